@@ -1,0 +1,41 @@
+# Two commands do all the set-up on a machine with only Python 3.11, pip and make:
+#   make reproduce   -- creates .venv from the lock file and runs `parlour reproduce`
+#   make test        -- the same set-up, then ruff, mypy and the test suite (slow tests excluded)
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup reproduce test test-slow lint bench peers clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+# Optional peers used as independent cross-checks (pygambit, stormpy, playwright, treys).
+peers: $(STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements-peers.lock
+
+reproduce: $(STAMP)
+	$(BIN)/parlour reproduce $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -q -m "not slow" $(ARGS)
+
+test-slow: $(STAMP)
+	$(BIN)/pytest -q -m slow $(ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) report .pytest_cache .mypy_cache .ruff_cache

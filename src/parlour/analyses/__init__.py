@@ -1,0 +1,1 @@
+"""One module per game: builds the model, calls a solver, shapes the answer, registers claims."""

@@ -1,0 +1,1 @@
+"""Typer command groups, one module per game; cli.py mounts them."""

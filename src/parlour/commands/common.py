@@ -1,0 +1,64 @@
+"""What every command shares: consoles, JSON printing, progress bars, input parsing."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from parlour.errors import InvalidInput
+from parlour.results import dumps
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def print_json(obj: Any) -> None:
+    # Plain print: rich would wrap long fractions (thousands of digits) and break the JSON.
+    sys.stdout.write(dumps(obj) + "\n")
+
+
+def quiet_by_default() -> bool:
+    """No progress bars under CI or when stderr is not a terminal."""
+    return bool(os.environ.get("CI")) or not sys.stderr.isatty()
+
+
+@contextmanager
+def progress(quiet: bool | None = None) -> Iterator[Progress]:
+    """A rich progress bar on stderr, disabled under CI, --quiet or a non-terminal."""
+    disable = quiet_by_default() if quiet is None else quiet
+    bar = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        disable=disable,
+        transient=False,
+    )
+    with bar:
+        yield bar
+
+
+def parse_int_list(text: str, what: str) -> list[int]:
+    """"1,2, 5" -> [1, 2, 5], with an error message that names the option."""
+    items = [t.strip() for t in text.split(",")]
+    if not text.strip() or any(not t for t in items):
+        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {text!r}")
+    try:
+        return [int(t) for t in items]
+    except ValueError:
+        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {text!r}") from None

@@ -1,0 +1,75 @@
+"""`parlour reproduce`: run the registry of claims, write the report, print a summary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from parlour import claims as registry
+from parlour import report
+from parlour.commands.common import console, progress
+
+
+def reproduce(
+    only: Annotated[
+        list[str] | None, typer.Option("--only", help="Run only claims whose id starts with PREFIX (repeatable).")
+    ] = None,
+    full: Annotated[bool, typer.Option("--full", help="Also run the heavy claims.")] = False,
+    out: Annotated[Path, typer.Option("--out", help="Folder for index.html and claims.json.")] = Path("report"),
+    list_only: Annotated[bool, typer.Option("--list", help="List the selected claims and stop.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Recompute every published figure of the five studies and write report/index.html."""
+    chosen = registry.select(registry.load_all().values(), only or (), full)
+    if list_only:
+        for c in chosen:
+            console.print(f"{c.id}  [dim]{c.source}[/dim]  {'(heavy)' if c.heavy else ''}")
+        return
+    results: list[registry.ClaimResult] = []
+    with progress(quiet=quiet or None) as bar:
+        task = bar.add_task("claims", total=len(chosen))
+        for c in chosen:
+            bar.update(task, description=c.id)
+            results.append(registry.run_claim(c))
+            bar.advance(task)
+    command = "parlour " + " ".join(sys.argv[1:]) if sys.argv[1:] else "parlour reproduce"
+    index = report.write(results, out, command)
+    console.print(summary_table(results))
+    bad = [r for r in results if not r.outcome.status.ok]
+    console.print(f"report: {index}  ({len(results)} claims, {len(bad)} not reproduced)")
+    if bad:
+        raise typer.Exit(1)
+
+
+STATUS_STYLE = {
+    "reproduced": "green",
+    "differs": "yellow",
+    "new": "blue",
+    "failed": "bold red",
+    "error": "bold red",
+}
+
+
+def summary_table(results: list[registry.ClaimResult]) -> Table:
+    table = Table(title="parlour reproduce", show_lines=False)
+    for column in ("claim", "source", "published", "computed", "status", "time"):
+        table.add_column(column, overflow="fold")
+    for r in results:
+        status = r.outcome.status.value
+        table.add_row(
+            r.claim.id,
+            r.claim.source,
+            _short(r.claim.published or "—"),
+            _short(r.outcome.computed),
+            f"[{STATUS_STYLE[status]}]{status}[/]",
+            f"{r.seconds:.2f} s",
+        )
+    return table
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

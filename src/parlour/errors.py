@@ -1,0 +1,25 @@
+"""One exception family. The CLI turns a ParlourError into one sentence on stderr and exit code 2."""
+
+
+class ParlourError(Exception):
+    """Base of every error parlour raises on purpose; the message is meant for the user."""
+
+    exit_code = 2
+
+
+class InvalidInput(ParlourError, ValueError):
+    """The user asked for something that does not make sense (bad money total, unknown variant, ...)."""
+
+
+class FormatError(ParlourError, ValueError):
+    """A file (an .nfg game, a TOML rule set, a store) could not be read."""
+
+
+class SolverError(ParlourError, RuntimeError):
+    """A numerical method failed in a way the user should hear about (e.g. an LP was not solved)."""
+
+    exit_code = 1
+
+
+class CertificateError(SolverError):
+    """A claimed exact result failed its exact check: parlour refuses to call it exact."""

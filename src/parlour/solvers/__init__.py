@@ -1,0 +1,1 @@
+"""Game-independent numerics: exact and float, with certificates."""

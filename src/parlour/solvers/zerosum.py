@@ -1,0 +1,275 @@
+"""Two-person zero-sum matrix games.
+
+`solve(A)` finds the value and optimal mixed strategies of both players by one LP in HiGHS and,
+for rational input, proves them exactly: the final HiGHS basis is re-solved in rational arithmetic
+(FLINT) and the resulting strategies x, y and value v are checked to satisfy
+    min_j (x^T A)_j = v = max_i (A y)_i
+in exact arithmetic. Rows belong to the maximising player, columns to the minimising player.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import flint
+import highspy
+import numpy as np
+import numpy.typing as npt
+
+from parlour.errors import CertificateError, InvalidInput, SolverError
+
+Rational = int | Fraction
+MatrixLike = npt.ArrayLike
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Exact optimal strategies and value; `check(A)` re-proves them from scratch."""
+
+    value: Fraction
+    row_strategy: tuple[Fraction, ...]
+    col_strategy: tuple[Fraction, ...]
+
+    def check(self, matrix: MatrixLike) -> None:
+        """Raise CertificateError unless min_j (x^T A)_j = value = max_i (A y)_i exactly."""
+        ints, scale = integer_matrix(matrix)
+        x, y = self.row_strategy, self.col_strategy
+        m, n = ints.shape
+        if len(x) != m or len(y) != n:
+            raise CertificateError("certificate strategies do not match the matrix shape")
+        for name, s in (("row", x), ("column", y)):
+            if any(p < 0 for p in s) or sum(s, Fraction(0)) != 1:
+                raise CertificateError(f"the {name} strategy is not a probability vector")
+        guaranteed_by_rows = min(_exact_products(ints.T, x)) / scale
+        guaranteed_by_cols = max(_exact_products(ints, y)) / scale
+        if not guaranteed_by_rows == self.value == guaranteed_by_cols:
+            raise CertificateError(
+                f"certificate fails: row player guarantees {guaranteed_by_rows}, column player "
+                f"holds to {guaranteed_by_cols}, claimed value {self.value}"
+            )
+
+
+@dataclass(frozen=True)
+class ZeroSumSolution:
+    """The solution of a matrix game. Float fields always; `certificate` when proven exactly."""
+
+    value: float
+    row_strategy: tuple[float, ...]
+    col_strategy: tuple[float, ...]
+    gap: float  # max_i (A y)_i - min_j (x^T A)_j in floats: the float answer's own residual
+    certificate: Certificate | None
+    lp_iterations: int
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        return self.certificate is not None
+
+    @property
+    def value_exact(self) -> Fraction:
+        if self.certificate is None:
+            raise CertificateError("this solution was not certified exactly")
+        return self.certificate.value
+
+
+def as_matrix(matrix: MatrixLike) -> np.ndarray:
+    """A 2-D numpy array (object dtype for Fractions), with a clear error for anything else."""
+    if isinstance(matrix, np.ndarray) and matrix.dtype.kind in "iu":
+        if matrix.ndim != 2 or 0 in matrix.shape:
+            raise InvalidInput(f"a payoff matrix must be a non-empty 2-D table, got shape {matrix.shape}")
+        return matrix.astype(object)  # Python ints: exact and unbounded
+    arr = np.array(matrix, dtype=object)
+    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise InvalidInput(f"a payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
+    for v in arr.flat:
+        if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
+            raise InvalidInput(f"payoff entries must be numbers, got {v!r}")
+        if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
+            raise InvalidInput("payoff entries must be finite")
+    return arr
+
+
+def is_rational(matrix: MatrixLike) -> bool:
+    """True when every entry is an int or Fraction, or a float that is exactly an integer."""
+    arr = as_matrix(matrix)
+    return all(
+        isinstance(v, int | Fraction | np.integer) or float(v).is_integer() for v in arr.flat
+    )
+
+
+def integer_matrix(matrix: MatrixLike) -> tuple[np.ndarray, int]:
+    """(D*A as a numpy array of Python ints, D): D is the least common denominator of the entries.
+
+    Floats are taken at their exact binary value, so the scaling is exact too.
+    """
+    arr = as_matrix(matrix)
+    if all(type(v) is int for v in arr.flat):
+        return arr, 1
+    fracs = [Fraction(v) if not isinstance(v, np.integer) else Fraction(int(v)) for v in arr.flat]
+    scale = math.lcm(*(f.denominator for f in fracs))
+    ints = np.array([int(f * scale) for f in fracs], dtype=object).reshape(arr.shape)
+    return ints, scale
+
+
+def _exact_products(ints: np.ndarray, weights: Sequence[Fraction]) -> list[Fraction]:
+    """(ints @ weights) exactly, through FLINT's integer matrix product on a common denominator."""
+    denominator = math.lcm(*(w.denominator for w in weights))
+    numerators = flint.fmpz_mat([[int(w * denominator)] for w in weights])
+    product = flint.fmpz_mat(ints.tolist()) * numerators
+    return [Fraction(int(product[i, 0]), denominator) for i in range(product.nrows())]
+
+
+def _build_lp(shifted: np.ndarray) -> highspy.HighsLp:
+    """min sum(u) s.t. u^T A' >= 1, u >= 0, for a positive matrix A' (m x n).
+
+    Then v' = 1/sum(u) is the value of A', x = u v' the row strategy, and the row duals w give
+    the column strategy y = w / sum(w).
+    """
+    m, n = shifted.shape
+    lp = highspy.HighsLp()
+    lp.num_col_ = m
+    lp.num_row_ = n
+    lp.col_cost_ = np.ones(m)
+    lp.col_lower_ = np.zeros(m)
+    lp.col_upper_ = np.full(m, highspy.kHighsInf)
+    lp.row_lower_ = np.ones(n)
+    lp.row_upper_ = np.full(n, highspy.kHighsInf)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.arange(0, m * n + 1, n, dtype=np.int32)
+    lp.a_matrix_.index_ = np.tile(np.arange(n, dtype=np.int32), m)
+    lp.a_matrix_.value_ = np.ascontiguousarray(shifted, dtype=np.float64).ravel()
+    return lp
+
+
+def _run_highs(lp: highspy.HighsLp) -> highspy.Highs:
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("solver", "simplex")  # a basis is what the exact certificate is built from
+    h.passModel(lp)
+    h.run()
+    status = h.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:
+        raise SolverError(f"HiGHS did not solve the game LP: {h.modelStatusToString(status)}")
+    return h
+
+
+def _certificate_from_basis(
+    shifted_ints: np.ndarray, basic_cols: list[int], tight_rows: list[int]
+) -> tuple[list[Fraction], list[Fraction]] | None:
+    """Re-solve the basis exactly: B u_S = 1 and B^T w_T = 1 with B = A'^T[T, S].
+
+    Columns outside S are nonbasic at zero, rows outside T are basic (slack), so this square
+    system determines the whole basic solution and its duals.
+    """
+    if len(basic_cols) != len(tight_rows) or not basic_cols:
+        return None
+    block = shifted_ints[np.ix_(basic_cols, tight_rows)].T  # rows: tight constraints j, cols: i
+    k = len(basic_cols)
+    b = flint.fmpz_mat([[1]] * k)
+    try:
+        u_s = flint.fmpz_mat(block.tolist()).solve(b)
+        w_t = flint.fmpz_mat(block.T.tolist()).solve(b)
+    except ZeroDivisionError:  # singular: the float basis was not a true basis
+        return None
+    m, n = shifted_ints.shape
+    u = [Fraction(0)] * m
+    w = [Fraction(0)] * n
+    for pos, i in enumerate(basic_cols):
+        q = u_s[pos, 0]
+        u[i] = Fraction(int(q.p), int(q.q))
+    for pos, j in enumerate(tight_rows):
+        q = w_t[pos, 0]
+        w[j] = Fraction(int(q.p), int(q.q))
+    return u, w
+
+
+def _normalise(weights: Sequence[Fraction]) -> tuple[Fraction, ...] | None:
+    total = sum(weights, Fraction(0))
+    if total <= 0 or any(p < 0 for p in weights):
+        return None
+    return tuple(p / total for p in weights)
+
+
+def _round_to_fractions(values: Sequence[float], max_denominator: int) -> tuple[Fraction, ...] | None:
+    clipped = [Fraction(max(v, 0.0)).limit_denominator(max_denominator) for v in values]
+    return _normalise(clipped)
+
+
+def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: Any = None) -> Certificate:
+    """Turn float optimal strategies (and optionally the LP basis) into a checked exact certificate.
+
+    Tries the exact re-solve of the final basis first, then rounding to nearby fractions; raises
+    CertificateError when neither passes the exact check.
+    """
+    ints, scale = integer_matrix(matrix)
+    attempts: list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = []
+    if basis is not None:
+        shift = 1 - min(ints.flat)
+        exact = _certificate_from_basis(ints + shift, *basis)
+        if exact is not None:
+            xs, ys = _normalise(exact[0]), _normalise(exact[1])
+            if xs is not None and ys is not None:
+                attempts.append((xs, ys))
+    for max_den in (10**3, 10**6, 10**9):
+        xs, ys = _round_to_fractions(x, max_den), _round_to_fractions(y, max_den)
+        if xs is not None and ys is not None:
+            attempts.append((xs, ys))
+    for xs, ys in attempts:
+        lower = min(_exact_products(ints.T, xs))
+        upper = max(_exact_products(ints, ys))
+        if lower == upper:
+            cert = Certificate(Fraction(lower, 1) / scale, xs, ys)
+            cert.check(matrix)
+            return cert
+    raise CertificateError("no exact certificate could be built from the LP solution")
+
+
+def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
+    """Value and optimal strategies of the zero-sum game A (row player maximises).
+
+    exact=None certifies whenever the input is rational; exact=True insists (raises otherwise);
+    exact=False skips the certificate.
+    """
+    start = time.perf_counter()
+    arr = as_matrix(matrix)
+    floats = arr.astype(np.float64)
+    low = float(floats.min())
+    shifted = floats - low + 1.0  # positive, so the game value is positive and the LP bounded
+    h = _run_highs(_build_lp(shifted))
+    sol = h.getSolution()
+    u = np.maximum(np.asarray(sol.col_value), 0.0)
+    w = np.maximum(np.asarray(sol.row_dual), 0.0)
+    x = u / u.sum()
+    y = w / w.sum()
+    value = 1.0 / u.sum() + low - 1.0
+    gap = float((floats @ y).max() - (x @ floats).min())
+    want_exact = is_rational(arr) if exact is None else exact
+    certificate = None
+    if want_exact:
+        if not is_rational(arr):
+            raise InvalidInput("an exact certificate needs rational payoffs (ints or fractions)")
+        hb = h.getBasis()
+        basic_cols = [i for i, s in enumerate(hb.col_status) if s == highspy.HighsBasisStatus.kBasic]
+        tight_rows = [j for j, s in enumerate(hb.row_status) if s != highspy.HighsBasisStatus.kBasic]
+        certificate = certify(arr, x, y, basis=(basic_cols, tight_rows))
+        value = float(certificate.value)
+    return ZeroSumSolution(
+        value=value,
+        row_strategy=tuple(float(p) for p in x),
+        col_strategy=tuple(float(p) for p in y),
+        gap=gap,
+        certificate=certificate,
+        lp_iterations=int(h.getInfo().simplex_iteration_count),
+        seconds=time.perf_counter() - start,
+    )
+
+
+def value(matrix: MatrixLike) -> Fraction | float:
+    """The game's value: exact for rational input, float otherwise."""
+    s = solve(matrix)
+    return s.certificate.value if s.certificate else s.value
