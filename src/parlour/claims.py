@@ -82,7 +82,13 @@ class ClaimResult:
 REGISTRY: dict[str, Claim] = {}
 
 # Modules whose import registers claims. Each game's analysis adds itself here.
-CLAIM_MODULES: tuple[str, ...] = ("parlour.analyses.cowtrade",)
+CLAIM_MODULES: tuple[str, ...] = (
+    "parlour.analyses.cowtrade",
+    "parlour.analyses.goose",
+    "parlour.analyses.guess",
+    "parlour.analyses.memory",
+    "parlour.analyses.winorlose",
+)
 
 
 def claim(

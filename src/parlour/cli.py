@@ -23,6 +23,10 @@ app = typer.Typer(
 # (module, name, help): each module defines a Typer `app` for its game.
 COMMAND_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("parlour.commands.cowtrade", "cowtrade", "The last cow trade of Koehandel as a zero-sum game."),
+    ("parlour.commands.goose", "goose", "Game of the Goose: exact and certified win probabilities."),
+    ("parlour.commands.guess", "guess", "The higher-lower guessing game: certified exact solutions."),
+    ("parlour.commands.memory", "memory", "Memory with perfect memory: the optimal tactic in every state."),
+    ("parlour.commands.winorlose", "winorlose", "Win or Lose: win chances, character types, tournaments."),
 )
 
 

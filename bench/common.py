@@ -1,0 +1,58 @@
+"""Shared by the benchmarks: machine description, peak memory, and the JSON record they write."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+    }
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                info["cpu"] = line.split(":", 1)[1].strip()
+                break
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                info["memory_gib"] = round(int(line.split()[1]) / 2**20, 1)
+                break
+    except OSError:
+        pass
+    return info
+
+
+def peak_rss_gib() -> float:
+    """Peak resident memory of this process (and waited-for children) so far, in GiB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, children) / 2**20  # ru_maxrss is in KiB on Linux
+
+
+def write(name: str, figures: dict[str, Any]) -> Path:
+    """bench/results/<name>.json with the machine, the command and the figures."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    record = {
+        "benchmark": name,
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "machine": machine(),
+        "figures": figures,
+    }
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(record, indent=2, default=str) + "\n")
+    print(json.dumps(record["figures"], indent=2, default=str))
+    print(f"wrote {path}")
+    return path

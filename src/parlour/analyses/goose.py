@@ -1,0 +1,1 @@
+"""Game of the Goose: exact and certified win probabilities."""

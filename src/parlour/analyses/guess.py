@@ -1,0 +1,1 @@
+"""The higher-lower guessing game (Dresher): certified exact solutions."""

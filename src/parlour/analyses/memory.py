@@ -1,0 +1,1 @@
+"""Memory with perfect memory: the optimal tactic in every state."""

@@ -1,0 +1,1 @@
+"""Win or Lose (simplified poker): win chances, types, tournaments."""

@@ -1,0 +1,7 @@
+"""`parlour guess ...`: The higher-lower guessing game (Dresher): certified exact solutions."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(no_args_is_help=True)
