@@ -1,0 +1,1 @@
+"""The higher–lower guessing game (Dresher's game): trees, oracles and the certified solver."""
