@@ -21,7 +21,8 @@ from rich.progress import (
 from parlour.errors import InvalidInput
 from parlour.results import dumps
 
-console = Console()
+# Off a terminal (CI logs, pipes) rich would wrap at 80 columns; tables read better wider.
+console = Console(width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True)
 
 

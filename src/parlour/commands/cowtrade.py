@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -98,5 +99,5 @@ def _labelled(result: analysis.CowTradeSolution) -> list[str]:
     return [s.describe(rows, cols) for s in result.elimination.steps]
 
 
-def _strategy(strategy: dict[int, object]) -> str:
-    return ", ".join(f"{b}: {frac_str(p)}" for b, p in strategy.items())  # type: ignore[arg-type]
+def _strategy(strategy: dict[int, Fraction]) -> str:
+    return ", ".join(f"{b}: {frac_str(p)}" for b, p in strategy.items())

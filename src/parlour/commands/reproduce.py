@@ -55,21 +55,14 @@ STATUS_STYLE = {
 
 
 def summary_table(results: list[registry.ClaimResult]) -> Table:
-    table = Table(title="parlour reproduce", show_lines=False)
-    for column in ("claim", "source", "published", "computed", "status", "time"):
-        table.add_column(column, overflow="fold")
+    table = Table(title="parlour reproduce (details: report/index.html)", show_lines=False)
+    table.add_column("claim", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("time", justify="right", no_wrap=True)
+    table.add_column("computed", overflow="ellipsis", no_wrap=True, max_width=70)
     for r in results:
         status = r.outcome.status.value
         table.add_row(
-            r.claim.id,
-            r.claim.source,
-            _short(r.claim.published or "—"),
-            _short(r.outcome.computed),
-            f"[{STATUS_STYLE[status]}]{status}[/]",
-            f"{r.seconds:.2f} s",
+            r.claim.id, f"[{STATUS_STYLE[status]}]{status}[/]", f"{r.seconds:.2f} s", r.outcome.computed
         )
     return table
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -29,11 +29,14 @@ def _number(token: str) -> Fraction:
         raise FormatError(f"malformed .nfg: {token!r} is not a number") from None
 
 
-def _group(tokens: list[str], pos: int) -> tuple[list[str | list], int]:  # type: ignore[type-arg]
+Nested = list["str | Nested"]
+
+
+def _group(tokens: list[str], pos: int) -> tuple[Nested, int]:
     """Parse a {...} group starting at tokens[pos] == "{" into nested lists."""
     if pos >= len(tokens) or tokens[pos] != "{":
         raise FormatError("malformed .nfg: expected '{'")
-    out: list[str | list] = []  # type: ignore[type-arg]
+    out: Nested = []
     pos += 1
     while pos < len(tokens) and tokens[pos] != "}":
         if tokens[pos] == "{":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,7 +37,10 @@ class Certificate:
 
     def check(self, matrix: MatrixLike) -> None:
         """Raise CertificateError unless min_j (x^T A)_j = value = max_i (A y)_i exactly."""
-        ints, scale = integer_matrix(matrix)
+        self.check_integer(*integer_matrix(matrix))
+
+    def check_integer(self, ints: np.ndarray, scale: int) -> None:
+        """The same check on the integer matrix D*A (ints) with its scale D."""
         x, y = self.row_strategy, self.col_strategy
         m, n = ints.shape
         if len(x) != m or len(y) != n:
@@ -45,8 +48,9 @@ class Certificate:
         for name, s in (("row", x), ("column", y)):
             if any(p < 0 for p in s) or sum(s, Fraction(0)) != 1:
                 raise CertificateError(f"the {name} strategy is not a probability vector")
-        guaranteed_by_rows = min(_exact_products(ints.T, x)) / scale
-        guaranteed_by_cols = max(_exact_products(ints, y)) / scale
+        exact = flint.fmpz_mat(ints.tolist())
+        guaranteed_by_rows = min(_exact_products(exact, x, left=True)) / scale
+        guaranteed_by_cols = max(_exact_products(exact, y, left=False)) / scale
         if not guaranteed_by_rows == self.value == guaranteed_by_cols:
             raise CertificateError(
                 f"certificate fails: row player guarantees {guaranteed_by_rows}, column player "
@@ -78,49 +82,64 @@ class ZeroSumSolution:
 
 
 def as_matrix(matrix: MatrixLike) -> np.ndarray:
-    """A 2-D numpy array (object dtype for Fractions), with a clear error for anything else."""
-    if isinstance(matrix, np.ndarray) and matrix.dtype.kind in "iu":
-        if matrix.ndim != 2 or 0 in matrix.shape:
-            raise InvalidInput(f"a payoff matrix must be a non-empty 2-D table, got shape {matrix.shape}")
-        return matrix.astype(object)  # Python ints: exact and unbounded
-    arr = np.array(matrix, dtype=object)
+    """A 2-D numpy array with a clear error for anything that is not a table of finite numbers.
+
+    Numeric numpy input is returned as it is (checked vectorised); anything else becomes an object
+    array (Python ints, Fractions, floats), checked entry by entry.
+    """
+    if isinstance(matrix, np.ndarray) and matrix.dtype.kind in "iuf":
+        arr = matrix
+        if arr.dtype.kind == "f" and not np.isfinite(arr).all():
+            raise InvalidInput("payoff entries must be finite")
+    else:
+        arr = np.array(matrix, dtype=object)
+        if arr.ndim == 2:
+            for v in arr.flat:
+                if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
+                    raise InvalidInput(f"payoff entries must be numbers, got {v!r}")
+                if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
+                    raise InvalidInput("payoff entries must be finite")
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
         raise InvalidInput(f"a payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
-    for v in arr.flat:
-        if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
-            raise InvalidInput(f"payoff entries must be numbers, got {v!r}")
-        if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
-            raise InvalidInput("payoff entries must be finite")
     return arr
 
 
 def is_rational(matrix: MatrixLike) -> bool:
     """True when every entry is an int or Fraction, or a float that is exactly an integer."""
     arr = as_matrix(matrix)
+    if arr.dtype.kind in "iu":
+        return True
+    if arr.dtype.kind == "f":
+        return bool((arr == np.round(arr)).all())
     return all(
         isinstance(v, int | Fraction | np.integer) or float(v).is_integer() for v in arr.flat
     )
 
 
 def integer_matrix(matrix: MatrixLike) -> tuple[np.ndarray, int]:
-    """(D*A as a numpy array of Python ints, D): D is the least common denominator of the entries.
+    """(D*A as an object array of Python ints, D): D is the least common denominator of the entries.
 
     Floats are taken at their exact binary value, so the scaling is exact too.
     """
     arr = as_matrix(matrix)
-    if all(type(v) is int for v in arr.flat):
-        return arr, 1
+    if arr.dtype.kind in "iu":
+        return arr.astype(object), 1
+    if arr.dtype.kind == "f" and (arr == np.round(arr)).all() and np.abs(arr).max() < 2**53:
+        return arr.astype(np.int64).astype(object), 1
     fracs = [Fraction(v) if not isinstance(v, np.integer) else Fraction(int(v)) for v in arr.flat]
     scale = math.lcm(*(f.denominator for f in fracs))
     ints = np.array([int(f * scale) for f in fracs], dtype=object).reshape(arr.shape)
     return ints, scale
 
 
-def _exact_products(ints: np.ndarray, weights: Sequence[Fraction]) -> list[Fraction]:
-    """(ints @ weights) exactly, through FLINT's integer matrix product on a common denominator."""
+def _exact_products(exact: Any, weights: Sequence[Fraction], left: bool) -> list[Fraction]:
+    """x^T A (left=True) or A y exactly, for a FLINT integer matrix A, on a common denominator."""
     denominator = math.lcm(*(w.denominator for w in weights))
-    numerators = flint.fmpz_mat([[int(w * denominator)] for w in weights])
-    product = flint.fmpz_mat(ints.tolist()) * numerators
+    numerators = [int(w * denominator) for w in weights]
+    if left:
+        product = flint.fmpz_mat([numerators]) * exact
+        return [Fraction(int(product[0, j]), denominator) for j in range(product.ncols())]
+    product = exact * flint.fmpz_mat([[v] for v in numerators])
     return [Fraction(int(product[i, 0]), denominator) for i in range(product.nrows())]
 
 
@@ -207,25 +226,27 @@ def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: A
     CertificateError when neither passes the exact check.
     """
     ints, scale = integer_matrix(matrix)
-    attempts: list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = []
-    if basis is not None:
-        shift = 1 - min(ints.flat)
-        exact = _certificate_from_basis(ints + shift, *basis)
-        if exact is not None:
-            xs, ys = _normalise(exact[0]), _normalise(exact[1])
+    exact = flint.fmpz_mat(ints.tolist())
+
+    def candidates() -> Iterator[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+        if basis is not None:
+            from_basis = _certificate_from_basis(ints + (1 - min(ints.flat)), *basis)
+            if from_basis is not None:
+                xs, ys = _normalise(from_basis[0]), _normalise(from_basis[1])
+                if xs is not None and ys is not None:
+                    yield xs, ys
+        for max_den in (10**3, 10**6, 10**9):  # lazily: only when the basis did not give a proof
+            xs, ys = _round_to_fractions(x, max_den), _round_to_fractions(y, max_den)
             if xs is not None and ys is not None:
-                attempts.append((xs, ys))
-    for max_den in (10**3, 10**6, 10**9):
-        xs, ys = _round_to_fractions(x, max_den), _round_to_fractions(y, max_den)
-        if xs is not None and ys is not None:
-            attempts.append((xs, ys))
-    for xs, ys in attempts:
-        lower = min(_exact_products(ints.T, xs))
-        upper = max(_exact_products(ints, ys))
-        if lower == upper:
-            cert = Certificate(Fraction(lower, 1) / scale, xs, ys)
-            cert.check(matrix)
-            return cert
+                yield xs, ys
+
+    for xs, ys in candidates():
+        cert = Certificate(Fraction(min(_exact_products(exact, xs, left=True))) / scale, xs, ys)
+        try:
+            cert.check_integer(ints, scale)
+        except CertificateError:
+            continue
+        return cert
     raise CertificateError("no exact certificate could be built from the LP solution")
 
 
@@ -238,6 +259,7 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     start = time.perf_counter()
     arr = as_matrix(matrix)
     floats = arr.astype(np.float64)
+    rational = is_rational(arr)
     low = float(floats.min())
     shifted = floats - low + 1.0  # positive, so the game value is positive and the LP bounded
     h = _run_highs(_build_lp(shifted))
@@ -248,10 +270,10 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     y = w / w.sum()
     value = 1.0 / u.sum() + low - 1.0
     gap = float((floats @ y).max() - (x @ floats).min())
-    want_exact = is_rational(arr) if exact is None else exact
+    want_exact = rational if exact is None else exact
     certificate = None
     if want_exact:
-        if not is_rational(arr):
+        if not rational:
             raise InvalidInput("an exact certificate needs rational payoffs (ints or fractions)")
         hb = h.getBasis()
         basic_cols = [i for i, s in enumerate(hb.col_status) if s == highspy.HighsBasisStatus.kBasic]
