@@ -1,0 +1,6 @@
+"""Win or Lose: a simplified poker prediction game (32 cards, no flushes or straights).
+
+Modules: `cards` (deck, parsing), `evaluate` (hand scores and the A.BB.CCCCC code), `rules` (points,
+ties, what "win chance" means), `chance` (exact win chances and the rank-multiset deal grid),
+`characters` (Frank's and Tina's types), `play` (dealing and playing rounds).
+"""
