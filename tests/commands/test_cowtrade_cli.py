@@ -1,0 +1,79 @@
+import json
+
+import pytest
+from conftest import run_cli
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["--version"], capsys)
+    assert code == 0 and out.startswith("parlour ")
+
+
+def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["cowtrade", "solve", "--money1", "8", "--money3", "5", "--json", "--steps"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["value_exact"] == "-1/3" and data["value"] == pytest.approx(-1 / 3)
+    assert data["n"] == 3
+    assert sum(eval(p) for p in data["strategy1"].values()) == 1  # "p/q" strings
+    assert data["steps"]
+
+
+def test_solve_with_cards_and_matrix(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        ["cowtrade", "solve", "--cards1", "0,10,10,50", "--cards3", "10,10", "--initiative", "3", "--matrix"], capsys
+    )
+    assert code == 0
+    assert "combined" in out and "value" in out
+
+
+def test_nfg_export(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "g.nfg"
+    code, _, _ = run_cli(["cowtrade", "solve", "--money1", "4", "--money3", "2", "--nfg", str(path)], capsys)
+    assert code == 0 and path.read_text().startswith("NFG 1 R")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--money1", "-3", "--money3", "2"], "must not be negative"),
+        (["--money1", "3"], "give both money totals"),
+        (["--money1", "3", "--money3", "2", "--initiative", "2"], "initiative must be 1 or 3"),
+        (["--cards1", "10,7", "--cards3", "10"], "unknown money card 7"),
+        (["--cards1", "10"], "both players"),
+        (["--money1", "3", "--money3", "2", "--bids1", ""], "comma-separated"),
+        (["--money1", "3", "--money3", "2", "--bids1", "1,x"], "comma-separated"),
+        (["--money1", "3", "--money3", "2", "--bids3", "5"], "cannot bid 5"),
+    ],
+)
+def test_bad_input_exits_2_with_a_sentence(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run_cli(["cowtrade", "solve", *args], capsys)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_non_integer_money_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(["cowtrade", "solve", "--money1", "2.5", "--money3", "1"], capsys)
+    assert code == 2 and "Traceback" not in err
+
+
+def test_reproduce_subset_writes_report(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    out_dir = Path(str(tmp_path))
+    code, out, _ = run_cli(["reproduce", "--only", "cowtrade.matrix", "--out", str(out_dir), "--quiet"], capsys)
+    assert code == 0
+    claims = json.loads((out_dir / "claims.json").read_text())
+    assert {c["id"] for c in claims["claims"]} == {"cowtrade.matrix-3.1", "cowtrade.matrix-3.2", "cowtrade.matrix-3.3"}
+    assert all(c["status"] == "reproduced" for c in claims["claims"])
+    html = (out_dir / "index.html").read_text()
+    assert "cowtrade.matrix-3.1" in html and "http" not in html.split("<body>")[0]
+
+
+def test_reproduce_unknown_prefix(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(["reproduce", "--only", "nosuchgame"], capsys)
+    assert code == 2 and "no claim id starts with" in err
