@@ -91,7 +91,7 @@ def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
         indices = rest[end:]
         if len(indices) != m * n:
             raise FormatError(f"malformed .nfg: expected {m * n} outcome indices, got {len(indices)}")
-        pairs = []
+        pairs: list[tuple[Fraction, Fraction]] = []
         for token in indices:
             k = int(_number(token))
             if k == 0:
@@ -101,10 +101,10 @@ def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
             else:
                 raise FormatError(f"malformed .nfg: outcome index {k} out of range")
     else:
-        values = [_number(t) for t in rest]
-        if len(values) != 2 * m * n:
-            raise FormatError(f"malformed .nfg: expected {2 * m * n} payoffs, got {len(values)}")
-        pairs = [(values[2 * k], values[2 * k + 1]) for k in range(m * n)]
+        numbers = [_number(str(t)) for t in rest]
+        if len(numbers) != 2 * m * n:
+            raise FormatError(f"malformed .nfg: expected {2 * m * n} payoffs, got {len(numbers)}")
+        pairs = [(numbers[2 * k], numbers[2 * k + 1]) for k in range(m * n)]
     a = np.empty((m, n), dtype=object)
     total = pairs[0][0] + pairs[0][1]
     for k, (p1, p2) in enumerate(pairs):
