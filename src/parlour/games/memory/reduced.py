@@ -1,0 +1,213 @@
+"""The reduced model: state (pairs left n, known unmatched cards s), i.e. <2n, s, 0>.
+
+It rests on the study's claim that taking a known pair (T1) is always optimal: whoever faces known
+pairs takes them all first, so a full state <k, B, P> is worth P + R((k - P)/2, B - P). The
+transitions are not retyped: they come from the same tactic formulas (rules.template) evaluated at
+P = 0, with every successor that holds known pairs collapsed that way. Two solvers: exact (fmpq) and
+float (numba, for thousands of pairs). Comparing the exact one with the full <k, B, P> recursion
+checks the claim's consequence state by state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from flint import fmpq
+from numba import njit
+
+from parlour.games.memory.rules import Form, State, tactic_classes, template
+from parlour.games.memory.solve import branches, check_pairs, playable, to_fraction
+
+MAX_FLOAT_PAIRS = 20000
+
+
+@dataclass(frozen=True)
+class ReducedExact:
+    pairs: int
+    values: dict[tuple[int, int], fmpq] = field(repr=False)  # (n, s) -> w in cards
+    optimal: dict[tuple[int, int], frozenset[str]] = field(repr=False)
+
+    def full_value(self, st: State) -> fmpq:
+        """The value the reduced model gives a full state: take the P known cards, then R."""
+        return st.P + self.values[((st.k - st.P) // 2, st.B - st.P)]
+
+    @property
+    def advantage(self) -> Fraction:
+        w = to_fraction(self.values[(self.pairs, 0)])
+        return w - self.pairs  # first's pairs w/2 minus second's (n - w/2)
+
+
+def solve_reduced_exact(pairs: int) -> ReducedExact:
+    check_pairs(pairs, limit=2000)
+    values: dict[tuple[int, int], fmpq] = {(0, 0): fmpq(0)}
+    optimal: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset()}
+
+    def at(k: int, B: int, P: int) -> fmpq:
+        return P + values[((k - P) // 2, B - P)]
+
+    for n in range(1, pairs + 1):
+        k = 2 * n
+        half = fmpq(n)
+        for s in range(n, -1, -1):
+            st = State(k, s, 0)
+            cands: list[tuple[str, fmpq]] = []
+            pass_ok = False
+            for c, leaves in playable(st):
+                if c.is_pass:
+                    pass_ok = True
+                    continue
+                v = fmpq(0)
+                for p, nxt, again in branches(leaves, st):
+                    w2 = at(nxt.k, nxt.B, nxt.P)
+                    v += p * (w2 + 2) if again else p * (k - w2)
+                cands.append((c.name, v))
+            best = max((v for _, v in cands), default=None)
+            w = half if pass_ok and (best is None or best <= half) else best
+            assert w is not None
+            opt = {name for name, v in cands if v == w}
+            if pass_ok and w == half:
+                opt.add("T2")
+            values[(n, s)] = w
+            optimal[(n, s)] = frozenset(opt)
+    return ReducedExact(pairs, values, optimal)
+
+
+# ---------------------------------------------------------------------------------------------
+# Float version: the tactic formulas packed into arrays for a numba kernel.
+
+MAX_F = 2  # factors per leaf
+MAX_R = 2  # requirements per leaf
+
+
+@dataclass(frozen=True)
+class PackedTactics:
+    class_of_member: np.ndarray  # (M,) class index (0 = T1, 1 = T2 pass, ...)
+    leaf_start: np.ndarray  # (M+1,) leaves of member i are leaf_start[i]:leaf_start[i+1]
+    num: np.ndarray  # (L, MAX_F, 4) factor numerator forms (ck, cB, cP, c0); unused: constant 1
+    den: np.ndarray  # (L, MAX_F, 4)
+    req: np.ndarray  # (L, MAX_R, 4) requirement forms; unused: constant 1
+    req_j: np.ndarray  # (L, MAX_R) how many factors precede the requirement
+    delta: np.ndarray  # (L, 3)
+    again: np.ndarray  # (L,) 1 when a pair is taken
+
+
+def _form_row(f: Form) -> list[int]:
+    return [f.ck, f.cB, f.cP, f.c0]
+
+
+def pack_tactics() -> PackedTactics:
+    one = [0, 0, 0, 1]
+    cls, starts = [], [0]
+    num, den, req, req_j, delta, again = [], [], [], [], [], []
+    for ci, c in enumerate(tactic_classes()):
+        for t in c.members:
+            cls.append(ci)
+            for leaf in template(t):
+                assert len(leaf.factors) <= MAX_F and len(leaf.requires) <= MAX_R
+                num.append([_form_row(a) for a, _ in leaf.factors] + [one] * (MAX_F - len(leaf.factors)))
+                den.append([_form_row(b) for _, b in leaf.factors] + [one] * (MAX_F - len(leaf.factors)))
+                req.append([_form_row(f) for f, _ in leaf.requires] + [one] * (MAX_R - len(leaf.requires)))
+                req_j.append([j for _, j in leaf.requires] + [0] * (MAX_R - len(leaf.requires)))
+                delta.append(list(leaf.delta))
+                again.append(1 if leaf.again else 0)
+            starts.append(len(num))
+    i64 = np.int64
+    return PackedTactics(np.array(cls, i64), np.array(starts, i64), np.array(num, i64),
+                         np.array(den, i64), np.array(req, i64), np.array(req_j, i64),
+                         np.array(delta, i64), np.array(again, i64))
+
+
+@njit(cache=True)
+def _ev(f: np.ndarray, k: int, B: int, P: int) -> int:
+    return f[0] * k + f[1] * B + f[2] * P + f[3]
+
+
+@njit(cache=True)
+def _kernel(pairs, class_of_member, leaf_start, num, den, req, req_j, delta, again, tol):
+    n_classes = class_of_member.max() + 1
+    R = np.zeros((pairs + 1, pairs + 1))
+    opt = np.zeros((pairs + 1, pairs + 1), np.int64)  # bit c set: class c within tol of the best
+    vals = np.empty(n_classes)
+    for n in range(1, pairs + 1):
+        k = 2 * n
+        for s in range(n, -1, -1):
+            B, P = s, 0
+            for c in range(n_classes):
+                vals[c] = -1e300
+            pass_ok = False
+            for mbr in range(class_of_member.shape[0]):
+                c = class_of_member[mbr]
+                if vals[c] > -1e300 or (c == 1 and pass_ok):
+                    continue  # the class already has a playable member
+                ok = True
+                for lf in range(leaf_start[mbr], leaf_start[mbr + 1]):
+                    for r in range(req.shape[1]):
+                        reached = True
+                        for j in range(req_j[lf, r]):
+                            if _ev(num[lf, j], k, B, P) <= 0:
+                                reached = False
+                        if reached and _ev(req[lf, r], k, B, P) < 1:
+                            ok = False
+                if not ok:
+                    continue
+                if c == 1:
+                    pass_ok = True
+                    continue
+                v = 0.0
+                for lf in range(leaf_start[mbr], leaf_start[mbr + 1]):
+                    p = 1.0
+                    for j in range(num.shape[1]):
+                        a = _ev(num[lf, j], k, B, P)
+                        if a == 0:
+                            p = 0.0
+                            break
+                        p *= a / _ev(den[lf, j], k, B, P)
+                    if p == 0.0:
+                        continue
+                    k2 = k + delta[lf, 0]
+                    B2 = B + delta[lf, 1]
+                    P2 = P + delta[lf, 2]
+                    w2 = P2 + R[(k2 - P2) // 2, B2 - P2]
+                    if again[lf] == 1:
+                        v += p * (w2 + 2.0)
+                    else:
+                        v += p * (k - w2)
+                vals[c] = v
+            best = -1e300
+            for c in range(n_classes):
+                if vals[c] > best:
+                    best = vals[c]
+            w = best
+            if pass_ok and best <= n + tol:
+                w = max(best, float(n))
+            R[n, s] = w
+            bits = 0
+            for c in range(n_classes):
+                if vals[c] > -1e300 and vals[c] >= w - tol:
+                    bits |= 1 << c
+            if pass_ok and w <= n + tol:
+                bits |= 1 << 1
+            opt[n, s] = bits
+    return R, opt
+
+
+@dataclass(frozen=True)
+class ReducedFloat:
+    pairs: int
+    values: np.ndarray = field(repr=False)  # [n, s] value in cards (float)
+    optimal_bits: np.ndarray = field(repr=False)  # [n, s] bit c: class T(c+1) optimal within tol
+    tol: float = 1e-9
+
+    @property
+    def advantage(self) -> float:
+        return float(self.values[self.pairs, 0] - self.pairs)
+
+
+def solve_reduced_float(pairs: int, tol: float = 1e-9) -> ReducedFloat:
+    check_pairs(pairs, limit=MAX_FLOAT_PAIRS)
+    pk = pack_tactics()
+    R, opt = _kernel(pairs, pk.class_of_member, pk.leaf_start, pk.num, pk.den, pk.req, pk.req_j,
+                     pk.delta, pk.again, tol)
+    return ReducedFloat(pairs, R, opt, tol)

@@ -1,0 +1,225 @@
+"""The exact Bellman recursion over <k, B, P>, in rationals (FLINT fmpq).
+
+w(k, B, P) = the largest expected number of cards the player to move still gets. A tactic's value is
+    sum over "pair taken" outcomes  p (w(successor) + 2)     (same player moves again)
+  + sum over "turn lost" outcomes   p (k - w(successor))     (the opponent moves; gains sum to k)
+Every successor of a non-pass tactic has fewer cards or more known cards, so the states are solved
+k ascending, B descending. The pass (T2) leaves the state unchanged and gives k - w(k, B, P): the
+fixed point of w = max(v, k - w), v the best other tactic, is w = max(v, k/2) (if v < k/2 both players
+prefer to pass forever and split the k cards; w = v < k/2 would not be a fixed point).
+
+This lives next to the rules rather than in solvers/: the pass fixed point and the (k, B, P) order
+are particular to this game; the game-independent part would be a one-line max.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+
+from flint import fmpq
+
+from parlour.errors import InvalidInput
+from parlour.games.memory.rules import (
+    Leaf,
+    State,
+    TacticClass,
+    applicable,
+    states_with,
+    tactic_classes,
+    template,
+)
+
+MAX_EXACT_PAIRS = 400
+
+
+def check_pairs(pairs: object, limit: int = MAX_EXACT_PAIRS) -> int:
+    if isinstance(pairs, bool) or not isinstance(pairs, int):
+        raise InvalidInput(f"the number of pairs must be a whole number, got {pairs!r}")
+    if pairs < 1:
+        raise InvalidInput(f"the number of pairs must be at least 1, got {pairs}")
+    if pairs > limit:
+        raise InvalidInput(f"at most {limit} pairs for this computation, got {pairs}")
+    return pairs
+
+
+def to_fraction(x: fmpq) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
+# ---------------------------------------------------------------------------------------------
+# Compiled transitions: which member of each class can play depends only on small counts, so the
+# member choice is cached by the pattern (min(P,5), min(s,5), min(m,5)); probabilities are then
+# evaluated from the leaf formulas.
+
+Branch = tuple[int, int, int, int, bool]  # numerator, denominator, dB, dP, again (dk follows)
+
+
+def _pattern(st: State) -> tuple[int, int, int]:
+    return (min(st.P, 5), min(st.s, 5), min(st.m, 5))
+
+
+@cache
+def _playable_leaves(
+    pattern: tuple[int, int, int], k_example: int, B_example: int, P_example: int
+) -> tuple[tuple[TacticClass, tuple[Leaf, ...]], ...]:
+    st = State(k_example, B_example, P_example)
+    out = []
+    for c in tactic_classes():
+        for t in c.members:
+            if applicable(t, st):
+                out.append((c, template(t)))
+                break
+    return tuple(out)
+
+
+def playable(st: State) -> tuple[tuple[TacticClass, tuple[Leaf, ...]], ...]:
+    """Each playable tactic class with the leaves of its first playable member."""
+    pat = _pattern(st)
+    # any state with this pattern decides applicability the same way (the forms involved are
+    # P, s, m and u = s + m shifted by at most 2); use the smallest one as the cache key
+    P, s, m = pat
+    return _playable_leaves(pat, P + 2 * s + m, P + s, P)
+
+
+def branches(leaves: tuple[Leaf, ...], st: State) -> list[tuple[fmpq, State, bool]]:
+    out = []
+    for leaf in leaves:
+        num, den = 1, 1
+        for a, b in leaf.factors:
+            x = a(st)
+            if x == 0:
+                num = 0
+                break
+            num *= x
+            den *= b(st)
+        if num:
+            dk, dB, dP = leaf.delta
+            out.append((fmpq(num, den), State(st.k + dk, st.B + dB, st.P + dP), leaf.again))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExactSolution:
+    """w and the optimal tactics in every state up to `pairs` pairs, plus the stalemate figures of
+    the canonical optimal policy (lowest-numbered optimal tactic, passing only when nothing else is
+    optimal) and their range over all optimal policies."""
+
+    pairs: int
+    values: dict[State, fmpq] = field(repr=False)
+    optimal: dict[State, frozenset[str]] = field(repr=False)
+    policy: dict[State, str] = field(repr=False)  # canonical optimal class per state
+    stalemate: dict[State, fmpq] = field(repr=False)  # P(the game ends in a mutual pass)
+    pairs_left_at_stalemate: dict[State, fmpq] = field(repr=False)  # E[pairs left; stalemate]
+    # the range of the stalemate probability over all optimal policies (floats: a side figure)
+    stalemate_min: dict[State, float] = field(repr=False)
+    stalemate_max: dict[State, float] = field(repr=False)
+
+    def start(self) -> State:
+        return State(2 * self.pairs, 0, 0)
+
+    @property
+    def first_player_cards(self) -> Fraction:
+        return to_fraction(self.values[self.start()])
+
+    @property
+    def first_player_pairs(self) -> Fraction:
+        return self.first_player_cards / 2
+
+    @property
+    def second_player_pairs(self) -> Fraction:
+        return self.pairs - self.first_player_pairs
+
+    @property
+    def advantage(self) -> Fraction:
+        """First player's expected pairs minus the second player's."""
+        return self.first_player_pairs - self.second_player_pairs
+
+
+def _canonical(optimal: list[str]) -> str:
+    """Lowest-numbered optimal class, the pass only when it is the only optimal one."""
+    non_pass = [c for c in optimal if c != "T2"]
+    return (non_pass or optimal)[0]
+
+
+def solve_exact(
+    pairs: int,
+    keep: Callable[[State], bool] | None = None,
+    on_level: Callable[[int], None] | None = None,
+) -> ExactSolution:
+    """Solve every state with at most `pairs` pairs exactly. `keep` limits which states' exact
+    values stay in memory (all by default; the recursion itself only needs two levels)."""
+    check_pairs(pairs)
+    values: dict[State, fmpq] = {}
+    optimal: dict[State, frozenset[str]] = {}
+    policy: dict[State, str] = {}
+    stal: dict[State, fmpq] = {}
+    left: dict[State, fmpq] = {}
+    smin: dict[State, float] = {}
+    smax: dict[State, float] = {}
+    zero, one = fmpq(0), fmpq(1)
+    Row = tuple[fmpq, fmpq, fmpq, float, float]
+    prev: dict[State, Row] = {}
+    for k in range(0, 2 * pairs + 1, 2):
+        cur: dict[State, Row] = {}
+        half = fmpq(k, 2)
+        for st in states_with(k):
+            if k == 0:
+                cur[st] = (zero, zero, zero, 0.0, 0.0)
+                optimal[st] = frozenset()
+                continue
+            cands: list[tuple[str, fmpq, fmpq, fmpq, float, float]] = []
+            pass_ok = False
+            for c, leaves in playable(st):
+                if c.is_pass:
+                    pass_ok = True
+                    continue
+                v = s = lft = zero
+                lo = hi = 0.0
+                for p, nxt, again in branches(leaves, st):
+                    w2, s2, l2, lo2, hi2 = prev[nxt] if again else cur[nxt]
+                    v += p * (w2 + 2) if again else p * (k - w2)
+                    s += p * s2
+                    lft += p * l2
+                    pf = float(p)
+                    lo += pf * lo2
+                    hi += pf * hi2
+                cands.append((c.name, v, s, lft, lo, hi))
+            best = max((cd[1] for cd in cands), default=None)
+            if pass_ok and (best is None or best <= half):
+                w = half
+            else:
+                assert best is not None
+                w = best
+            opt = [cd[0] for cd in cands if cd[1] == w]
+            if pass_ok and w == half:
+                opt.append("T2")
+            opt.sort(key=lambda name: int(name[1:]))
+            chosen = _canonical(opt)
+            if chosen == "T2":
+                s_, l_ = one, half  # a mutual-pass stalemate with k/2 pairs left
+            else:
+                row = next(cd for cd in cands if cd[0] == chosen)
+                s_, l_ = row[2], row[3]
+            opt_rows = [cd for cd in cands if cd[1] == w]
+            los = [cd[4] for cd in opt_rows] + ([1.0] if "T2" in opt else [])
+            his = [cd[5] for cd in opt_rows] + ([1.0] if "T2" in opt else [])
+            cur[st] = (w, s_, l_, min(los), max(his))
+            optimal[st] = frozenset(opt)
+            policy[st] = chosen
+        for st, (w, s_, l_, lo, hi) in cur.items():
+            if keep is None or keep(st):
+                values[st] = w
+                stal[st] = s_
+                left[st] = l_
+                smin[st] = lo
+                smax[st] = hi
+        prev = cur
+        if on_level is not None:
+            on_level(k // 2)
+    return ExactSolution(pairs, values, optimal, policy, stal, left, smin, smax)

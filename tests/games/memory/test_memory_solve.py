@@ -1,0 +1,85 @@
+from fractions import Fraction as F
+
+import pytest
+
+from parlour.errors import InvalidInput
+from parlour.games.memory.reduced import solve_reduced_exact, solve_reduced_float
+from parlour.games.memory.rules import State, all_states, class_transitions, tactic_classes
+from parlour.games.memory.solve import solve_exact, to_fraction
+
+
+def _oracle(pairs: int) -> dict[State, F]:
+    """A slow, plain-Fraction Bellman recursion straight from rules.class_transitions."""
+    w: dict[State, F] = {}
+    for st in all_states(pairs):
+        if st.k == 0:
+            w[st] = F(0)
+            continue
+        best, can_pass = None, False
+        for c in tactic_classes():
+            tr = class_transitions(c, st)
+            if tr is None:
+                continue
+            if c.is_pass:
+                can_pass = True
+                continue
+            v = sum(p * (w[n] + 2 if again else st.k - w[n]) for (n, again), p in tr.items())
+            best = v if best is None else max(best, v)
+        # pass: w = max(best, k - w) has the single fixed point max(best, k/2)
+        w[st] = max(best, F(st.k, 2)) if can_pass else best
+    return w
+
+
+def test_small_games_by_hand():
+    # one pair: the first player takes it; two pairs: 1/3 chance to match at once, else the
+    # opponent sees two known singletons and takes both pairs -> 2/3 pairs for the first player
+    assert solve_exact(1).first_player_pairs == 1
+    assert solve_exact(2).first_player_pairs == F(2, 3)
+    assert solve_exact(2).advantage == F(2, 3) - F(4, 3)
+
+
+def test_exact_matches_plain_fraction_oracle():
+    sol = solve_exact(7)
+    oracle = _oracle(7)
+    assert {st: to_fraction(v) for st, v in sol.values.items()} == oracle
+
+
+def test_fixed_point_and_optimal_sets():
+    sol = solve_exact(8)
+    for st, w in sol.values.items():
+        if st.k == 0:
+            continue
+        assert sol.policy[st] in sol.optimal[st]
+        if "T2" in sol.optimal[st]:
+            assert to_fraction(w) == F(st.k, 2)  # passing is optimal only at the equal split
+        if st.P >= 2:
+            assert "T1" in sol.optimal[st]
+
+
+def test_reduced_model_agrees_exactly_and_in_floats():
+    full = solve_exact(12)
+    red = solve_reduced_exact(12)
+    for st, w in full.values.items():
+        assert w == red.full_value(st)
+        if st.P == 0:
+            assert full.optimal[st] == red.optimal[(st.k // 2, st.B)]
+    flt = solve_reduced_float(12)
+    for (n, s), w in red.values.items():
+        assert abs(float(w) - flt.values[n, s]) < 1e-12
+
+
+def test_stalemate_figures_consistent():
+    sol = solve_exact(6)
+    start = sol.start()
+    p = sol.stalemate[start]
+    assert 0 < p < 1
+    assert sol.stalemate_min[start] <= float(p) + 1e-12 <= sol.stalemate_max[start] + 2e-12
+    # pairs left at a stalemate are at most n and at least 2 (a pass needs two known singletons)
+    left = sol.pairs_left_at_stalemate[start]
+    assert 2 * p <= left <= 6 * p
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, "7", True])
+def test_bad_pairs(bad):
+    with pytest.raises(InvalidInput):
+        solve_exact(bad)
