@@ -1,0 +1,156 @@
+"""The real card game, played out: a shuffled deck with actual card identities and two players
+with perfect memory who follow a policy (state -> tactic class). An independent check of the
+Bellman values: it never uses the category counts or the transition formulas, only the cards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from parlour.errors import InvalidInput
+from parlour.games.memory.rules import Card, State, Tactic, applicable, tactic_classes
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    first_pairs: float  # a stalemate splits the pairs left equally
+    second_pairs: float
+    stalemate: bool
+    pairs_left_at_end: int
+    turns: int
+
+
+class _Table:
+    """The cards still lying on the table and what both players have seen of them."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.face = dict(enumerate(faces))  # position -> face, only cards still on the table
+        self.known: set[int] = set()
+
+    def partner(self, pos: int) -> int:
+        f = self.face[pos]
+        return next(q for q, g in self.face.items() if g == f and q != pos)
+
+    def state(self) -> State:
+        P = sum(1 for q in self.known if self.partner(q) in self.known)
+        return State(len(self.face), len(self.known), P)
+
+    def known_with_partner(self, exclude: set[int]) -> list[int]:
+        return [q for q in self.known if q not in exclude and self.partner(q) in self.known]
+
+    def known_without_partner(self, exclude: set[int]) -> list[int]:
+        return [q for q in self.known if q not in exclude and self.partner(q) not in self.known]
+
+    def unknown(self, exclude: set[int]) -> list[int]:
+        return [q for q in self.face if q not in self.known and q not in exclude]
+
+
+def _pick(table: _Table, choice: Card, first: int | None, rng: random.Random) -> int:
+    exclude: set[int] = set()
+    if first is not None:
+        exclude = {first}
+        if first in table.known and table.partner(first) in table.known:
+            exclude.add(table.partner(first))
+    if choice is Card.NEK:
+        assert first is not None
+        return table.partner(first)
+    pool = {
+        Card.BMN: table.known_with_partner,
+        Card.BZN: table.known_without_partner,
+        Card.ONB: table.unknown,
+    }[choice](exclude)
+    if not pool:
+        raise AssertionError(f"policy chose {choice} but there is no such card")
+    return rng.choice(sorted(pool))
+
+
+def play_turn(table: _Table, tactic: Tactic, rng: random.Random) -> bool:
+    """Turn two cards as the tactic says; True when they matched (and were taken)."""
+    first_choice = tactic.first
+    a = _pick(table, first_choice, None, rng)
+    if first_choice is Card.ONB:
+        kbn = table.partner(a) in table.known
+        table.known.add(a)
+        second = tactic.then if kbn else tactic.otherwise
+    else:
+        second = tactic.second
+    assert second is not None
+    b = _pick(table, second, a, rng)
+    table.known.update((a, b))
+    if table.face[a] == table.face[b]:
+        for q in (a, b):
+            del table.face[q]
+            table.known.discard(q)
+        return True
+    return False
+
+
+def play_game(pairs: int, policy: Mapping[State, str], rng: random.Random) -> GameRecord:
+    classes = {c.name: c for c in tactic_classes()}
+    faces = [i // 2 for i in range(2 * pairs)]
+    rng.shuffle(faces)
+    table = _Table(faces)
+    score = [0.0, 0.0]
+    mover, passes, turns = 0, 0, 0
+    while table.face:
+        st = table.state()
+        cls = classes[policy[st]]
+        tactic = next(t for t in cls.members if applicable(t, st))
+        turns += 1
+        if cls.is_pass:
+            passes += 1
+            if passes == 2:  # both passed in the same state: they would pass forever
+                left = len(table.face) // 2
+                score[0] += left / 2
+                score[1] += left / 2
+                return GameRecord(score[0], score[1], True, left, turns)
+        else:
+            passes = 0
+        if play_turn(table, tactic, rng):
+            score[mover] += 1
+        else:
+            mover = 1 - mover
+    return GameRecord(score[0], score[1], False, 0, turns)
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    pairs: int
+    games: int
+    seed: int
+    first_mean: float
+    first_stderr: float
+    second_mean: float
+    advantage_mean: float
+    advantage_stderr: float
+    stalemate_rate: float
+    stalemate_stderr: float
+    mean_pairs_left_at_stalemate: float | None
+
+
+def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0) -> SimulationSummary:
+    if games < 2:
+        raise InvalidInput(f"simulate at least 2 games, got {games}")
+    rng = random.Random(seed)
+    firsts, advs, stal, lefts = [], [], [], []
+    for _ in range(games):
+        g = play_game(pairs, policy, rng)
+        firsts.append(g.first_pairs)
+        advs.append(g.first_pairs - g.second_pairs)
+        stal.append(1.0 if g.stalemate else 0.0)
+        if g.stalemate:
+            lefts.append(g.pairs_left_at_end)
+
+    def mean_se(xs: list[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+        return m, math.sqrt(var / len(xs))
+
+    fm, fse = mean_se(firsts)
+    am, ase = mean_se(advs)
+    sm, sse = mean_se(stal)
+    return SimulationSummary(pairs, games, seed, fm, fse, pairs - fm, am, ase, sm, sse,
+                             sum(lefts) / len(lefts) if lefts else None)
