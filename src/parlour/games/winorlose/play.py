@@ -109,9 +109,7 @@ def play_round(
     frank_win = bool(frank_says_win(frank, c_frank, den))
     if tina in (Tina.BAYESIAN, Tina.LEARNING):
         k = cutoff(FRANK_THRESHOLD[frank], den) if tina is Tina.BAYESIAN else state.estimate()
-        w, ti, lo = conditional_outcomes(
-            int(grid.key[t, g]), grid.key[t], grid.opp_ways[t, g], numer[t], frank_win, k
-        )
+        w, ti, lo = conditional_outcomes(int(grid.key[t, g]), grid.key[t], grid.opp_ways[t, g], numer[t], frank_win, k)
         tina_win = bool(best_prediction(rules, w, ti, lo))
     else:
         tina_win = bool(simple_tina_says_win(tina, c_tina, frank_win, den))
