@@ -151,9 +151,13 @@ def solve_exact(
     pairs: int,
     keep: Callable[[State], bool] | None = None,
     on_level: Callable[[int], None] | None = None,
+    pass_always: bool = False,
 ) -> ExactSolution:
     """Solve every state with at most `pairs` pairs exactly. `keep` limits which states' exact
-    values stay in memory (all by default; the recursion itself only needs two levels)."""
+    values stay in memory (all by default; the recursion itself only needs two levels).
+
+    pass_always: the study's simplified model of chapter 4 (our reading of it), in which the pass
+    is available unconditionally, even without two known non-matching cards to turn."""
     check_pairs(pairs)
     values: dict[State, fmpq] = {}
     optimal: dict[State, frozenset[str]] = {}
@@ -174,7 +178,7 @@ def solve_exact(
                 optimal[st] = frozenset()
                 continue
             cands: list[tuple[str, fmpq, fmpq, fmpq, float, float]] = []
-            pass_ok = False
+            pass_ok = pass_always
             for c, leaves in playable(st):
                 if c.is_pass:
                     pass_ok = True

@@ -1,0 +1,122 @@
+"""Variants of the study's chapter 5: a player who forgets.
+
+The forgetful player F remembers nothing: each turn he turns two cards chosen uniformly at random
+among those on the table (the second different from the first); if they match he takes them and goes
+again. The other player M has perfect memory and sees every card F turns. Against this fixed
+opponent M faces a one-player problem (an MDP): V(s) = M's expected future cards with M to move, U(s)
+= the same with F to move. M's pass (two known non-matching cards) now hands the turn to a player
+who does change the state, so passing means "let him reveal cards for me".
+
+(The chapter-4 "unconditional pass" model is `solve_exact(..., pass_always=True)`.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from flint import fmpq
+
+from parlour.games.memory.rules import State, states_with
+from parlour.games.memory.solve import branches, check_pairs, playable, to_fraction
+
+Outcome = tuple[State, bool]
+
+
+def forgetful_turn(st: State) -> dict[Outcome, Fraction]:
+    """F's random turn by card counting: first card from the four categories in proportion to their
+    counts, second uniformly among the other k - 1 cards; exactly one of those is the partner."""
+    k, B, P = st.k, st.B, st.P
+    s, m = st.s, st.m
+    out: dict[Outcome, Fraction] = {}
+
+    def add(p: Fraction, nxt: State, again: bool) -> None:
+        if p:
+            out[(nxt, again)] = out.get((nxt, again), Fraction(0)) + p
+
+    same = State(k, B, P)
+    first = {"kp": Fraction(P, k), "ks": Fraction(s, k), "us": Fraction(s, k), "uu": Fraction(m, k)}
+    d = k - 1
+    # kp first: partner known (kp)
+    f = first["kp"]
+    add(f * Fraction(1, d), State(k - 2, B - 2, P - 2), True)
+    add(f * Fraction(P - 2 + s, d), same, False)
+    add(f * Fraction(s, d), State(k, B + 1, P + 2), False)
+    add(f * Fraction(m, d), State(k, B + 1, P), False)
+    # ks first: partner is an unknown "us" card (when a category is empty its first-card
+    # probability is 0, so the negative counts below never contribute)
+    f = first["ks"]
+    add(f * Fraction(1, d), State(k - 2, B - 1, P), True)
+    add(f * Fraction(P + s - 1, d), same, False)
+    add(f * Fraction(s - 1, d), State(k, B + 1, P + 2), False)
+    add(f * Fraction(m, d), State(k, B + 1, P), False)
+    # us first: revealed, it completes a known pair with its (ks) partner
+    f = first["us"]
+    add(f * Fraction(1, d), State(k - 2, B - 1, P), True)
+    add(f * Fraction(P + s - 1, d), State(k, B + 1, P + 2), False)
+    add(f * Fraction(s - 1, d), State(k, B + 2, P + 4), False)
+    add(f * Fraction(m, d), State(k, B + 2, P + 2), False)
+    # uu first: revealed, a new known card whose partner is one particular unknown card
+    f = first["uu"]
+    add(f * Fraction(1, d), State(k - 2, B, P), True)
+    add(f * Fraction(P + s, d), State(k, B + 1, P), False)
+    add(f * Fraction(s, d), State(k, B + 2, P + 2), False)
+    add(f * Fraction(m - 2, d), State(k, B + 2, P), False)
+    return out
+
+
+@dataclass(frozen=True)
+class ForgetfulSolution:
+    pairs: int
+    v: dict[State, fmpq] = field(repr=False)  # M to move
+    u: dict[State, fmpq] = field(repr=False)  # F to move
+    passes: frozenset[State] = field(repr=False)  # states where M's best move is to pass
+
+    @property
+    def memory_first_pairs(self) -> Fraction:
+        return to_fraction(self.v[State(2 * self.pairs, 0, 0)]) / 2
+
+    @property
+    def memory_second_pairs(self) -> Fraction:
+        return to_fraction(self.u[State(2 * self.pairs, 0, 0)]) / 2
+
+
+def solve_forgetful(pairs: int) -> ForgetfulSolution:
+    check_pairs(pairs, limit=200)
+    v: dict[State, fmpq] = {}
+    u: dict[State, fmpq] = {}
+    passes: set[State] = set()
+    for k in range(0, 2 * pairs + 1, 2):
+        for st in states_with(k):
+            if k == 0:
+                v[st] = u[st] = fmpq(0)
+                continue
+            # F's turn: r collects every outcome except "state unchanged, M to move" (prob q)
+            q, r = fmpq(0), fmpq(0)
+            for (nxt, again), p in forgetful_turn(st).items():
+                pq = fmpq(p.numerator, p.denominator)
+                if again:
+                    r += pq * u[nxt]
+                elif nxt == st:
+                    q += pq
+                else:
+                    r += pq * v[nxt]
+            best = None
+            can_pass = False
+            for c, leaves in playable(st):
+                if c.is_pass:
+                    can_pass = True
+                    continue
+                val = fmpq(0)
+                for p2, nxt, again in branches(leaves, st):
+                    val += p2 * (2 + v[nxt]) if again else p2 * u[nxt]
+                best = val if best is None or val > best else best
+            # V = max(best, U) with U = q V + r: passing pays iff best < q best + r
+            if can_pass and (best is None or best * (1 - q) < r):
+                v[st] = r / (1 - q)
+                passes.add(st)
+            else:
+                assert best is not None
+                v[st] = best
+            u[st] = q * v[st] + r
+    return ForgetfulSolution(pairs, v, u, frozenset(passes))
