@@ -331,6 +331,11 @@ def optimal_bst_cubic(weights: Sequence[Rational]) -> tuple[Rational, Tree]:
 
 
 def optimal_bst_exact(weights: Sequence[int]) -> int:
+    """Exact minimum of Σ w_k d_k over all trees (integer weights ≥ 0); see `optimal_bst_exact_tree`."""
+    return optimal_bst_exact_tree(weights)[0]
+
+
+def optimal_bst_exact_tree(weights: Sequence[int]) -> tuple[int, Tree]:
     """Exact minimum of Σ w_k d_k over all trees, for integer weights ≥ 0, by Knuth's O(N²) DP.
 
     Knuth's theorem (root monotonicity, root[i][j-1] ≤ root[i][j] ≤ root[i+1][j]) holds for the
@@ -365,7 +370,8 @@ def optimal_bst_exact(weights: Sequence[int]) -> int:
                     arg = k
             ei[j] = best + prefix[j] - prefix[i]
             root[i][j] = arg
-    return e[0][n]
+    depths = depths_from_roots(np.array(root, dtype=np.int64), n)
+    return e[0][n], Tree(tuple(int(d) for d in depths))
 
 
 def optimal_bst_exact_fractions(weights: Sequence[Rational]) -> Fraction:
@@ -416,7 +422,7 @@ def _subsequence(w: np.ndarray, f: np.ndarray) -> tuple[float, np.ndarray]:
             pos[i - 1] = j - 1
             i -= 1
         j -= 1
-    return prev[m], pos
+    return float(prev[m]), pos
 
 
 def height_limited_bst(weights: npt.ArrayLike, h: int) -> tuple[float, np.ndarray]:
@@ -458,3 +464,56 @@ def _induced_depths(priority: Sequence[int]) -> list[int]:
             base += 1
             depth[y] = base
     return depth
+
+
+@numba.njit(cache=True)
+def _sample_near_optimal(
+    e: np.ndarray, prefix: np.ndarray, n: int, slack: float, count: int, seed: int
+) -> np.ndarray:
+    """`count` trees drawn from Knuth's filled cost table e: at every subtree, a root is drawn
+    uniformly among those whose cost is within slack × (subtree weight) of the best. slack = 0 draws
+    among exactly optimal roots: the many optimal trees of a degenerate α, in one DP."""
+    np.random.seed(seed)
+    out = np.zeros((count, n), dtype=np.int64)
+    stack = np.empty((n + 1, 3), dtype=np.int64)
+    cand = np.empty(n + 1, dtype=np.int64)
+    for t in range(count):
+        top = 1
+        stack[0, 0], stack[0, 1], stack[0, 2] = 0, n, 1
+        while top > 0:
+            top -= 1
+            i, j, d = stack[top, 0], stack[top, 1], stack[top, 2]
+            if i >= j:
+                continue
+            best = np.inf
+            for k in range(i + 1, j + 1):
+                c = e[i, k - 1] + e[k, j]
+                if c < best:
+                    best = c
+            limit = best + slack * (prefix[j] - prefix[i]) + 1e-15 * abs(best)
+            m = 0
+            for k in range(i + 1, j + 1):
+                if e[i, k - 1] + e[k, j] <= limit:
+                    cand[m] = k
+                    m += 1
+            k = cand[np.random.randint(0, m)]
+            out[t, k - 1] = d
+            stack[top, 0], stack[top, 1], stack[top, 2] = i, k - 1, d + 1
+            top += 1
+            stack[top, 0], stack[top, 1], stack[top, 2] = k, j, d + 1
+            top += 1
+    return out
+
+
+def near_optimal_trees(weights: npt.ArrayLike, count: int, slack: float = 0.0, seed: int = 0) -> np.ndarray:
+    """Depth vectors of `count` random (near-)optimal trees for weights ≥ 0 (rows; may repeat).
+
+    Runs Knuth's DP once, then walks its cost table; used to hand the master many best responses
+    per oracle call when the optimum is degenerate (near powers of two most trees tie).
+    """
+    w = np.maximum(np.ascontiguousarray(weights, dtype=np.float64), 0.0)
+    n = w.size
+    _knuth(w)
+    e = _WORKSPACE[n][0]
+    prefix = np.concatenate(([0.0], np.cumsum(w)))
+    return _sample_near_optimal(e, prefix, n, slack, count, seed)

@@ -1,0 +1,392 @@
+"""Delayed column generation for zero-sum games whose minimising player has too many pure strategies.
+
+The row player (maximiser) has m pure strategies; the column player's strategies are only reachable
+through an *oracle*: given a mixed row strategy x it returns a best response (a column c minimising
+x·c). The restricted master is the row player's LP over the columns found so far,
+
+    maximise v  subject to  Σ_i c_i x_i ≥ v  for every known column c,   Σ_i x_i = 1,  x ≥ 0,
+
+kept alive in one HiGHS instance: new columns arrive as new *rows* of this LP (`addRows`), so the
+previous optimal basis stays dual feasible and the dual simplex re-optimises from it (a warm start).
+The master's optimum is an upper bound on the game value (fewer columns can only help the maximiser);
+the oracle's value at any mixed strategy is a lower bound. Both go into the per-iteration trace.
+
+Stabilisation: the master's x jumps around (its duals oscillate), so the oracle is asked at points
+π = c·centre + (1−c)·x. "wentges" takes the centre to be the best lower-bound point found so far
+(Wentges 1997, "Weighted Dantzig–Wolfe decomposition"); "fixed" is the study's blend with a fixed
+guess γ (e.g. the solution for N−1); "none" prices at x only. On a mis-price (the column found at the
+smoothed point does not cut off x) c is halved. Several points on the segment are priced per iteration.
+
+Certificate: when the bounds meet in floats, the final HiGHS basis is re-solved in exact rationals
+(FLINT); the row strategy is checked against *every* column by the oracle's exact best response, and
+the column mixture against every row. Only if both equal the same rational v is the result certified.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, Protocol
+
+import flint
+import highspy
+import numpy as np
+
+from parlour.errors import CertificateError, InvalidInput, SolverError
+
+Column = tuple[int, ...]
+
+
+class Oracle(Protocol):
+    """Best responses of the column player (the minimiser)."""
+
+    m: int  # number of row strategies
+
+    def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
+        """(min over all columns c of x·c, an integer column attaining it) in floats."""
+        ...
+
+    def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, Column]:
+        """The same in exact arithmetic, over *all* columns: the certificate's check of x."""
+        ...
+
+
+@dataclass(frozen=True)
+class Stabilisation:
+    kind: Literal["wentges", "fixed", "none"] = "wentges"
+    c: float = 0.95  # initial weight of the centre
+    points: int = 5  # pricing points per iteration on the segment centre → x (the last is x itself)
+    guess: tuple[float, ...] | None = None  # the centre for kind="fixed"
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    iteration: int
+    upper: float  # master optimum: the value can be no larger
+    lower: float  # best oracle value so far: the value is at least this
+    lower_here: float  # oracle value at this iteration's master strategy (not monotone)
+    master_rows: int
+    added: int
+    smoothing: float  # the centre's weight c used at this iteration
+
+
+@dataclass(frozen=True)
+class ColGenCertificate:
+    """Exact value, row strategy x and a mixture of columns; checked against every row and column."""
+
+    value: Fraction
+    row_strategy: tuple[Fraction, ...]
+    columns: tuple[Column, ...]
+    column_weights: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class ColGenResult:
+    value: float
+    certificate: ColGenCertificate | None
+    row_strategy: tuple[float, ...]
+    columns: tuple[Column, ...]  # the columns in Bob's final float mixture
+    column_weights: tuple[float, ...]
+    iterations: int
+    trace: tuple[TraceStep, ...]
+    lp_seconds: float
+    oracle_seconds: float
+    certify_seconds: float
+    seconds: float
+    lp_iterations: int
+    columns_generated: int
+    columns_purged: int
+    stats: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def certified(self) -> bool:
+        return self.certificate is not None
+
+
+class Master:
+    """The restricted master LP in one HiGHS instance; columns of the game are rows of this LP."""
+
+    def __init__(self, m: int) -> None:
+        self.m = m
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("solver", "simplex")  # a basis is what the certificate is built from
+        h.setOptionValue("presolve", "off")  # presolve would throw the warm start away
+        inf = highspy.kHighsInf
+        # Variables x_0..x_{m-1} >= 0 and v free; minimise -v.
+        h.addVars(m + 1, np.zeros(m + 1), np.r_[np.full(m, inf), inf])
+        h.changeColBounds(m, -inf, inf)
+        h.changeColCost(m, -1.0)
+        h.addRow(1.0, 1.0, m, np.arange(m, dtype=np.int32), np.ones(m))
+        self.h = h
+        self.columns: list[Column] = []  # row r+1 of the LP is columns[r]
+        self.idle: list[int] = []
+        self.known: set[Column] = set()
+        self.lp_iterations = 0
+        self.purged = 0
+
+    def add(self, cols: Sequence[Column]) -> int:
+        new = [c for c in dict.fromkeys(cols) if c not in self.known]
+        if not new:
+            return 0
+        m = self.m
+        k = len(new)
+        values = np.empty((k, m + 1))
+        values[:, :m] = np.array(new, dtype=np.float64)
+        values[:, m] = -1.0
+        starts = np.arange(0, k * (m + 1), m + 1, dtype=np.int32)
+        index = np.tile(np.arange(m + 1, dtype=np.int32), k)
+        self.h.addRows(k, np.zeros(k), np.full(k, highspy.kHighsInf), k * (m + 1), starts, index, values.ravel())
+        self.columns.extend(new)
+        self.idle.extend([0] * k)
+        self.known.update(new)
+        return k
+
+    def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
+        """(v, x, y): master optimum, row strategy, and column mixture (row duals, normalised)."""
+        h = self.h
+        h.run()
+        status = h.getModelStatus()
+        if status != highspy.HighsModelStatus.kOptimal:
+            raise SolverError(f"HiGHS did not solve the master LP: {h.modelStatusToString(status)}")
+        self.lp_iterations += int(h.getInfo().simplex_iteration_count)
+        sol = h.getSolution()
+        col = np.asarray(sol.col_value)
+        x = np.maximum(col[: self.m], 0.0)
+        x /= x.sum()
+        y = np.abs(np.asarray(sol.row_dual)[1:])
+        total = y.sum()
+        y = y / total if total > 0 else y
+        basis = h.getBasis()
+        basic = highspy.HighsBasisStatus.kBasic
+        for r, s in enumerate(basis.row_status[1:]):
+            self.idle[r] = self.idle[r] + 1 if s == basic else 0
+        return float(col[self.m]), x, y
+
+    def purge(self, idle_limit: int) -> int:
+        """Drop rows whose slack has been basic (the column unused) for idle_limit solves."""
+        drop = [r for r, n in enumerate(self.idle) if n > idle_limit]
+        if not drop:
+            return 0
+        self.h.deleteRows(len(drop), np.array([r + 1 for r in drop], dtype=np.int32))
+        gone = set(drop)
+        for r in drop:
+            self.known.discard(self.columns[r])
+        self.columns = [c for r, c in enumerate(self.columns) if r not in gone]
+        self.idle = [n for r, n in enumerate(self.idle) if r not in gone]
+        self.purged += len(drop)
+        return len(drop)
+
+    def basis_sets(self) -> tuple[list[int], bool, list[int], bool]:
+        """(basic x indices, v basic, nonbasic (tight) column rows, sum row nonbasic)."""
+        b = self.h.getBasis()
+        basic = highspy.HighsBasisStatus.kBasic
+        xs = [i for i in range(self.m) if b.col_status[i] == basic]
+        tight = [r for r, s in enumerate(b.row_status[1:]) if s != basic]
+        return xs, b.col_status[self.m] == basic, tight, b.row_status[0] != basic
+
+
+def _fractions(mat: flint.fmpq_mat) -> list[Fraction]:
+    return [Fraction(int(mat[i, 0].p), int(mat[i, 0].q)) for i in range(mat.nrows())]
+
+
+def exact_basis_solution(
+    columns: Sequence[Column], m: int, support: Sequence[int], tight: Sequence[int]
+) -> tuple[list[Fraction], Fraction, list[Fraction], Fraction] | None:
+    """Solve the master's basis exactly: x on `support`, v, and weights y on the `tight` columns.
+
+    Primal: Σ_{i∈S} c_j(i) x_i = v for j ∈ T, Σ x_i = 1. Dual: Σ_{j∈T} y_j c_j(i) = u for i ∈ S,
+    Σ y_j = 1. A basis has |S| = |T|; the two square systems are solved over the rationals.
+    """
+    k = len(support)
+    if k != len(tight) or k == 0:
+        return None
+    block = [[columns[j][i] for i in support] for j in tight]  # k x k: rows tight columns
+    # [block, -1; 1..1, 0] [x; v] = [0; 1]
+    primal = [[*row, -1] for row in block] + [[1] * k + [0]]
+    dual = [[block[j][i] for j in range(k)] + [-1] for i in range(k)] + [[1] * k + [0]]
+    rhs = flint.fmpz_mat([[0]] * k + [[1]])
+    try:
+        xv = _fractions(flint.fmpz_mat(primal).solve(rhs))
+        yu = _fractions(flint.fmpz_mat(dual).solve(rhs))
+    except ZeroDivisionError:
+        return None
+    x = [Fraction(0)] * m
+    for pos, i in enumerate(support):
+        x[i] = xv[pos]
+    return x, xv[k], yu[:k], yu[k]
+
+
+def _column_mixture_payoffs(columns: Sequence[Column], weights: Sequence[Fraction], m: int) -> list[Fraction]:
+    """(Σ_j w_j c_j)_i for every row i, exactly, by one FLINT integer product."""
+    den = math.lcm(*(w.denominator for w in weights))
+    num = flint.fmpz_mat([[int(w * den)] for w in weights])
+    cols = flint.fmpz_mat([[c[i] for c in columns] for i in range(m)])
+    prod = cols * num
+    return [Fraction(int(prod[i, 0]), den) for i in range(m)]
+
+
+def check_certificate(cert: ColGenCertificate, oracle: Oracle) -> None:
+    """Raise CertificateError unless x guarantees v against every column and y holds every row to v."""
+    x, y = cert.row_strategy, cert.column_weights
+    if any(p < 0 for p in x) or sum(x, Fraction(0)) != 1:
+        raise CertificateError("the row strategy is not a probability vector")
+    if any(p < 0 for p in y) or sum(y, Fraction(0)) != 1:
+        raise CertificateError("the column mixture is not a probability vector")
+    low, _ = oracle.exact_best_response(x)
+    high = max(_column_mixture_payoffs(cert.columns, y, oracle.m))
+    if not low == cert.value == high:
+        raise CertificateError(f"row strategy guarantees {low}, columns hold to {high}, claimed {cert.value}")
+
+
+def _try_certificate(master: Master, oracle: Oracle) -> tuple[ColGenCertificate | None, Column | None]:
+    """Exact certificate from the master's basis, or (None, a column that beats the exact x)."""
+    support, v_basic, tight, sum_tight = master.basis_sets()
+    if not (v_basic and sum_tight):
+        return None, None
+    sol = exact_basis_solution(master.columns, master.m, support, tight)
+    if sol is None:
+        return None, None
+    x, v, y, u = sol
+    if v != u or any(p < 0 for p in x) or any(p < 0 for p in y):
+        return None, None
+    low, col = oracle.exact_best_response(x)
+    if low < v:
+        return None, col
+    cols = tuple(master.columns[j] for j in tight)
+    keep = [j for j, w in enumerate(y) if w > 0]
+    cert = ColGenCertificate(v, tuple(x), tuple(cols[j] for j in keep), tuple(y[j] for j in keep))
+    if max(_column_mixture_payoffs(cert.columns, cert.column_weights, master.m)) != v:
+        return None, None
+    return cert, None
+
+
+def solve(
+    oracle: Oracle,
+    initial_columns: Sequence[Sequence[int]],
+    stabilisation: Stabilisation | None = None,
+    *,
+    tolerance: float = 1e-9,
+    purge_after: int = 30,
+    max_iterations: int = 100_000,
+    exact: bool = True,
+    extra: int = 0,
+    start_point: Sequence[float] | None = None,
+    on_iteration: Callable[[TraceStep], None] | None = None,
+) -> ColGenResult:
+    """Solve the game by column generation; certify exactly when `exact`.
+
+    tolerance: relative gap upper − lower at which the float phase stops and the exact check begins.
+    purge_after: master rows unused for this many solves are deleted (0 disables purging).
+    extra: further near-best responses asked per pricing point (oracles with `more_responses`).
+    start_point: the first stabilisation centre (a guess of the row player's optimum); uniform if None.
+    """
+    stab = stabilisation or Stabilisation()
+    if stab.kind == "fixed" and (stab.guess is None or len(stab.guess) != oracle.m):
+        raise InvalidInput("fixed stabilisation needs a guess with one weight per row strategy")
+    if not initial_columns:
+        raise InvalidInput("column generation needs at least one initial column")
+    start = time.perf_counter()
+    m = oracle.m
+    master = Master(m)
+    master.add([tuple(int(v) for v in c) for c in initial_columns])
+    lp_seconds = oracle_seconds = certify_seconds = 0.0
+    centre = np.full(m, 1.0 / m) if start_point is None else np.asarray(start_point, dtype=np.float64)
+    if stab.kind == "fixed":
+        centre = np.asarray(stab.guess, dtype=np.float64)
+    centre = centre / centre.sum()
+    # The centre's own best response is the first lower bound and a first useful column: starting
+    # from a sensible point (uniform, or a guess) spares the master its wild first iterations.
+    t0 = time.perf_counter()
+    best_lower, first = oracle.best_response(centre)
+    oracle_seconds += time.perf_counter() - t0
+    master.add([tuple(int(v) for v in first)])
+    c = stab.c if stab.kind != "none" else 0.0
+    trace: list[TraceStep] = []
+    certificate: ColGenCertificate | None = None
+    x = centre
+    y = np.zeros(0)
+    solved_columns: list[Column] = []
+    upper = math.inf
+    iteration = 0
+    while iteration < max_iterations:
+        iteration += 1
+        t0 = time.perf_counter()
+        upper, x, y = master.solve()
+        solved_columns = list(master.columns)  # y is aligned with these
+        lp_seconds += time.perf_counter() - t0
+        # Pricing points on the segment centre -> x, from the most smoothed to x itself.
+        n_points = max(1, stab.points) if c > 0 else 1
+        weights = [c * (n_points - 1 - k) / (n_points - 1) for k in range(n_points)] if n_points > 1 else [c]
+        if weights[-1] != 0.0:
+            weights.append(0.0)
+        c_used = c
+        new: list[Column] = []
+        lower_here = math.nan
+        t0 = time.perf_counter()
+        for k, ck in enumerate(weights):
+            point = ck * centre + (1 - ck) * x if ck > 0 else x
+            value, column = oracle.best_response(point)
+            col = tuple(int(v) for v in column)
+            if value > best_lower:
+                best_lower = value
+                if stab.kind == "wentges":
+                    centre = point.copy()
+            if ck == 0:
+                lower_here = value
+            cuts = float(np.dot(x, column)) < upper - tolerance * max(1.0, abs(upper)) * 1e-3
+            if cuts:
+                new.append(col)
+            if extra and hasattr(oracle, "more_responses"):
+                for other in oracle.more_responses(point, extra):
+                    if float(np.dot(x, other)) < upper - tolerance * max(1.0, abs(upper)) * 1e-3:
+                        new.append(tuple(int(v) for v in other))
+            if not cuts and k == 0 and ck > 0:
+                c = c / 2 if c > 1e-3 else 0.0  # mis-price: trust the centre less
+        oracle_seconds += time.perf_counter() - t0
+        added = master.add(new)
+        step = TraceStep(iteration, upper, best_lower, lower_here, len(master.columns), added, c_used)
+        trace.append(step)
+        if on_iteration is not None:
+            on_iteration(step)
+        converged = upper - max(best_lower, lower_here) <= tolerance * max(1.0, abs(upper))
+        if converged or added == 0:
+            if not exact:
+                break
+            t0 = time.perf_counter()
+            certificate, better = _try_certificate(master, oracle)
+            certify_seconds += time.perf_counter() - t0
+            if certificate is not None:
+                break
+            if better is not None and master.add([better]):
+                continue
+            if added == 0:
+                raise CertificateError(
+                    "column generation stalled: the master's basis does not give an exact certificate"
+                )
+        if purge_after:
+            master.purge(purge_after)
+    else:
+        raise SolverError(f"column generation did not converge in {max_iterations} iterations")
+    support_cols = [solved_columns[j] for j in range(len(solved_columns)) if y[j] > 0]
+    support_w = [float(y[j]) for j in range(len(solved_columns)) if y[j] > 0]
+    return ColGenResult(
+        value=float(certificate.value) if certificate else upper,
+        certificate=certificate,
+        row_strategy=tuple(float(p) for p in x),
+        columns=tuple(support_cols),
+        column_weights=tuple(support_w),
+        iterations=iteration,
+        trace=tuple(trace),
+        lp_seconds=lp_seconds,
+        oracle_seconds=oracle_seconds,
+        certify_seconds=certify_seconds,
+        seconds=time.perf_counter() - start,
+        lp_iterations=master.lp_iterations,
+        columns_generated=len(master.known) + master.purged,
+        columns_purged=master.purged,
+        stats={"final_master_rows": len(master.columns)},
+    )

@@ -1,0 +1,82 @@
+"""Column generation agrees with the full-matrix LP and its certificates survive an exact re-check."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from parlour.errors import CertificateError, InvalidInput
+from parlour.solvers import colgen, zerosum
+from parlour.solvers.colgen import ColGenCertificate, Stabilisation
+
+
+class MatrixOracle:
+    """An oracle over an explicit matrix (columns listed), to test the machinery on known games."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        self.a = a
+        self.m = a.shape[0]
+
+    def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
+        values = x @ self.a
+        j = int(np.argmin(values))
+        return float(values[j]), self.a[:, j].copy()
+
+    def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, tuple[int, ...]]:
+        def cost(j: int) -> Fraction:
+            return sum((xi * int(v) for xi, v in zip(x, self.a[:, j], strict=True)), Fraction(0))
+
+        best = min(range(self.a.shape[1]), key=cost)
+        col = tuple(int(v) for v in self.a[:, best])
+        return sum((xi * v for xi, v in zip(x, col, strict=True)), Fraction(0)), col
+
+
+@pytest.mark.parametrize("kind", ["wentges", "fixed", "none"])
+def test_random_games_match_zerosum(kind: str) -> None:
+    rng = np.random.default_rng(1)
+    for _ in range(8):
+        m, n = int(rng.integers(2, 7)), int(rng.integers(2, 40))
+        a = rng.integers(-5, 9, size=(m, n))
+        oracle = MatrixOracle(a)
+        stab = Stabilisation(kind, guess=tuple([1.0] * m) if kind == "fixed" else None)
+        res = colgen.solve(oracle, [a[:, 0]], stab)
+        assert res.certified and res.certificate is not None
+        assert res.certificate.value == zerosum.solve(a).value_exact
+        colgen.check_certificate(res.certificate, oracle)
+        # Bounds trace: the upper bound never increases, the best lower bound never decreases.
+        ups = [s.upper for s in res.trace]
+        lows = [s.lower for s in res.trace]
+        assert all(b <= a_ + 1e-9 for a_, b in itertools.pairwise(ups))
+        assert all(b >= a_ for a_, b in itertools.pairwise(lows))
+        assert lows[-1] <= float(res.certificate.value) + 1e-9 <= ups[0] + 2e-9
+
+
+def test_wrong_certificate_is_refused() -> None:
+    a = np.array([[1, 3], [2, 1]])  # value 5/3, x = (1/3, 2/3), y = (2/3, 1/3)
+    oracle = MatrixOracle(a)
+    good = ColGenCertificate(Fraction(5, 3), (Fraction(1, 3), Fraction(2, 3)), ((1, 2), (3, 1)),
+                             (Fraction(2, 3), Fraction(1, 3)))
+    colgen.check_certificate(good, oracle)
+    bad = ColGenCertificate(Fraction(5, 3), (Fraction(1, 2), Fraction(1, 2)), good.columns, good.column_weights)
+    with pytest.raises(CertificateError):
+        colgen.check_certificate(bad, oracle)
+
+
+def test_bad_arguments() -> None:
+    oracle = MatrixOracle(np.array([[1, 2], [2, 1]]))
+    with pytest.raises(InvalidInput):
+        colgen.solve(oracle, [])
+    with pytest.raises(InvalidInput):
+        colgen.solve(oracle, [[1, 2]], Stabilisation("fixed"))
+
+
+def test_exact_basis_solution_small() -> None:
+    cols = [(1, 3), (3, 1)]
+    sol = colgen.exact_basis_solution(cols, 2, [0, 1], [0, 1])
+    assert sol is not None
+    x, v, y, u = sol
+    assert x == [Fraction(1, 2), Fraction(1, 2)] and v == u == 2 and y == [Fraction(1, 2), Fraction(1, 2)]
