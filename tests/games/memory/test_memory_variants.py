@@ -65,5 +65,6 @@ def test_unconditional_pass_model():
     for st, w in unc.values.items():
         assert to_fraction(w) >= F(st.k, 2)  # the mover can always settle for half
         # (w >= std.values[st] need not hold: the opponent gets the extra option too)
-    # the first player's disadvantage in the real game becomes a stalemate at the start
+    # the first player's disadvantage in the real game (5 pairs) becomes a stalemate at the start
+    std, unc = solve_exact(5), solve_exact(5, pass_always=True)
     assert std.advantage < 0 and unc.advantage == 0 and unc.stalemate[unc.start()] == 1
