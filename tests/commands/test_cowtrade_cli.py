@@ -1,6 +1,7 @@
 import json
 
 import pytest
+
 from conftest import run_cli
 
 
@@ -65,7 +66,7 @@ def test_reproduce_subset_writes_report(capsys: pytest.CaptureFixture[str], tmp_
     from pathlib import Path
 
     out_dir = Path(str(tmp_path))
-    code, out, _ = run_cli(["reproduce", "--only", "cowtrade.matrix", "--out", str(out_dir), "--quiet"], capsys)
+    code, _, _ = run_cli(["reproduce", "--only", "cowtrade.matrix", "--out", str(out_dir), "--quiet"], capsys)
     assert code == 0
     claims = json.loads((out_dir / "claims.json").read_text())
     assert {c["id"] for c in claims["claims"]} == {"cowtrade.matrix-3.1", "cowtrade.matrix-3.2", "cowtrade.matrix-3.3"}

@@ -32,7 +32,7 @@ def test_reads_outcome_form() -> None:
 { { "o1" 3, -3 } { "o2" 0, 0 } }
 1 2 2 1
 """
-    a, rows, cols, _ = nfg.parse(text)
+    a, rows, _, _ = nfg.parse(text)
     assert a.tolist() == [[3, 0], [0, 3]] and rows == ["a1", "a2"]
 
 
