@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup reproduce test test-slow lint bench peers clean
+.PHONY: setup reproduce test test-slow lint bench peers lock clean
 
 setup: $(STAMP)
 
@@ -36,6 +36,15 @@ test-slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)
+
+# Re-pin the lock file from a fresh environment with the declared dependencies (needs the network).
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --upgrade pip
+	.lock-venv/bin/python -m pip install --quiet "setuptools>=75" wheel -e ".[dev]"
+	(echo "# Pinned runtime + development dependencies of parlour (Python 3.11). Regenerate with: make lock"; \
+	 .lock-venv/bin/python -m pip freeze --all --exclude-editable | grep -v "^pip==") > requirements.lock
+	rm -rf .lock-venv
 
 clean:
 	rm -rf $(VENV) report .pytest_cache .mypy_cache .ruff_cache

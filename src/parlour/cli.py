@@ -22,6 +22,7 @@ app = typer.Typer(
 
 # (module, name, help): each module defines a Typer `app` for its game.
 COMMAND_GROUPS: tuple[tuple[str, str, str], ...] = (
+    ("parlour.commands.zerosum", "zerosum", "Any two-person zero-sum game from a Gambit .nfg file."),
     ("parlour.commands.cowtrade", "cowtrade", "The last cow trade of Koehandel as a zero-sum game."),
     ("parlour.commands.goose", "goose", "Game of the Goose: exact and certified win probabilities."),
     ("parlour.commands.guess", "guess", "The higher-lower guessing game: certified exact solutions."),
@@ -52,6 +53,9 @@ def _mount() -> None:
     for module_name, name, help_text in COMMAND_GROUPS:
         module = importlib.import_module(module_name)
         app.add_typer(module.app, name=name, help=help_text)
+    from parlour.commands.web import serve
+
+    app.command("serve")(serve)
 
 
 _mount()
