@@ -18,7 +18,7 @@ app = typer.Typer(no_args_is_help=True)
 @app.command()
 def solve(
     game: Annotated[Path, typer.Argument(help="A two-player constant-sum game in Gambit .nfg format.")],
-    steps: Annotated[bool, typer.Option("--steps", help="Also eliminate dominated strategies, show each step.")] = False,
+    steps: Annotated[bool, typer.Option("--steps", help="Also eliminate dominated strategies.")] = False,
     weak: Annotated[bool, typer.Option("--weak/--strict-only", help="Also remove weakly dominated strategies.")] = True,
     mixed: Annotated[bool, typer.Option("--mixed/--pure-only", help="Also look for dominating mixtures.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
