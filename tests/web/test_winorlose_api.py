@@ -1,0 +1,90 @@
+"""The page's JSON API through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed
+    from fastapi.testclient import TestClient
+
+from parlour.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app())
+
+
+def test_page_has_the_studys_controls(client):
+    html = client.get("/").text
+    for needle in (
+        'id="start"',
+        'id="loop"',
+        'id="clear"',
+        'id="count"',
+        'id="frank-type"',
+        'id="tina-type"',
+        'id="table-cards"',
+        "winorlose.js",
+    ):
+        assert needle in html
+    assert client.get("/static/winorlose.js").status_code == 200
+    assert "http" not in client.get("/static/winorlose.js").text.replace("http://", "")  # nothing from a CDN
+
+
+def test_one_round_then_a_loop_carries_the_state(client):
+    one = client.post("/api/play", json={"frank": "tight", "tina": "smart", "rounds": 1, "seed": 4}).json()
+    assert one["rounds"] == 1
+    last = one["last"]
+    assert len(last["table"]) == 5 and len(last["frank"]["cards"]) == 2 and len(last["tina"]["cards"]) == 2
+    assert one["frank_points"] == last["frank"]["points"]
+    assert last["frank"]["prediction"] in ("win", "lose")
+    cards = [*last["table"], *last["frank"]["cards"], *last["tina"]["cards"]]
+    assert len(set(cards)) == 9
+    more = client.post(
+        "/api/play", json={"frank": "tight", "tina": "smart", "rounds": 50, "seed": 5, "state": one["state"]}
+    ).json()
+    assert more["rounds"] == 51
+    assert more["tina_rounds_ahead"] + more["frank_rounds_ahead"] <= 51
+
+
+def test_same_seed_same_game(client):
+    body = {"frank": "loose", "tina": "learning", "rounds": 200, "seed": 9}
+    a, b = client.post("/api/play", json=body).json(), client.post("/api/play", json=body).json()
+    assert a == b
+    # Loose Frank says win iff his chance >= 75/300: after 200 rounds the bounds bracket it.
+    assert a["state"]["highest_lose"] < 75 <= a["state"]["lowest_win"]
+
+
+def test_chance_endpoint_is_exact(client):
+    got = client.get("/api/chance", params={"hand": "3,4", "table": "0,1,2,5,6"}).json()
+    # 6-5-4-3-2 high: every other holding pairs up, holds a 7, or is the 3-4 again (9 ways: a tie)
+    assert (got["win"], got["tie"], got["lose"]) == ("0", "3/100", "97/100")
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"rounds": "abc"}, "whole number"),
+        ({"rounds": 0}, "whole number"),
+        ({"rounds": 10**9}, "whole number"),
+        ({"tina": "sly"}, "unknown type for Tina"),
+        ({"frank": "reckless"}, "unknown type for Frank"),
+        ({"tie": "coin"}, "tie rule"),
+        ({"state": {"rounds": "x"}}, "state.rounds"),
+        ({"state": {"highest_lose": 9999}}, "game state"),
+    ],
+)
+def test_bad_fields_get_a_sentence_and_the_server_goes_on(client, body, message):
+    r = client.post("/api/play", json=body)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+    assert client.post("/api/play", json={"rounds": 1}).status_code == 200
+
+
+def test_bad_cards(client):
+    r = client.get("/api/chance", params={"hand": "3,3", "table": "3,3,3,1,2"})
+    assert r.status_code == 400 and "fifth" in r.json()["error"]
