@@ -88,3 +88,15 @@ def test_learning_simulation_and_its_bounds():
     series = play_series(Frank.TIGHT, Tina.LEARNING, 300, np.random.default_rng(3))
     # Frank Tight says win iff his chance >= 225/300: the bounds must bracket that.
     assert series.learning.highest_lose < 225 <= series.learning.lowest_win
+
+
+def test_cooperative_outscores_frank_in_a_round_exactly_when_she_wins_the_hand():
+    # Cooperative never says "lose" together with Frank, and whenever the predictions differ or are both
+    # "win", the player who wins the hand scores more. So the per-round odds do not depend on Frank.
+    grid = deal_grid()
+    w = grid.deal_weights()
+    key = grid.key.astype(np.int64)
+    tina_wins = Fraction(int((w * (key[:, None, :] > key[:, :, None])).sum()), TOTAL_DEALS)
+    for frank in FRANKS:
+        lead = round_distribution(frank, Tina.COOPERATIVE).lead_counts()
+        assert Fraction(sum(lead[5:]), TOTAL_DEALS) == tina_wins

@@ -2,6 +2,164 @@
 
 from __future__ import annotations
 
+import time
+from typing import Annotated
+
+import numpy as np
 import typer
+from rich.table import Table
+
+from parlour.commands.common import console, print_json, progress
+from parlour.errors import InvalidInput
 
 app = typer.Typer(no_args_is_help=True)
+
+TieOpt = Annotated[str, typer.Option("--tie", help="Tie scoring: zero (default), loss or win.")]
+ChanceOpt = Annotated[str, typer.Option("--chance", help="Win chance: beats = P(win) (default) or half-ties.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def _rules(tie: str, chance: str):  # type: ignore[no-untyped-def]
+    from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
+
+    return Rules(tie=parse_tie_rule(tie), chance=parse_chance_rule(chance))
+
+
+@app.command()
+def chance(
+    hand: Annotated[str, typer.Option("--hand", help="Your 2 cards: ranks 0..7, optionally with a suit, e.g. 3h,5")],
+    table: Annotated[str, typer.Option("--table", help="The 5 table cards, e.g. 0,1,2,6,7")],
+    json: JsonOpt = False,
+) -> None:
+    """Exact P(win), P(tie), P(lose) of a view over every holding of the opponent."""
+    from parlour.games.winorlose.cards import card_text, parse_cards
+    from parlour.games.winorlose.chance import win_chance
+    from parlour.games.winorlose.evaluate import CATEGORY_NAMES, category_of, evaluate, score_code
+
+    own, tab = parse_cards([(hand, "--hand", 2), (table, "--table", 5)])
+    wc = win_chance(own, tab)
+    score = evaluate([*own, *tab])
+    if json:
+        print_json(
+            {
+                "hand": [card_text(c) for c in own],
+                "table": [card_text(c) for c in tab],
+                "score": score_code(score),
+                "combination": CATEGORY_NAMES[category_of(score)],
+                **wc.to_json(),
+            }
+        )
+        return
+    console.print(f"hand {' '.join(card_text(c) for c in own)}  table {' '.join(card_text(c) for c in tab)}")
+    console.print(f"score {score_code(score)} ({CATEGORY_NAMES[category_of(score)]})")
+    console.print(f"over {wc.holdings} opponent holdings:")
+    for name, frac, n in (("win", wc.win, wc.wins), ("tie", wc.tie, wc.ties), ("lose", wc.lose, wc.losses)):
+        console.print(f"  {name:5s} {str(frac):>9s}  = {float(frac):.4f}  ({n} holdings)")
+
+
+@app.command("table")
+def table_cmd(
+    rounds: Annotated[int, typer.Option("--rounds", help="Rounds per game.")] = 100,
+    games: Annotated[int, typer.Option("--games", help="Simulated games for Learning Tina.")] = 20000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the Learning simulation.")] = 2026,
+    tie: TieOpt = "zero",
+    chance_rule: ChanceOpt = "beats",
+    json: JsonOpt = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Every pairing: expected points per round and P(Tina scores more than Frank), per round and per game."""
+    from parlour.analyses.winorlose import FRANKS, STUDY_ROWS, STUDY_TABLE, pairing
+    from parlour.games.winorlose.characters import Tina
+
+    if rounds < 1 or rounds > 100_000:
+        raise InvalidInput(f"--rounds must be 1..100000, got {rounds}")
+    if games < 2 or games * rounds > 50_000_000:
+        raise InvalidInput(f"--games must be at least 2 and games x rounds at most 5e7, got {games} x {rounds}")
+    rules = _rules(tie, chance_rule)
+    tinas = (*STUDY_ROWS, Tina.BAYESIAN)
+    results = []
+    start = time.perf_counter()
+    with progress(quiet) as bar:
+        task = bar.add_task("pairings", total=len(tinas) * len(FRANKS))
+        for t in tinas:
+            for f in FRANKS:
+                results.append(pairing(f, t, rules, rounds, games, seed))
+                bar.advance(task)
+    seconds = time.perf_counter() - start
+    if json:
+        print_json({"rules": rules, "rounds": rounds, "seconds": round(seconds, 3), "pairings": results})
+        return
+    out = Table(title=f"P(Tina scores more than Frank), game of {rounds} rounds / one round; study in brackets")
+    out.add_column("Tina \\ Frank")
+    for f in FRANKS:
+        out.add_column(f.value, justify="right")
+    for t in tinas:
+        row = [t.value]
+        for j, f in enumerate(FRANKS):
+            r = next(x for x in results if x.tina is t and x.frank is f)
+            mark = "" if r.exact else "≈"
+            study = f" [{STUDY_TABLE[t][j]:.2f}]" if t in STUDY_TABLE else ""
+            row.append(f"{mark}{r.value('game_tina_ahead'):.3f} / {r.value('round_tina_ahead'):.3f}{study}")
+        out.add_row(*row)
+    console.print(out)
+    pts = Table(title="Expected points per round (Tina / Frank)")
+    pts.add_column("Tina \\ Frank")
+    for f in FRANKS:
+        pts.add_column(f.value, justify="right")
+    for t in tinas:
+        pts.add_row(
+            t.value,
+            *(
+                f"{r.value('tina_points'):.4f} / {r.value('frank_points'):.4f}"
+                for f in FRANKS
+                for r in results
+                if r.tina is t and r.frank is f
+            ),
+        )
+    console.print(pts)
+    console.print(
+        f"ties: {rules.tie.value}, win chance: {rules.chance.value}; exact except Learning (≈, {games} simulated "
+        f"games, seed {seed}); {seconds:.1f} s"
+    )
+
+
+@app.command()
+def play(
+    frank: Annotated[str, typer.Option("--frank", help="Frank's type: loose, normal or tight.")] = "normal",
+    tina: Annotated[
+        str, typer.Option("--tina", help="Tina's type: blind, competitive, cooperative, smart, learning, bayesian.")
+    ] = "blind",
+    rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play; the last one is shown.")] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffle (random if not given).")] = None,
+    tie: TieOpt = "zero",
+    chance_rule: ChanceOpt = "beats",
+    json: JsonOpt = False,
+) -> None:
+    """Play a round (or several) in the terminal and show cards, scores, chances, predictions and points."""
+    from parlour.games.winorlose.cards import card_text
+    from parlour.games.winorlose.characters import parse_frank, parse_tina
+    from parlour.games.winorlose.play import play_series
+
+    f, t = parse_frank(frank), parse_tina(tina)
+    if not 1 <= rounds <= 1_000_000:
+        raise InvalidInput(f"--rounds must be 1..1000000, got {rounds}")
+    series = play_series(f, t, rounds, np.random.default_rng(seed), _rules(tie, chance_rule))
+    if json:
+        print_json(series)
+        return
+    last = series.last
+    assert last is not None
+    console.print(f"table  {' '.join(card_text(c) for c in last.table)}")
+    for name, p, kind, total in (
+        ("Frank", last.frank, f, series.frank_points),
+        ("Tina", last.tina, t, series.tina_points),
+    ):
+        console.print(
+            f"{name:5s} ({kind.value}) {' '.join(card_text(c) for c in p.cards)}  score {p.code}  "
+            f"chance {p.chance.win} (tie {p.chance.tie})  says {p.says_win and 'win' or 'lose'}  "
+            f"{p.outcome}s  {p.points:+d}  total {total}"
+        )
+    if rounds > 1:
+        console.print(
+            f"{rounds} rounds: Tina scored more in {series.tina_rounds_ahead}, Frank in {series.frank_rounds_ahead}"
+        )
