@@ -11,6 +11,7 @@ from rich.table import Table
 
 from parlour.commands.common import console, print_json, progress
 from parlour.errors import InvalidInput
+from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -19,8 +20,7 @@ ChanceOpt = Annotated[str, typer.Option("--chance", help="Win chance: beats = P(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-def _rules(tie: str, chance: str):  # type: ignore[no-untyped-def]
-    from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
+def _rules(tie: str, chance: str) -> Rules:
 
     return Rules(tie=parse_tie_rule(tie), chance=parse_chance_rule(chance))
 
@@ -54,7 +54,7 @@ def chance(
     console.print(f"score {score_code(score)} ({CATEGORY_NAMES[category_of(score)]})")
     console.print(f"over {wc.holdings} opponent holdings:")
     for name, frac, n in (("win", wc.win, wc.wins), ("tie", wc.tie, wc.ties), ("lose", wc.lose, wc.losses)):
-        console.print(f"  {name:5s} {str(frac):>9s}  = {float(frac):.4f}  ({n} holdings)")
+        console.print(f"  {name:5s} {frac!s:>9s}  = {float(frac):.4f}  ({n} holdings)")
 
 
 @app.command("table")
@@ -156,7 +156,7 @@ def play(
     ):
         console.print(
             f"{name:5s} ({kind.value}) {' '.join(card_text(c) for c in p.cards)}  score {p.code}  "
-            f"chance {p.chance.win} (tie {p.chance.tie})  says {p.says_win and 'win' or 'lose'}  "
+            f"chance {p.chance.win} (tie {p.chance.tie})  says {'win' if p.says_win else 'lose'}  "
             f"{p.outcome}s  {p.points:+d}  total {total}"
         )
     if rounds > 1:
