@@ -2,6 +2,169 @@
 
 from __future__ import annotations
 
+import math
+from typing import Annotated, Any
+
 import typer
+from rich.table import Table
+
+from parlour.analyses import memory as analysis
+from parlour.commands.common import console, print_json, progress
+from parlour.errors import InvalidInput
+from parlour.games.memory.rules import all_states, formula, make_state, tactic_classes
+from parlour.games.memory.simulate import simulate as run_simulation
+from parlour.games.memory.solve import check_pairs, solve_exact, tactic_values, to_fraction
+from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
+
+PairsOpt = Annotated[int, typer.Option("--pairs", "-n", help="Number of pairs on the table at the start.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+TABLE_LIMIT = 40
+SIMULATE_LIMIT = 40
+
+
+def _fmt(x: object) -> str:
+    return "-" if x is None else str(x)
+
+
+@app.command()
+def solve(
+    pairs: PairsOpt,
+    exact: Annotated[bool, typer.Option("--exact", help="Solve the full <k,B,P> recursion (no assumption); "
+                                        "otherwise the reduced model (exact up to 300 pairs, float above).")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Expected pairs of both players from the start, the first player's advantage, the stalemate."""
+    check_pairs(pairs, limit=400 if exact else 20000)
+    if exact and pairs > 30:
+        with progress() as bar:
+            task = bar.add_task("pairs solved", total=pairs + 1)
+            res = analysis.summarize(pairs, exact=True, on_level=lambda _n: bar.advance(task))
+    else:
+        res = analysis.summarize(pairs, exact=exact)
+    if as_json:
+        print_json(res)
+        return
+    t = Table(title=f"Memory, {pairs} pairs, perfect memory, optimal play ({res.model})")
+    t.add_column("quantity")
+    t.add_column("exact")
+    t.add_column("float", justify="right")
+    fp = res.first_player_expected_pairs
+    t.add_row("first player's expected pairs", _fmt(fp and frac_str(fp)), _fmt(fp and f"{float(fp):.12g}"))
+    sp = res.second_player_expected_pairs
+    t.add_row("second player's expected pairs", _fmt(sp and frac_str(sp)), _fmt(sp and f"{float(sp):.12g}"))
+    adv = res.advantage
+    t.add_row("advantage (first - second)", _fmt(adv and frac_str(adv)), f"{res.advantage_float:.12g}")
+    sp2 = res.stalemate_probability
+    t.add_row("P(mutual-pass stalemate)", _fmt(sp2 and frac_str(sp2)) if len(str(sp2)) < 60 else "(long)",
+              _fmt(res.stalemate_probability_float and f"{res.stalemate_probability_float:.12g}"))
+    t.add_row("pairs left at a stalemate (mean)", "",
+              _fmt(res.expected_pairs_left_at_stalemate and f"{res.expected_pairs_left_at_stalemate:.6g}"))
+    t.add_row("optimal tactics at the start", ", ".join(res.optimal_tactics_at_start), "")
+    console.print(t)
+
+
+@app.command()
+def table(
+    pairs: PairsOpt,
+    p0: Annotated[bool, typer.Option("--p0", help="Only the states without known pairs (P = 0).")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to N pairs."""
+    check_pairs(pairs, limit=TABLE_LIMIT)
+    sol = solve_exact(pairs)
+    rows: list[dict[str, Any]] = []
+    for st in sorted(all_states(pairs), key=lambda s: (s.k, s.B, s.P)):
+        if st.k == 0 or (p0 and st.P):
+            continue
+        w = to_fraction(sol.values[st])
+        opt = sorted(sol.optimal[st], key=lambda x: int(x[1:]))
+        rows.append({"k": st.k, "B": st.B, "P": st.P, "w": w, "w_float": float(w), "optimal": opt,
+                     "stalemate_probability": float(sol.stalemate[st])})
+    if as_json:
+        print_json({"pairs": pairs, "tactics": {c.name: c.label for c in tactic_classes()}, "states": rows})
+        return
+    t = Table(title=f"MEMORYTABLE up to {pairs} pairs: w = expected cards of the player to move")
+    for col in ("k", "B", "P", "w", "w (float)", "optimal", "P(stalemate)"):
+        t.add_column(col, justify="right" if col not in ("w", "optimal") else "left")
+    for r in rows:
+        t.add_row(str(r["k"]), str(r["B"]), str(r["P"]), frac_str(r["w"]), f"{r['w_float']:.6f}",
+                  ",".join(r["optimal"]), f"{r['stalemate_probability']:.4f}")
+    console.print(t)
+    console.print("; ".join(f"{c.name}: {c.label}" for c in tactic_classes()), highlight=False, markup=False)
+
+
+@app.command()
+def state(
+    k: Annotated[int, typer.Argument(help="Cards on the table (even).")],
+    known: Annotated[int, typer.Argument(help="B: known cards among them.")],
+    known_paired: Annotated[int, typer.Argument(help="P: known cards whose partner is known (even).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """The value of every tactic in one state <k,B,P>, and which are optimal."""
+    st = make_state(k, known, known_paired)
+    if st.k == 0:
+        raise InvalidInput("the state <0,0,0> is the end of the game: nothing to choose")
+    check_pairs(st.k // 2, limit=TABLE_LIMIT * 2)
+    sol = solve_exact(st.k // 2)
+    vals = {name: to_fraction(v) for name, v in tactic_values(sol, st).items()}
+    w = to_fraction(sol.values[st])
+    labels = {c.name: c for c in tactic_classes()}
+    if as_json:
+        print_json({"state": [st.k, st.B, st.P], "w": w, "w_float": float(w),
+                    "optimal": sorted(sol.optimal[st], key=lambda x: int(x[1:])),
+                    "tactics": {n: {"value": v, "value_float": float(v), "label": labels[n].label,
+                                    "formula": formula(labels[n].members[0])} for n, v in vals.items()}})
+        return
+    t = Table(title=f"state {st}: w = {frac_str(w)} = {float(w):.10g}")
+    for col in ("tactic", "value", "float", "optimal", "what"):
+        t.add_column(col)
+    for n, v in vals.items():
+        t.add_row(n, frac_str(v) if len(frac_str(v)) < 40 else "(long)", f"{float(v):.10g}",
+                  "yes" if n in sol.optimal[st] else "", labels[n].label)
+    console.print(t)
+
+
+@app.command()
+def tactics(as_json: JsonOpt = False) -> None:
+    """The 19 tactics, merged into classes with identical gains, with their gain formulas."""
+    data = [{"class": c.name, "label": c.label, "members": [str(m) for m in c.members],
+             "formula": formula(c.members[0])} for c in tactic_classes()]
+    if as_json:
+        print_json(data)
+        return
+    for d in data:
+        console.print(f"{d['class']}  {d['label']}", highlight=False, markup=False)
+        console.print("   members: " + "; ".join(d["members"]), highlight=False, markup=False)
+        console.print("   gain: " + str(d["formula"]), highlight=False, markup=False)
+
+
+@app.command()
+def simulate(
+    pairs: PairsOpt,
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games to play.")] = 2000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play real shuffled decks with the exact optimal policy and compare with the DP."""
+    check_pairs(pairs, limit=SIMULATE_LIMIT)
+    if games < 2 or games > 10_000_000:
+        raise InvalidInput(f"--games must be between 2 and 10000000, got {games}")
+    sol = solve_exact(pairs)
+    r = run_simulation(pairs, games, sol.policy, seed)
+    exact = float(sol.first_player_pairs)
+    p = float(sol.stalemate[sol.start()])
+    z = (r.first_mean - exact) / r.first_stderr if r.first_stderr > 0 else math.nan
+    if as_json:
+        print_json({"simulation": r, "dp_first_player_expected_pairs": sol.first_player_pairs,
+                    "dp_first_float": exact, "z_first": z, "dp_stalemate_probability": p})
+        return
+    t = Table(title=f"{games} simulated games, {pairs} pairs, seed {seed}")
+    for col in ("quantity", "simulated (± 1.96 se)", "DP"):
+        t.add_column(col)
+    t.add_row("first player's pairs", f"{r.first_mean:.4f} ± {1.96 * r.first_stderr:.4f}", f"{exact:.6f}")
+    t.add_row("advantage", f"{r.advantage_mean:.4f} ± {1.96 * r.advantage_stderr:.4f}", f"{2 * exact - pairs:.6f}")
+    t.add_row("stalemate rate", f"{r.stalemate_rate:.4f} ± {1.96 * r.stalemate_stderr:.4f}", f"{p:.6f}")
+    console.print(t)
+    console.print(f"z-score of the first player's mean: {z:.2f}")

@@ -62,7 +62,10 @@ def test_reduced_model_agrees_exactly_and_in_floats():
     for st, w in full.values.items():
         assert w == red.full_value(st)
         if st.P == 0:
-            assert full.optimal[st] == red.optimal[(st.k // 2, st.B)]
+            key = (st.k // 2, st.B)
+            assert full.optimal[st] == red.optimal[key]
+            assert full.stalemate[st] == red.stalemate[key]
+            assert full.pairs_left_at_stalemate[st] == red.pairs_left_at_stalemate[key]
     flt = solve_reduced_float(12)
     for (n, s), w in red.values.items():
         assert abs(float(w) - flt.values[n, s]) < 1e-12

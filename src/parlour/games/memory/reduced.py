@@ -28,6 +28,10 @@ class ReducedExact:
     pairs: int
     values: dict[tuple[int, int], fmpq] = field(repr=False)  # (n, s) -> w in cards
     optimal: dict[tuple[int, int], frozenset[str]] = field(repr=False)
+    # canonical optimal policy (as in solve.ExactSolution): P(mutual-pass stalemate) and
+    # E[pairs left at the stalemate; stalemate]
+    stalemate: dict[tuple[int, int], fmpq] = field(repr=False)
+    pairs_left_at_stalemate: dict[tuple[int, int], fmpq] = field(repr=False)
 
     def full_value(self, st: State) -> fmpq:
         """The value the reduced model gives a full state: take the P known cards, then R."""
@@ -43,35 +47,47 @@ def solve_reduced_exact(pairs: int) -> ReducedExact:
     check_pairs(pairs, limit=2000)
     values: dict[tuple[int, int], fmpq] = {(0, 0): fmpq(0)}
     optimal: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset()}
+    stal: dict[tuple[int, int], fmpq] = {(0, 0): fmpq(0)}
+    left: dict[tuple[int, int], fmpq] = {(0, 0): fmpq(0)}
 
     def at(k: int, B: int, P: int) -> fmpq:
         return P + values[((k - P) // 2, B - P)]
+
+    def red(st: State) -> tuple[int, int]:
+        return ((st.k - st.P) // 2, st.B - st.P)
 
     for n in range(1, pairs + 1):
         k = 2 * n
         half = fmpq(n)
         for s in range(n, -1, -1):
             st = State(k, s, 0)
-            cands: list[tuple[str, fmpq]] = []
+            cands: list[tuple[str, fmpq, fmpq, fmpq]] = []
             pass_ok = False
             for c, leaves in playable(st):
                 if c.is_pass:
                     pass_ok = True
                     continue
-                v = fmpq(0)
+                v, sp, lp = fmpq(0), fmpq(0), fmpq(0)
                 for p, nxt, again in branches(leaves, st):
                     w2 = at(nxt.k, nxt.B, nxt.P)
                     v += p * (w2 + 2) if again else p * (k - w2)
-                cands.append((c.name, v))
-            best = max((v for _, v in cands), default=None)
+                    sp += p * stal[red(nxt)]
+                    lp += p * left[red(nxt)]
+                cands.append((c.name, v, sp, lp))
+            best = max((cd[1] for cd in cands), default=None)
             w = half if pass_ok and (best is None or best <= half) else best
             assert w is not None
-            opt = {name for name, v in cands if v == w}
+            opt = {cd[0] for cd in cands if cd[1] == w}
             if pass_ok and w == half:
                 opt.add("T2")
             values[(n, s)] = w
             optimal[(n, s)] = frozenset(opt)
-    return ReducedExact(pairs, values, optimal)
+            rows = sorted((cd for cd in cands if cd[1] == w), key=lambda cd: int(cd[0][1:]))
+            if rows:  # canonical: the lowest-numbered optimal tactic other than the pass
+                stal[(n, s)], left[(n, s)] = rows[0][2], rows[0][3]
+            else:
+                stal[(n, s)], left[(n, s)] = fmpq(1), fmpq(n)
+    return ReducedExact(pairs, values, optimal, stal, left)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -369,3 +369,23 @@ def class_transitions(c: TacticClass, st: State) -> dict[Outcome, Fraction] | No
         if applicable(t, st):
             return transitions(t, st)
     return None
+
+
+def formula(t: Tactic) -> str:
+    """The tactic's gain as a formula, e.g. "(B-P)/(k-B) [w(k-2,B-1,P)+2] + ...", read off the
+    template (leaves with the same successor listed separately)."""
+
+    def arg(d: int, name: str) -> str:
+        return name if d == 0 else f"{name}{d:+d}"
+
+    terms = []
+    for leaf in template(t):
+        def par(f: Form) -> str:
+            text = str(f)
+            return text if text.lstrip("-").isalnum() else f"({text})"
+
+        prob = " ".join(f"{par(a)}/{par(b)}" for a, b in leaf.factors) or "1"
+        dk, dB, dP = leaf.delta
+        succ = f"w({arg(dk, 'k')},{arg(dB, 'B')},{arg(dP, 'P')})"
+        terms.append(f"{prob} [{succ}+2]" if leaf.again else f"{prob} [k-{succ}]")
+    return " + ".join(terms)

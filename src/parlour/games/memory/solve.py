@@ -227,3 +227,18 @@ def solve_exact(
         if on_level is not None:
             on_level(k // 2)
     return ExactSolution(pairs, values, optimal, policy, stal, left, smin, smax)
+
+
+def tactic_values(sol: ExactSolution, st: State) -> dict[str, fmpq]:
+    """The value of every playable tactic class in st (the pass: k - w(st)), from a solution that
+    kept the values of st and its successors."""
+    out: dict[str, fmpq] = {}
+    for c, leaves in playable(st):
+        if c.is_pass:
+            out[c.name] = st.k - sol.values[st]
+            continue
+        v = fmpq(0)
+        for p, nxt, again in branches(leaves, st):
+            v += p * (sol.values[nxt] + 2) if again else p * (st.k - sol.values[nxt])
+        out[c.name] = v
+    return out
