@@ -39,23 +39,41 @@ class Certificate:
         """Raise CertificateError unless min_j (x^T A)_j = value = max_i (A y)_i exactly."""
         self.check_integer(*integer_matrix(matrix))
 
-    def check_integer(self, ints: np.ndarray, scale: int) -> None:
-        """The same check on the integer matrix D*A (ints) with its scale D."""
-        x, y = self.row_strategy, self.col_strategy
+    def check_integer(self, ints: np.ndarray, scale: int, exact: Any = None) -> None:
+        """The same check on the integer matrix D*A (ints) with its scale D (and, optionally, the
+        same matrix already converted to FLINT)."""
         m, n = ints.shape
-        if len(x) != m or len(y) != n:
+        if len(self.row_strategy) != m or len(self.col_strategy) != n:
             raise CertificateError("certificate strategies do not match the matrix shape")
-        for name, s in (("row", x), ("column", y)):
-            if any(p < 0 for p in s) or sum(s, Fraction(0)) != 1:
+        x, x_den = _integer_vector(self.row_strategy)
+        y, y_den = _integer_vector(self.col_strategy)
+        for name, s, den in (("row", x, x_den), ("column", y, y_den)):
+            if min(s) < 0 or sum(s) != den:
                 raise CertificateError(f"the {name} strategy is not a probability vector")
-        exact = flint.fmpz_mat(ints.tolist())
-        guaranteed_by_rows = min(_exact_products(exact, x, left=True)) / scale
-        guaranteed_by_cols = max(_exact_products(exact, y, left=False)) / scale
+        exact = flint.fmpz_mat(ints.tolist()) if exact is None else exact
+        guaranteed_by_rows = Fraction(min(_row_times(x, exact)), x_den * scale)
+        guaranteed_by_cols = Fraction(max(_times_column(exact, y)), y_den * scale)
         if not guaranteed_by_rows == self.value == guaranteed_by_cols:
             raise CertificateError(
                 f"certificate fails: row player guarantees {guaranteed_by_rows}, column player "
                 f"holds to {guaranteed_by_cols}, claimed value {self.value}"
             )
+
+
+def _integer_vector(weights: Sequence[Fraction]) -> tuple[list[int], int]:
+    """Numerators on the least common denominator: integer arithmetic is far cheaper than Fractions."""
+    den = math.lcm(*(w.denominator for w in weights))
+    return [w.numerator * (den // w.denominator) for w in weights], den
+
+
+def _row_times(x: list[int], exact: Any) -> list[int]:
+    product = flint.fmpz_mat([x]) * exact
+    return [int(product[0, j]) for j in range(product.ncols())]
+
+
+def _times_column(exact: Any, y: list[int]) -> list[int]:
+    product = exact * flint.fmpz_mat([[v] for v in y])
+    return [int(product[i, 0]) for i in range(product.nrows())]
 
 
 @dataclass(frozen=True)
@@ -130,17 +148,6 @@ def integer_matrix(matrix: MatrixLike) -> tuple[np.ndarray, int]:
     scale = math.lcm(*(f.denominator for f in fracs))
     ints = np.array([int(f * scale) for f in fracs], dtype=object).reshape(arr.shape)
     return ints, scale
-
-
-def _exact_products(exact: Any, weights: Sequence[Fraction], left: bool) -> list[Fraction]:
-    """x^T A (left=True) or A y exactly, for a FLINT integer matrix A, on a common denominator."""
-    denominator = math.lcm(*(w.denominator for w in weights))
-    numerators = [int(w * denominator) for w in weights]
-    if left:
-        product = flint.fmpz_mat([numerators]) * exact
-        return [Fraction(int(product[0, j]), denominator) for j in range(product.ncols())]
-    product = exact * flint.fmpz_mat([[v] for v in numerators])
-    return [Fraction(int(product[i, 0]), denominator) for i in range(product.nrows())]
 
 
 def _build_lp(shifted: np.ndarray) -> highspy.HighsLp:
@@ -241,9 +248,10 @@ def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: A
                 yield xs, ys
 
     for xs, ys in candidates():
-        cert = Certificate(Fraction(min(_exact_products(exact, xs, left=True))) / scale, xs, ys)
+        x_int, x_den = _integer_vector(xs)
+        cert = Certificate(Fraction(min(_row_times(x_int, exact)), x_den * scale), xs, ys)
         try:
-            cert.check_integer(ints, scale)
+            cert.check_integer(ints, scale, exact)
         except CertificateError:
             continue
         return cert

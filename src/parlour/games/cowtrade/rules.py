@@ -106,12 +106,16 @@ def winner(i1: int, i3: int, t1: int, t3: int, initiative: int,
 
 
 def winner_matrix(game: CowTrade) -> np.ndarray:
-    """Matrix of winners (entries 1 or 3), rows = player 1's bids, columns = player 3's bids."""
-    return np.array(
-        [[winner(i1, i3, game.money1, game.money3, game.initiative, game.second) for i3 in game.bids3]
-         for i1 in game.bids1],
-        dtype=np.int64,
-    )
+    """Matrix of winners (entries 1 or 3), rows = player 1's bids, columns = player 3's bids.
+
+    The same rules as `winner`, vectorised over all pairs of bids (tests check they agree)."""
+    i1 = np.array(game.bids1, dtype=np.int64)[:, None]
+    i3 = np.array(game.bids3, dtype=np.int64)[None, :]
+    money_gap = (game.money1 + i3 - i1) - (game.money3 + i1 - i3)  # after player 1 takes one animal
+    tie_to_1 = game.second is SecondInitiative.ALTERNATE and game.initiative == 3
+    player1_wins_second = (money_gap > 0) | ((money_gap == 0) & tie_to_1)
+    player1_takes_first = (i1 > i3) | ((i1 == i3) & (game.initiative == 1))
+    return np.where(player1_takes_first & player1_wins_second, 1, 3).astype(np.int64)
 
 
 def payoff_matrix(game: CowTrade) -> np.ndarray:
