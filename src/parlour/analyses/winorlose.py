@@ -784,6 +784,32 @@ def _bayes() -> Outcome:
     )
 
 
+@claim(
+    "winorlose.cooperative-per-round",
+    study=STUDY,
+    source="parlour",
+    statement="In one round, Cooperative Tina out-scores Frank exactly when she wins the hand, whatever Frank's "
+    "type; so a per-round reading of the study's table would give one value across its Cooperative row",
+)
+def _cooperative() -> Outcome:
+    grid = deal_grid()
+    key = grid.key.astype(np.int64)
+    wins = Fraction(int((grid.deal_weights() * (key[:, None, :] > key[:, :, None])).sum()), TOTAL_DEALS)
+    got = {f: round_distribution(f, Tina.COOPERATIVE).lead_counts() for f in FRANKS}
+    ahead = {f: Fraction(sum(v[MAX_LEAD + 1 :]), TOTAL_DEALS) for f, v in got.items()}
+    ok = all(a == wins for a in ahead.values())
+    return Outcome(
+        computed=f"P(Tina wins the hand) = {wins} = {float(wins):.4f}; per-round P(Tina scores more): "
+        + ", ".join(f"{f.value} {float(a):.4f}" for f, a in ahead.items()),
+        status=Status.NEW if ok else Status.FAILED,
+        explanation=(
+            "Cooperative never says 'lose' together with Frank; when the predictions differ, or are both "
+            "'win', the player who wins the hand scores more. Exact over all deals. The study's Cooperative "
+            "row (0.47, 0.54, 0.57) varies with Frank, so its figure is not a per-round count."
+        ),
+    )
+
+
 @functools.cache
 def category_counts() -> dict[str, int]:
     """Exact number of 7-card hands (of C(32, 7)) per combination, counting suits."""
