@@ -372,7 +372,7 @@ def class_transitions(c: TacticClass, st: State) -> dict[Outcome, Fraction] | No
 
 
 def formula(t: Tactic) -> str:
-    """The tactic's gain as a formula, e.g. "(B-P)/(k-B) [w(k-2,B-1,P)+2] + ...", read off the
+    """The tactic's gain as a formula, e.g. "(B-P)/(k-B) * (w(k-2,B-1,P) + 2) + ...", read off the
     template (leaves with the same successor listed separately)."""
 
     def arg(d: int, name: str) -> str:
@@ -387,5 +387,6 @@ def formula(t: Tactic) -> str:
         prob = " ".join(f"{par(a)}/{par(b)}" for a, b in leaf.factors) or "1"
         dk, dB, dP = leaf.delta
         succ = f"w({arg(dk, 'k')},{arg(dB, 'B')},{arg(dP, 'P')})"
-        terms.append(f"{prob} [{succ}+2]" if leaf.again else f"{prob} [k-{succ}]")
+        # parentheses, not brackets: rich would read "[...]" as markup in console tables
+        terms.append(f"{prob} * ({succ} + 2)" if leaf.again else f"{prob} * (k - {succ})")
     return " + ".join(terms)
