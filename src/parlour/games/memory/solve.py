@@ -54,7 +54,6 @@ def to_fraction(x: fmpq) -> Fraction:
 # member choice is cached by the pattern (min(P,5), min(s,5), min(m,5)); probabilities are then
 # evaluated from the leaf formulas.
 
-Branch = tuple[int, int, int, int, bool]  # numerator, denominator, dB, dP, again (dk follows)
 
 
 def _pattern(st: State) -> tuple[int, int, int]:
@@ -147,6 +146,46 @@ def _canonical(optimal: list[str]) -> str:
     return (non_pass or optimal)[0]
 
 
+Compiled = tuple[tuple[tuple[tuple[int, ...], ...], int, int, bool], ...]
+
+
+def _compile(leaves: tuple[Leaf, ...]) -> Compiled:
+    """Leaves as plain int tuples (factor forms (ak, aB, aP, a0, bk, bB, bP, b0), dB, dP, again):
+    the exact recursion evaluates hundreds of thousands of them."""
+    return tuple(
+        (
+            tuple((a.ck, a.cB, a.cP, a.c0, b.ck, b.cB, b.cP, b.c0) for a, b in leaf.factors),
+            leaf.delta[1],
+            leaf.delta[2],
+            leaf.again,
+        )
+        for leaf in leaves
+    )
+
+
+@cache
+def _compiled_playable(pattern: tuple[int, int, int]) -> tuple[tuple[str, bool, Compiled], ...]:
+    P, s, m = pattern
+    st = State(P + 2 * s + m, P + s, P)
+    return tuple((c.name, c.is_pass, _compile(leaves)) for c, leaves in playable(st))
+
+
+def _branches(comp: Compiled, k: int, B: int, P: int) -> list[tuple[fmpq, tuple[int, int], bool]]:
+    out = []
+    for factors, dB, dP, again in comp:
+        num = den = 1
+        for ak, aB, aP, a0, bk, bB, bP, b0 in factors:
+            x = ak * k + aB * B + aP * P + a0
+            if x == 0:
+                num = 0
+                break
+            num *= x
+            den *= bk * k + bB * B + bP * P + b0
+        if num:
+            out.append((fmpq(num, den), (B + dB, P + dP), again))
+    return out
+
+
 def solve_exact(
     pairs: int,
     keep: Callable[[State], bool] | None = None,
@@ -167,56 +206,62 @@ def solve_exact(
     smin: dict[State, float] = {}
     smax: dict[State, float] = {}
     zero, one = fmpq(0), fmpq(1)
+    # per level, keyed by (B, P): value, P(stalemate), E[pairs left; stalemate], min/max P(stalemate)
     Row = tuple[fmpq, fmpq, fmpq, float, float]
-    prev: dict[State, Row] = {}
+    prev: dict[tuple[int, int], Row] = {}
     for k in range(0, 2 * pairs + 1, 2):
-        cur: dict[State, Row] = {}
+        cur: dict[tuple[int, int], Row] = {}
         half = fmpq(k, 2)
         for st in states_with(k):
+            B, P = st.B, st.P
             if k == 0:
-                cur[st] = (zero, zero, zero, 0.0, 0.0)
+                cur[(B, P)] = (zero, zero, zero, 0.0, 0.0)
                 optimal[st] = frozenset()
                 continue
-            cands: list[tuple[str, fmpq, fmpq, fmpq, float, float]] = []
             pass_ok = pass_always
-            for c, leaves in playable(st):
-                if c.is_pass:
+            cands: list[tuple[str, fmpq, list[tuple[fmpq, tuple[int, int], bool]]]] = []
+            for name, is_pass, comp in _compiled_playable((min(P, 5), min(B - P, 5), min(k + P - 2 * B, 5))):
+                if is_pass:
                     pass_ok = True
                     continue
-                v = s = lft = zero
-                lo = hi = 0.0
-                for p, nxt, again in branches(leaves, st):
-                    w2, s2, l2, lo2, hi2 = prev[nxt] if again else cur[nxt]
-                    v += p * (w2 + 2) if again else p * (k - w2)
-                    s += p * s2
-                    lft += p * l2
-                    pf = float(p)
-                    lo += pf * lo2
-                    hi += pf * hi2
-                cands.append((c.name, v, s, lft, lo, hi))
+                br = _branches(comp, k, B, P)
+                v = zero
+                for p, key, again in br:
+                    v += p * (prev[key][0] + 2) if again else p * (k - cur[key][0])
+                cands.append((name, v, br))
             best = max((cd[1] for cd in cands), default=None)
             if pass_ok and (best is None or best <= half):
                 w = half
             else:
                 assert best is not None
                 w = best
-            opt = [cd[0] for cd in cands if cd[1] == w]
+            opt_rows = [cd for cd in cands if cd[1] == w]
+            opt = [cd[0] for cd in opt_rows]
             if pass_ok and w == half:
                 opt.append("T2")
             opt.sort(key=lambda name: int(name[1:]))
             chosen = _canonical(opt)
-            if chosen == "T2":
-                s_, l_ = one, half  # a mutual-pass stalemate with k/2 pairs left
-            else:
-                row = next(cd for cd in cands if cd[0] == chosen)
-                s_, l_ = row[2], row[3]
-            opt_rows = [cd for cd in cands if cd[1] == w]
-            los = [cd[4] for cd in opt_rows] + ([1.0] if "T2" in opt else [])
-            his = [cd[5] for cd in opt_rows] + ([1.0] if "T2" in opt else [])
-            cur[st] = (w, s_, l_, min(los), max(his))
+            s_, l_ = one, half  # a mutual-pass stalemate with k/2 pairs left
+            los, his = ([1.0], [1.0]) if "T2" in opt else ([], [])
+            for name, _, br in opt_rows:
+                if name == chosen:
+                    s_, l_ = zero, zero
+                lo = hi = 0.0
+                for p, key, again in br:
+                    row = prev[key] if again else cur[key]
+                    if name == chosen:
+                        s_ += p * row[1]
+                        l_ += p * row[2]
+                    pf = float(p)
+                    lo += pf * row[3]
+                    hi += pf * row[4]
+                los.append(lo)
+                his.append(hi)
+            cur[(B, P)] = (w, s_, l_, min(los), max(his))
             optimal[st] = frozenset(opt)
             policy[st] = chosen
-        for st, (w, s_, l_, lo, hi) in cur.items():
+        for (B, P), (w, s_, l_, lo, hi) in cur.items():
+            st = State(k, B, P)
             if keep is None or keep(st):
                 values[st] = w
                 stal[st] = s_
