@@ -39,6 +39,7 @@ from parlour.games.memory.solve import (
     MAX_EXACT_PAIRS,
     ExactSolution,
     check_pairs,
+    evaluate_fixed_policy,
     solve_exact,
     to_fraction,
 )
@@ -450,24 +451,33 @@ def _claim_first() -> Outcome:
     adv = flt.values[ns, 0] - ns
     fig = new_figure(7, 3.6)
     ax = fig.add_subplot()
-    ax.plot(ns, ns * adv, lw=0.7)
+    odd = ns % 2 == 1
+    ax.plot(ns[odd], (ns * adv)[odd], ".", ms=2, label="n odd")
+    ax.plot(ns[~odd], (ns * adv)[~odd], ".", ms=2, label="n even")
     ax.set_xscale("log")
     ax.set_xlabel("pairs n")
     ax.set_ylabel("n x advantage (pairs)")
-    ax.axhline(-0.25, color="grey", ls=":", lw=0.8)
+    for y in (-0.25, 0.25):
+        ax.axhline(y, color="grey", ls=":", lw=0.8)
+    ax.legend(fontsize=8)
     ax.set_title("First player's advantage times n (reduced model, floats)")
     first_pos = [int(n) for n in ns if adv[n - 1] > 1e-12]
-    tail = float(FLOAT_PAIRS * adv[-1])
+    parity_exceptions = [int(n) for n in ns if (n % 2 == 1) != (adv[n - 1] > 1e-12)]
+    tail_even = float(FLOAT_PAIRS * adv[FLOAT_PAIRS - 1])
+    tail_odd = float((FLOAT_PAIRS - 1) * adv[FLOAT_PAIRS - 2])
+    tail = tail_even
     return Outcome(
-        f"n=10: first player {frac_str(to_fraction(red.values[(10, 0)]) / 2)} pairs; advantage x n -> "
-        f"{tail:.4f} at n={FLOAT_PAIRS}; first player ahead for n in {first_pos[:12]}"
-        + ("..." if len(first_pos) > 12 else ""),
+        f"n=10: first player {frac_str(to_fraction(red.values[(10, 0)]) / 2)} pairs; the first player is "
+        f"ahead iff n is odd, except n in {parity_exceptions} (checked to n={FLOAT_PAIRS}); "
+        f"n x advantage = {tail_odd:+.4f} (n={FLOAT_PAIRS - 1}), {tail_even:+.4f} (n={FLOAT_PAIRS})",
         Status.NEW,
         "Exact rationals up to 100 pairs (reduced model, equal to the full one where both were run), "
-        "floats to 2000. The advantage is first's expected pairs minus the second's.",
+        "floats to 2000. The advantage is first's expected pairs minus the second's; numerically it "
+        "behaves like (-1)^(n+1)/(4n) for large n (an observation from the computed values, not a proof).",
         detail_html=_table(["n", "first player's pairs", "float", "advantage"], rows),
         figures=(svg_of(fig),),
-        data={"n_times_advantage_at_max": tail, "first_player_ahead": first_pos})
+        data={"n_times_advantage_at_max": tail, "first_player_ahead": first_pos[:50],
+              "parity_exceptions": parity_exceptions})
 
 
 @claim("memory.stalemate", study=STUDY, source="parlour (issue 5)",
@@ -498,7 +508,7 @@ def _claim_stalemate() -> Outcome:
     ax.set_ylabel("probability")
     ax2.set_ylabel("fraction of pairs left")
     ax.set_title("Mutual-pass stalemate under optimal play")
-    fig.legend(loc="lower right", fontsize=8)
+    fig.legend(loc="center right", fontsize=8, bbox_to_anchor=(0.85, 0.5))
     return Outcome(
         f"n=10: {float(red.stalemate[(10, 0)]):.6f} ({frac_str(to_fraction(red.stalemate[(10, 0)]))}), "
         f"{lefts[9]:.3f} pairs left on average; n=100: {ps[-1]:.10f}, {lefts[-1]:.2f} pairs left",
@@ -602,6 +612,8 @@ def _claim_zp() -> Outcome:
     exc = _rule_exceptions(red.optimal)
     flt = _float(FLOAT_PAIRS)
     tail = float(FLOAT_PAIRS * (flt.values[FLOAT_PAIRS, 0] - FLOAT_PAIRS))
+    n1 = FLOAT_PAIRS - 1
+    tail_odd = float(n1 * (flt.values[n1, 0] - n1))
     rows = [
         ["state", "(n pairs left, k cards inspected) [from a summary of the paper]",
          "<k,B,P>; reduces exactly to (pairs left, known cards) once T1 is shown optimal",
@@ -614,7 +626,8 @@ def _claim_zp() -> Outcome:
          "not be retrieved here", f"P = 0 rule in memory.p0-states (exceptions up to {MAP_PAIRS}: {exc})",
          "not confirmed against the paper's theorem"],
         ["first player's advantage", "could not be retrieved here",
-         f"n x advantage = {tail:.4f} at n = {FLOAT_PAIRS}", "not compared"],
+         f"n x advantage = {tail:+.4f} at n = {FLOAT_PAIRS}, {tail_odd:+.4f} at n = {FLOAT_PAIRS - 1}: "
+         "ahead iff n odd (except n = 3, 5, 6)", "not compared"],
         ["proof method", "symbolic computation and experiments (abstract)",
          "exact rational DP over all states, no proof for all n", "different aims"],
     ]
@@ -627,3 +640,32 @@ def _claim_zp() -> Outcome:
         "be read we say so instead of quoting it.",
         detail_html=_table(["point", "Zwick & Paterson", "parlour (computed)", "comparison"], rows),
         data={"uncovered_states": [str(s) for s in uncovered]})
+
+
+MO = "MathOverflow question 290393 (For which number of pairs is it an advantage to start in memory?)"
+
+
+@claim("memory.naive-2-move", study=MO, source="question text, list for n <= 24",
+       statement="Both players take known pairs, else play the 2-move: A (first) has an advantage for n in "
+       "{1,4,7,8,10,11,14,17,18,20,21,23,24}, B for {2,3,5,6,12,13,15,16,19,22}; n = 18 is fair",
+       published="A: 1,4,7,8,10,11,14,17,18,20,21,23,24; B: 2,3,5,6,12,13,15,16,19,22; fair: 18")
+def _claim_naive() -> Outcome:
+    w = evaluate_fixed_policy(24, ("T1", "T6"))
+    adv = {n: to_fraction(w[State(2 * n, 0, 0)]) - n for n in range(1, 25)}
+    a_set = [n for n, a in adv.items() if a > 0]
+    b_set = [n for n, a in adv.items() if a < 0]
+    pub_a = [1, 4, 7, 8, 10, 11, 14, 17, 18, 20, 21, 23, 24]
+    pub_b = [2, 3, 5, 6, 12, 13, 15, 16, 19, 22]
+    rows = [[n, f"{float(a):+.6f}", "A" if a > 0 else "B" if a < 0 else "fair",
+             "A" if n in pub_a else "B" if n in pub_b else "-"] for n, a in adv.items()]
+    same = a_set == pub_a and b_set == pub_b
+    return Outcome(
+        f"A: {a_set}; B: {b_set}; fair: {[n for n, a in adv.items() if a == 0]}",
+        Status.REPRODUCED if same else Status.DIFFERS,
+        "Exact rationals from the same tactic formulas (policy: T1, else T6), and the same numbers from "
+        "the question's recursion written out independently in the tests, with its last factor read as "
+        "(l-k-2)/(l-1): the (l-k-1)/(l-1) in the stored copy of the question makes the four "
+        "probabilities sum to l/(l-1). Differences: n = 9 is in neither published list (B is ahead by "
+        f"{float(-adv[9]):.4f} pairs); n = 18 is not fair (A ahead by {float(adv[18]):.4f}); n = 23 favours B "
+        f"by {float(-adv[23]):.5f}, the list says A.",
+        detail_html=_table(["n", "advantage (pairs)", "parlour", "question"], rows))

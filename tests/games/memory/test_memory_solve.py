@@ -86,3 +86,31 @@ def test_stalemate_figures_consistent():
 def test_bad_pairs(bad):
     with pytest.raises(InvalidInput):
         solve_exact(bad)
+
+
+def test_naive_policy_matches_an_independent_recursion():
+    """Take known pairs, else the 2-move: E(k, l) pairs for the mover with k known singletons and l
+    unknown cards, written out by hand (the MathOverflow 290393 recursion, last factor (l-k-2))."""
+    from functools import cache
+
+    from parlour.games.memory.solve import evaluate_fixed_policy
+
+    @cache
+    def E(k: int, l: int) -> F:
+        if l == k:
+            return F(k)
+        t = F(k, l) * (E(k - 1, l - 1) + 1) if k else F(0)
+        q = F(l - k, l)
+        t += q * F(1, l - 1) * (E(k, l - 2) + 1)
+        if k:
+            t += q * F(k, l - 1) * (F(k + l, 2) - 1 - E(k, l - 2))
+        if l - k - 2 > 0:
+            t += q * F(l - k - 2, l - 1) * (F(k + l, 2) - E(k + 2, l - 2))
+        return t
+
+    w = evaluate_fixed_policy(12, ("T1", "T6"))
+    for st, v in w.items():
+        if st.P == 0 and st.k:
+            assert to_fraction(v) == 2 * E(st.B, st.k - st.B), st
+    with pytest.raises(InvalidInput):
+        evaluate_fixed_policy(3, ("T2",))

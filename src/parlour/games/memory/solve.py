@@ -287,3 +287,27 @@ def tactic_values(sol: ExactSolution, st: State) -> dict[str, fmpq]:
             v += p * (sol.values[nxt] + 2) if again else p * (st.k - sol.values[nxt])
         out[c.name] = v
     return out
+
+
+def evaluate_fixed_policy(pairs: int, preference: tuple[str, ...]) -> dict[State, fmpq]:
+    """w under a fixed policy for both players: in every state play the first playable class of
+    `preference` (e.g. ("T1", "T6"): take a known pair, else the 2-move). A pass in the preference
+    is not allowed here (it would need the fixed-point treatment)."""
+    check_pairs(pairs)
+    if "T2" in preference:
+        raise InvalidInput("a fixed policy here cannot pass (T2)")
+    w: dict[State, fmpq] = {}
+    for k in range(0, 2 * pairs + 1, 2):
+        for st in states_with(k):
+            if k == 0:
+                w[st] = fmpq(0)
+                continue
+            options = {c.name: leaves for c, leaves in playable(st)}
+            name = next((n for n in preference if n in options), None)
+            if name is None:
+                raise InvalidInput(f"no tactic of {preference} can be played in {st}")
+            v = fmpq(0)
+            for p, nxt, again in branches(options[name], st):
+                v += p * (w[nxt] + 2) if again else p * (k - w[nxt])
+            w[st] = v
+    return w
