@@ -89,23 +89,24 @@ def test_bad_pairs(bad):
 
 
 def test_naive_policy_matches_an_independent_recursion():
-    """Take known pairs, else the 2-move: E(k, l) pairs for the mover with k known singletons and l
-    unknown cards, written out by hand (the MathOverflow 290393 recursion, last factor (l-k-2))."""
+    """Take known pairs, else the 2-move: E(k, u) pairs for the mover with k known singletons and u
+    unknown cards, written out by hand (the MathOverflow 290393 recursion with l = u, its last
+    factor read as (l-k-2)/(l-1))."""
     from functools import cache
 
     from parlour.games.memory.solve import evaluate_fixed_policy
 
     @cache
-    def E(k: int, l: int) -> F:
-        if l == k:
+    def E(k: int, u: int) -> F:
+        if u == k:
             return F(k)
-        t = F(k, l) * (E(k - 1, l - 1) + 1) if k else F(0)
-        q = F(l - k, l)
-        t += q * F(1, l - 1) * (E(k, l - 2) + 1)
+        t = F(k, u) * (E(k - 1, u - 1) + 1) if k else F(0)
+        q = F(u - k, u)
+        t += q * F(1, u - 1) * (E(k, u - 2) + 1)
         if k:
-            t += q * F(k, l - 1) * (F(k + l, 2) - 1 - E(k, l - 2))
-        if l - k - 2 > 0:
-            t += q * F(l - k - 2, l - 1) * (F(k + l, 2) - E(k + 2, l - 2))
+            t += q * F(k, u - 1) * (F(k + u, 2) - 1 - E(k, u - 2))
+        if u - k - 2 > 0:
+            t += q * F(u - k - 2, u - 1) * (F(k + u, 2) - E(k + 2, u - 2))
         return t
 
     w = evaluate_fixed_policy(12, ("T1", "T6"))
