@@ -334,8 +334,9 @@ _LABELS = {
 
 def same_gains(a: Tactic, b: Tactic, pairs: int = 10) -> bool:
     """True when a and b have the same transitions in every state up to `pairs` pairs where both can
-    be played (and there is at least one such state). The transitions are rational functions of low
-    degree in (k, B, P), so agreement on this whole grid is agreement as formulas."""
+    be played (and there is at least one such state). The probabilities are products of at most two
+    ratios of linear forms in (k, B, P); agreement on every state of this grid is the check we rely on
+    (the exact recursion itself always evaluates a class through one member's own formula)."""
     common = 0
     for st in all_states(pairs):
         if applicable(a, st) and applicable(b, st):
