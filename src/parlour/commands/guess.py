@@ -2,6 +2,195 @@
 
 from __future__ import annotations
 
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
 import typer
+from rich.table import Table
+
+from parlour.commands.common import console, err_console, print_json, progress
+from parlour.errors import InvalidInput
+from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
+
+DEFAULT_DB = "guess.sqlite"
+
+
+def _parse_n(text: str, what: str = "N") -> int:
+    try:
+        n = int(text.strip())
+    except ValueError:
+        raise InvalidInput(f"{what} must be a whole number ≥ 1, got {text!r}") from None
+    if n < 1:
+        raise InvalidInput(f"{what} must be a whole number ≥ 1, got {n}")
+    return n
+
+
+@app.command()
+def solve(
+    n: str = typer.Argument(..., help="How many numbers Alice may hide among (1..N)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the solution as JSON."),
+    trace: bool = typer.Option(False, "--trace", help="Show Dresher's lexicographic simplex step by step."),
+    smoothing: str = typer.Option("wentges", help="Dual smoothing: wentges, fixed or none."),
+    symmetric: bool = typer.Option(True, "--symmetric/--no-symmetric", help="Fold the mirror symmetry."),
+) -> None:
+    """V(N) as an exact fraction with certified optimal strategies for Alice and Bob."""
+    from parlour.games.guess.dresher import dresher
+    from parlour.games.guess.solve import solve_guess
+    from parlour.solvers.colgen import Stabilisation
+
+    size = _parse_n(n)
+    if smoothing not in ("wentges", "fixed", "none"):
+        raise InvalidInput(f"smoothing must be wentges, fixed or none, got {smoothing!r}")
+    stab = Stabilisation(smoothing)  # type: ignore[arg-type]
+    if smoothing == "fixed":
+        m = (size + 1) // 2 if symmetric else size
+        stab = Stabilisation("fixed", guess=tuple([1.0] * m))
+    run = dresher(size) if trace else None
+    sol = solve_guess(size, symmetric=symmetric, stabilisation=stab)
+    if json_out:
+        out: dict[str, Any] = sol.to_json()
+        if run is not None:
+            out["dresher_trace"] = [
+                {
+                    "iteration": s.iteration,
+                    "alice": [frac_str(a) for a in s.alice],
+                    "lower": frac_str(s.lower),
+                    "upper": frac_str(s.upper) if s.upper is not None else None,
+                    "entering": list(s.entering.depths) if s.entering else None,
+                    "leaving": s.leaving,
+                }
+                for s in run.steps
+            ]
+        print_json(out)
+        return
+    if run is not None:
+        table = Table(title=f"Dresher's lexicographic simplex, N = {size}")
+        for col in ("it", "Alice's α (π/Σπ)", "lower", "upper", "entering tree (depths)", "leaving"):
+            table.add_column(col)
+        for s in run.steps:
+            table.add_row(
+                str(s.iteration),
+                " ".join(frac_str(a) for a in s.alice),
+                frac_str(s.lower),
+                frac_str(s.upper) if s.upper is not None else "∞",
+                " ".join(map(str, s.entering.depths)) if s.entering else "optimal",
+                s.leaving or "",
+            )
+        console.print(table)
+    value = frac_str(sol.value) if sol.value is not None else f"≈ {sol.value_float}"
+    console.print(f"V({size}) = {value}  (≈ {sol.value_float:.12g})")
+    console.print(
+        f"certified: {sol.certified}  iterations: {sol.iterations}  max guesses: {sol.max_guesses}  "
+        f"time: {sol.seconds:.2f} s (LP {sol.lp_seconds:.2f} s, oracle {sol.oracle_seconds:.2f} s)"
+    )
+    if size <= 40:
+        t = Table(title="Alice hides k with probability α_k")
+        t.add_column("k")
+        t.add_column("α_k")
+        for k, a in enumerate(sol.alice, 1):
+            t.add_row(str(k), _num(a))
+        console.print(t)
+    t = Table(title=f"Bob's optimal mixture ({len(sol.bob)} trees)")
+    t.add_column("p")
+    t.add_column("depths (guesses needed for 1..N)" if size <= 40 else "height")
+    for tree, p in sorted(sol.bob, key=lambda tp: -float(tp[1]))[:20]:
+        shown = " ".join(map(str, tree.depths)) if size <= 40 else str(tree.height)
+        t.add_row(_num(p), shown)
+    console.print(t)
+
+
+def _num(q: Any) -> str:
+    return frac_str(q) if isinstance(q, Fraction | int) else f"{float(q):.6g}"
+
+
+def _solve_record(n: int) -> dict[str, Any]:
+    """Solve one N and return its store row (runs on a Dask worker or in-process)."""
+    from parlour.games.guess.solve import solve_guess
+    from parlour.games.guess.store import record_of
+
+    return record_of(solve_guess(n))
+
+
+@app.command()
+def sweep(
+    start: str = typer.Option("1", "--from", help="First N."),
+    stop: str = typer.Option("1024", "--to", help="Last N (inclusive)."),
+    db: Path = typer.Option(Path(DEFAULT_DB), "--db", help="SQLite store of certified solutions."),
+    workers: int = typer.Option(2, "--workers", help="Local Dask workers (0: solve in this process)."),
+    scheduler: str = typer.Option("", "--scheduler", help="Address of an existing Dask scheduler."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Solve and store every N in a range, skipping what is stored; safe to kill and rerun."""
+    from parlour.games.guess.store import open_store
+
+    lo, hi = _parse_n(start, "--from"), _parse_n(stop, "--to")
+    if hi < lo:
+        raise InvalidInput(f"--to ({hi}) must not be below --from ({lo})")
+    if workers < 0:
+        raise InvalidInput("--workers must be ≥ 0")
+    with open_store(db) as store:
+        todo = [n for n in range(lo, hi + 1) if n not in store.solved()]
+        began = time.perf_counter()
+        with progress(True if quiet else None) as bar:
+            task = bar.add_task(f"N = {lo}..{hi}", total=hi - lo + 1, completed=hi - lo + 1 - len(todo))
+            if not todo:
+                pass
+            elif workers == 0 and not scheduler:
+                for n in todo:
+                    store.put(_solve_record(n))
+                    bar.advance(task)
+            else:
+                for record in _dask_results(todo, workers, scheduler):
+                    store.put(record)
+                    bar.advance(task)
+        err_console.print(
+            f"{len(todo)} solved in {time.perf_counter() - began:.1f} s; "
+            f"{len(store.solved())} certified N's in {db}"
+        )
+
+
+def _dask_results(todo: list[int], workers: int, scheduler: str) -> Any:
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    if scheduler:
+        client = Client(scheduler)
+        cluster = None
+    else:
+        cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    try:
+        # Largest N first: the long ones start early and the small ones fill the gaps.
+        futures = [client.submit(_solve_record, n, pure=False) for n in sorted(todo, reverse=True)]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@app.command()
+def plot(
+    db: Path = typer.Option(Path(DEFAULT_DB), "--db", help="SQLite store written by sweep."),
+    out: Path = typer.Option(Path("guess.svg"), "--out", help="Output file (.svg, .png or .pdf)."),
+    what: str = typer.Option("alice", help="alice (colour map of α per N), iterations, or values."),
+) -> None:
+    """Figures from a store: Alice's distributions as a colour map, iterations per N, or V(N)."""
+    from parlour.analyses.guess import figure_from_store
+    from parlour.figures import save
+    from parlour.games.guess.store import open_store
+
+    if not db.exists():
+        raise InvalidInput(f"no store at {db}; run `parlour guess sweep --db {db}` first")
+    with open_store(db) as store:
+        rows = list(store.all())
+    if not rows:
+        raise InvalidInput(f"the store {db} holds no solutions yet")
+    fig = figure_from_store(rows, what)
+    save(fig, str(out))
+    err_console.print(f"wrote {out}")

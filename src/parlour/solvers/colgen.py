@@ -29,10 +29,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import flint
 import highspy
+import numba
 import numpy as np
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
@@ -189,7 +190,257 @@ class Master:
         return xs, b.col_status[self.m] == basic, tight, b.row_status[0] != basic
 
 
-def _fractions(mat: flint.fmpq_mat) -> list[Fraction]:
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _invert(b: np.ndarray, out: np.ndarray) -> bool:
+    """out = b⁻¹ by Gauss–Jordan with partial pivoting, in plain loops.
+
+    No BLAS on purpose: a multi-threaded OpenBLAS on a small, busy machine was 10× slower than this.
+    """
+    m = b.shape[0]
+    w = b.copy()
+    for i in range(m):
+        for j in range(m):
+            out[i, j] = 1.0 if i == j else 0.0
+    for c in range(m):
+        p = c
+        for r in range(c + 1, m):
+            if abs(w[r, c]) > abs(w[p, c]):
+                p = r
+        if w[p, c] == 0.0:
+            return False
+        if p != c:
+            for j in range(m):
+                w[c, j], w[p, j] = w[p, j], w[c, j]
+                out[c, j], out[p, j] = out[p, j], out[c, j]
+        f = 1.0 / w[c, c]
+        for j in range(m):
+            w[c, j] *= f
+            out[c, j] *= f
+        for r in range(m):
+            g = w[r, c]
+            if r != c and g != 0.0:
+                for j in range(c, m):
+                    w[r, j] -= g * w[c, j]
+                for j in range(m):
+                    out[r, j] -= g * out[c, j]
+    return True
+
+
+# fastmath without nnan/ninf: SIMD reductions in the pricing loop; exactness comes from the certificate.
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _dense_primal_simplex(
+    at: np.ndarray, k: int, basis: np.ndarray, binv: np.ndarray, xb: np.ndarray, tol: float, max_pivots: int
+) -> tuple[int, int]:
+    """Primal simplex on  max Σ y  s.t.  A y + s = 1, y, s ≥ 0  with an explicit dense basis inverse.
+
+    at: capacity × m, row j is column j of A (contiguous), the first k live. basis[i] ≥ 0 is column
+    basis[i], < 0 the slack of row −basis[i]−1. Dantzig pricing, the largest pivot among near-tied
+    ratios (stable), Bland's rule after a long run of degenerate pivots (no cycling). The inverse is
+    recomputed every 128 pivots so rank-one updates cannot drift. Returns (0 optimal / 1 limit, pivots).
+    """
+    m = at.shape[1]
+    none = -(1 << 40)
+    pivots = 0
+    degenerate_run = 0
+    bland = False
+    in_basis = np.zeros(k, dtype=np.bool_)
+    slack_basic = np.zeros(m, dtype=np.bool_)
+    for i in range(m):
+        if basis[i] >= 0:
+            in_basis[basis[i]] = True
+        else:
+            slack_basic[-basis[i] - 1] = True
+    pi = np.zeros(m)
+    col = np.zeros(m)
+    reduced = np.zeros(k)
+    bmat = np.zeros((m, m))
+    while pivots < max_pivots:
+        # Simplex multipliers π = c_B B⁻¹ (trees cost 1, slacks 0).
+        pi[:] = 0.0
+        for i in range(m):
+            if basis[i] >= 0:
+                for c in range(m):
+                    pi[c] += binv[i, c]
+        for j in range(k):
+            acc = 0.0
+            for c in range(m):
+                acc += at[j, c] * pi[c]
+            reduced[j] = acc
+        # Entering variable: a tree with 1 − π·a_j > tol, or a slack with −π_r > tol.
+        best = tol
+        enter = none
+        for j in range(k):
+            if not in_basis[j] and 1.0 - reduced[j] > best:
+                best = 1.0 - reduced[j]
+                enter = j
+                if bland:
+                    break
+        if not (bland and enter != none):
+            for r in range(m):
+                if not slack_basic[r] and -pi[r] > best:
+                    best = -pi[r]
+                    enter = -r - 1
+                    if bland:
+                        break
+        if enter == none:
+            return 0, pivots
+        if enter >= 0:
+            for i in range(m):
+                acc = 0.0
+                for c in range(m):
+                    acc += binv[i, c] * at[enter, c]
+                col[i] = acc
+        else:
+            col[:] = binv[:, -enter - 1]
+        # Ratio test: smallest x_B/col over col > tol; among near-ties the largest col (or Bland).
+        ratio = np.inf
+        for i in range(m):
+            if col[i] > tol:
+                q = xb[i] / col[i]
+                if q < ratio:
+                    ratio = q
+        if ratio == np.inf:
+            return 2, pivots  # unbounded: impossible for a positive matrix
+        leave = -1
+        for i in range(m):
+            if col[i] > tol and xb[i] / col[i] <= ratio + 1e-12:
+                if leave < 0:
+                    leave = i
+                elif bland:
+                    if basis[i] < basis[leave]:
+                        leave = i
+                elif col[i] > col[leave]:
+                    leave = i
+        degenerate_run = degenerate_run + 1 if ratio <= 1e-12 else 0
+        if degenerate_run > 50:
+            bland = True
+        elif degenerate_run == 0:
+            bland = False
+        # Pivot.
+        p = col[leave]
+        for c in range(m):
+            binv[leave, c] /= p
+        xb[leave] /= p
+        for i in range(m):
+            f = col[i]
+            if i != leave and f != 0.0:
+                for c in range(m):
+                    binv[i, c] -= f * binv[leave, c]
+                xb[i] -= f * xb[leave]
+        out = basis[leave]
+        if out >= 0:
+            in_basis[out] = False
+        else:
+            slack_basic[-out - 1] = False
+        basis[leave] = enter
+        if enter >= 0:
+            in_basis[enter] = True
+        else:
+            slack_basic[-enter - 1] = True
+        pivots += 1
+        if pivots % 128 == 0:
+            bmat[:, :] = 0.0
+            for i in range(m):
+                if basis[i] >= 0:
+                    bmat[:, i] = at[basis[i]]
+                else:
+                    bmat[-basis[i] - 1, i] = 1.0
+            if not _invert(bmat, binv):
+                return 3, pivots  # singular basis: should not happen
+            for i in range(m):
+                xb[i] = binv[i].sum()
+                if xb[i] < 0.0 and xb[i] > -1e-11:
+                    xb[i] = 0.0
+    return 1, pivots
+
+
+class DenseMaster:
+    """The restricted master as Bob's LP (max Σy, A y ≤ 1) with a dense explicit basis inverse in numba.
+
+    Same interface as `Master`. Positive payoffs are required (they are: tree depths ≥ 1). A warm start
+    is free: adding columns keeps the basis primal feasible, the primal simplex just continues.
+    """
+
+    def __init__(self, m: int) -> None:
+        self.m = m
+        self.at = np.zeros((64, m))
+        self.k = 0
+        self.basis = -np.arange(1, m + 1, dtype=np.int64)  # all slacks
+        self.binv = np.eye(m)
+        self.xb = np.ones(m)
+        self.columns: list[Column] = []
+        self.idle: list[int] = []
+        self.known: set[Column] = set()
+        self.lp_iterations = 0
+        self.purged = 0
+        self._y = np.zeros(0)
+
+    def add(self, cols: Sequence[Column]) -> int:
+        new = [c for c in dict.fromkeys(cols) if c not in self.known]
+        if not new:
+            return 0
+        if any(min(c) <= 0 for c in new):
+            raise InvalidInput("the dense master needs positive payoffs")
+        need = self.k + len(new)
+        if need > self.at.shape[0]:
+            grown = np.zeros((max(need, 2 * self.at.shape[0]), self.m))
+            grown[: self.k] = self.at[: self.k]
+            self.at = grown
+        self.at[self.k : need] = np.array(new, dtype=np.float64)
+        self.k = need
+        self.columns.extend(new)
+        self.idle.extend([0] * len(new))
+        self.known.update(new)
+        return len(new)
+
+    def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
+        status, pivots = _dense_primal_simplex(self.at, self.k, self.basis, self.binv, self.xb, 1e-10, 1_000_000)
+        self.lp_iterations += pivots
+        if status != 0:
+            raise SolverError(f"the dense master simplex stopped without an optimum (status {status})")
+        pi = self.binv[self.basis >= 0].sum(axis=0)
+        z = float(pi.sum())
+        x = np.maximum(pi, 0.0)
+        x /= x.sum()
+        y = np.zeros(self.k)
+        for i in range(self.m):
+            j = int(self.basis[i])
+            if j >= 0:
+                y[j] = max(self.xb[i], 0.0)
+        total = y.sum()
+        y = y / total if total > 0 else y
+        basic = set(int(j) for j in self.basis if j >= 0)
+        for j in range(self.k):
+            self.idle[j] = 0 if j in basic else self.idle[j] + 1
+        return 1.0 / z, x, y
+
+    def purge(self, idle_limit: int) -> int:
+        keep = [j for j in range(self.k) if self.idle[j] <= idle_limit]
+        if len(keep) == self.k:
+            return 0
+        remap = np.full(self.k, -1, dtype=np.int64)
+        remap[keep] = np.arange(len(keep))
+        for j in range(self.k):
+            if remap[j] < 0:
+                self.known.discard(self.columns[j])
+        self.at[: len(keep)] = self.at[keep]
+        self.basis = np.array([remap[j] if j >= 0 else j for j in self.basis], dtype=np.int64)
+        dropped = self.k - len(keep)
+        self.columns = [self.columns[j] for j in keep]
+        self.idle = [self.idle[j] for j in keep]
+        self.k = len(keep)
+        self.purged += dropped
+        return dropped
+
+    def basis_sets(self) -> tuple[list[int], bool, list[int], bool]:
+        """Alice's support = rows whose slack is nonbasic; Bob's = basic columns (as `Master`)."""
+        slack_rows = {int(-j - 1) for j in self.basis if j < 0}
+        support = [i for i in range(self.m) if i not in slack_rows]
+        tight = sorted(int(j) for j in self.basis if j >= 0)
+        return support, True, tight, True
+
+
+def _fractions(mat: Any) -> list[Fraction]:
     return [Fraction(int(mat[i, 0].p), int(mat[i, 0].q)) for i in range(mat.nrows())]
 
 
@@ -242,7 +493,7 @@ def check_certificate(cert: ColGenCertificate, oracle: Oracle) -> None:
         raise CertificateError(f"row strategy guarantees {low}, columns hold to {high}, claimed {cert.value}")
 
 
-def _try_certificate(master: Master, oracle: Oracle) -> tuple[ColGenCertificate | None, Column | None]:
+def _try_certificate(master: Master | DenseMaster, oracle: Oracle) -> tuple[ColGenCertificate | None, Column | None]:
     """Exact certificate from the master's basis, or (None, a column that beats the exact x)."""
     support, v_basic, tight, sum_tight = master.basis_sets()
     if not (v_basic and sum_tight):
@@ -274,6 +525,7 @@ def solve(
     max_iterations: int = 100_000,
     exact: bool = True,
     extra: int = 0,
+    master_kind: Literal["highs", "dense"] = "highs",
     start_point: Sequence[float] | None = None,
     on_iteration: Callable[[TraceStep], None] | None = None,
 ) -> ColGenResult:
@@ -283,6 +535,8 @@ def solve(
     purge_after: master rows unused for this many solves are deleted (0 disables purging).
     extra: further near-best responses asked per pricing point (oracles with `more_responses`).
     start_point: the first stabilisation centre (a guess of the row player's optimum); uniform if None.
+    master_kind: "highs" (HiGHS dual simplex, rows added with addRows) or "dense" (our numba primal
+        simplex on the column player's LP with an explicit basis inverse: far cheaper per pivot here).
     """
     stab = stabilisation or Stabilisation()
     if stab.kind == "fixed" and (stab.guess is None or len(stab.guess) != oracle.m):
@@ -291,7 +545,7 @@ def solve(
         raise InvalidInput("column generation needs at least one initial column")
     start = time.perf_counter()
     m = oracle.m
-    master = Master(m)
+    master: Master | DenseMaster = DenseMaster(m) if master_kind == "dense" else Master(m)
     master.add([tuple(int(v) for v in c) for c in initial_columns])
     lp_seconds = oracle_seconds = certify_seconds = 0.0
     centre = np.full(m, 1.0 / m) if start_point is None else np.asarray(start_point, dtype=np.float64)

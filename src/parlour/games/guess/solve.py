@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -37,6 +37,8 @@ class GuessOracle:
         self.m = (n + 1) // 2 if symmetric else n
         self.trees: dict[Column, tuple[int, ...]] = {}  # folded column -> one tree with it
         self.slack = 0.0
+        self.calls = 0
+        self._last: np.ndarray | None = None  # the point whose DP table is in the oracle's workspace
 
     def fold(self, depths: Sequence[int] | np.ndarray) -> Column:
         d = [int(v) for v in depths]
@@ -64,6 +66,7 @@ class GuessOracle:
     def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
         alpha = np.asarray(self.unfold(x), dtype=np.float64)
         _, depths = optimal_bst(alpha)
+        self._last = x.copy() if alpha.min() >= 0 else None
         col = np.array(self.fold(depths), dtype=np.int64)
         return float(np.dot(x, col)), col
 
@@ -72,8 +75,9 @@ class GuessOracle:
         if count <= 0:
             return []
         alpha = np.asarray(self.unfold(x), dtype=np.float64)
-        self.calls = getattr(self, "calls", 0) + 1
-        trees = near_optimal_trees(alpha, count, self.slack, seed=self.calls)
+        self.calls += 1
+        ready = self._last is not None and np.array_equal(self._last, x)
+        trees = near_optimal_trees(alpha, count, self.slack, seed=self.calls, table_ready=ready)
         return [np.array(self.fold(t), dtype=np.int64) for t in trees]
 
     def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, Column]:
@@ -154,7 +158,7 @@ def initial_trees(n: int, count: int | None = None) -> list[Tree]:
     near-complete trees, from which Bob's optimal mixtures draw)."""
     t = Tree.complete(n)
     count = (n + 1) // 2 if count is None else count
-    family: Sequence[np.ndarray] = near_optimal_trees(np.ones(n), count, slack=0.05) if count else []
+    family = near_optimal_trees(np.ones(n), count, slack=0.05) if count else np.zeros((0, n), dtype=np.int64)
     return [t, t.mirror(), *(Tree(tuple(int(v) for v in d)) for d in family)]
 
 
@@ -172,17 +176,27 @@ def solve_guess(
     warm_trees: Sequence[Tree] = (),
     exact: bool = True,
     purge_after: int = 30,
+    master: Literal["dense", "highs"] = "dense",
+    extra: int = 5,
+    slack: float = 0.001,
     on_iteration: Callable[[TraceStep], None] | None = None,
 ) -> GuessSolution:
-    """V(N) and optimal strategies; exact and checked in the original game when `exact`."""
+    """V(N) and optimal strategies; exact and checked in the original game when `exact`.
+
+    master: "dense" (numba primal simplex, the fast default) or "highs" (HiGHS dual simplex).
+    extra, slack: per pricing point, `extra` more trees drawn from the same DP table among roots within
+    `slack` × (subtree weight) of the best: many useful columns per oracle call (0 switches it off).
+    """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise InvalidInput(f"N must be a whole number ≥ 1, got {n!r}")
     n = int(n)
     start = time.perf_counter()
     oracle = GuessOracle(n, symmetric)
+    oracle.slack = slack
     cols = [oracle.fold(t.depths) for t in [*initial_trees(n), *warm_trees] if t.n == n]
     res = colgen.solve(
-        oracle, cols, stabilisation, exact=exact, purge_after=purge_after, on_iteration=on_iteration
+        oracle, cols, stabilisation, exact=exact, purge_after=purge_after, on_iteration=on_iteration,
+        master_kind=master, extra=extra,
     )
     scale = 2 if symmetric else 1
     cert = res.certificate

@@ -505,15 +505,19 @@ def _sample_near_optimal(
     return out
 
 
-def near_optimal_trees(weights: npt.ArrayLike, count: int, slack: float = 0.0, seed: int = 0) -> np.ndarray:
+def near_optimal_trees(
+    weights: npt.ArrayLike, count: int, slack: float = 0.0, seed: int = 0, *, table_ready: bool = False
+) -> np.ndarray:
     """Depth vectors of `count` random (near-)optimal trees for weights ≥ 0 (rows; may repeat).
 
     Runs Knuth's DP once, then walks its cost table; used to hand the master many best responses
     per oracle call when the optimum is degenerate (near powers of two most trees tie).
+    table_ready: the last `optimal_bst` call was for these very weights (≥ 0), so its table is reused.
     """
     w = np.maximum(np.ascontiguousarray(weights, dtype=np.float64), 0.0)
     n = w.size
-    _knuth(w)
+    if not table_ready or n not in _WORKSPACE:
+        _knuth(w)
     e = _WORKSPACE[n][0]
     prefix = np.concatenate(([0.0], np.cumsum(w)))
     return _sample_near_optimal(e, prefix, n, slack, count, seed)

@@ -1,0 +1,94 @@
+"""`parlour guess ...`: JSON output, traces, the resumable SQLite sweep, plots and bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+from parlour.games.guess.store import open_store
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    out = capsys.readouterr()
+    return int(exc.value.code or 0), out.out, out.err
+
+
+def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["guess", "solve", "4", "--json"], capsys)
+    assert code == 0
+    js = json.loads(out)
+    assert js["n"] == 4 and js["value"] == "2" and js["value_float"] == 2.0 and js["certified"] is True
+    assert sum(Fraction(a) for a in js["alice"]) == 1
+    assert sum(Fraction(b["p"]) for b in js["bob"]) == 1 and js["max_guesses"] == 3
+    assert js["iterations"] >= 1
+
+
+def test_solve_trace(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["guess", "solve", "4", "--trace"], capsys)
+    assert code == 0 and "Dresher" in out and "V(4) = 2" in out
+    code, out, _ = run(["guess", "solve", "3", "--trace", "--json"], capsys)
+    js = json.loads(out)
+    assert js["value"] == "9/5" and js["dresher_trace"][-1]["entering"] is None
+
+
+@pytest.mark.parametrize("bad", [["0"], ["-2"], ["abc"], ["2.5"], ["5", "--smoothing", "magic"], ["50", "--trace"]])
+def test_bad_input_exit_2(bad: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["guess", "solve", *bad], capsys)
+    assert code == 2 and "error" in err.lower() and "Traceback" not in err
+
+
+def test_sweep_resumes_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.sqlite"
+    code, _, _ = run(["guess", "sweep", "--from", "1", "--to", "6", "--db", str(db), "--workers", "0"], capsys)
+    assert code == 0
+    with open_store(db) as store:
+        assert store.solved() == {1, 2, 3, 4, 5, 6}
+        s3 = store.get(3)
+        assert s3 is not None and s3.value == Fraction(9, 5) and s3.certified
+        stamp = s3.seconds
+    # A second run skips what is stored (nothing is re-solved, rows stay as they were).
+    code, _, err = run(["guess", "sweep", "--from", "1", "--to", "7", "--db", str(db), "--workers", "0"], capsys)
+    assert code == 0 and "1 solved" in err
+    with open_store(db) as store:
+        s3 = store.get(3)
+        assert s3 is not None and s3.seconds == stamp and 7 in store.solved()
+    out_svg = tmp_path / "a.svg"
+    for what in ("alice", "iterations", "values"):
+        code, _, _ = run(["guess", "plot", "--db", str(db), "--out", str(out_svg), "--what", what], capsys)
+        assert code == 0 and out_svg.read_text().lstrip().startswith("<?xml")
+    code, _, _ = run(["guess", "plot", "--db", str(db), "--what", "pie"], capsys)
+    assert code == 2
+
+
+def test_unreadable_store_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    code, _, err = run(["guess", "sweep", "--to", "3", "--db", str(junk), "--workers", "0"], capsys)
+    assert code == 2 and "error" in err.lower()
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE guess_solutions (n INTEGER)")
+    con.commit()
+    con.close()
+    code, _, err = run(["guess", "sweep", "--to", "3", "--db", str(other), "--workers", "0"], capsys)
+    assert code == 2
+    code, _, err = run(["guess", "plot", "--db", str(tmp_path / "missing.sqlite")], capsys)
+    assert code == 2
+    code, _, err = run(["guess", "sweep", "--from", "5", "--to", "3", "--db", str(other)], capsys)
+    assert code == 2
+
+
+@pytest.mark.slow
+def test_sweep_with_dask_local_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "d.sqlite"
+    code, _, _ = run(["guess", "sweep", "--from", "1", "--to", "12", "--db", str(db), "--workers", "2"], capsys)
+    assert code == 0
+    with open_store(db) as store:
+        assert store.solved() == set(range(1, 13))

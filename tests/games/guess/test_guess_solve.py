@@ -1,0 +1,105 @@
+"""The certified solver for V(N): exact values, both masters, the symmetry fold, the exact re-check."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from parlour.errors import CertificateError, InvalidInput
+from parlour.games.guess.dresher import dresher
+from parlour.games.guess.solve import check_solution, solve_guess
+from parlour.games.guess.trees import Tree, optimal_bst_exact_fractions
+from parlour.solvers import zerosum
+from parlour.solvers.colgen import Stabilisation
+
+
+def all_trees_matrix(n: int) -> np.ndarray:
+    def build(lo: int, hi: int, d: int) -> list[dict[int, int]]:
+        if lo > hi:
+            return [{}]
+        return [
+            {r: d, **left, **right}
+            for r in range(lo, hi + 1)
+            for left in build(lo, r - 1, d + 1)
+            for right in build(r + 1, hi, d + 1)
+        ]
+
+    return np.array([[t[k] for t in build(1, n, 1)] for k in range(1, n + 1)], dtype=np.int64)
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_value_equals_full_matrix_lp(n: int) -> None:
+    sol = solve_guess(n)
+    assert sol.certified
+    assert sol.value == zerosum.solve(all_trees_matrix(n)).value_exact
+    assert sum(sol.alice, Fraction(0)) == 1
+    assert all(Tree(t.depths) == t for t, _ in sol.bob)
+
+
+def test_known_small_values() -> None:
+    assert solve_guess(3).value == Fraction(9, 5)  # Dresher
+    assert solve_guess(4).value == 2
+    assert optimal_bst_exact_fractions([Fraction(1, 4)] * 4) == 2  # the uniform α is optimal at N = 4
+
+
+@pytest.mark.parametrize("n", [13, 16, 31, 40])
+def test_masters_symmetry_and_smoothing_agree(n: int) -> None:
+    base = solve_guess(n)
+    assert base.certified
+    for kwargs in (
+        {"master": "highs"},
+        {"symmetric": False},
+        {"stabilisation": Stabilisation("none")},
+        {"stabilisation": Stabilisation("fixed", guess=tuple([1.0] * ((n + 1) // 2)))},
+        {"extra": 0},
+    ):
+        other = solve_guess(n, **kwargs)  # type: ignore[arg-type]
+        assert other.certified and other.value == base.value, kwargs
+
+
+def test_symmetric_solution_is_symmetric_and_heights() -> None:
+    sol = solve_guess(50)
+    assert sol.alice == sol.alice[::-1]
+    weights = {t.depths: p for t, p in sol.bob}
+    for t, p in sol.bob:
+        assert weights.get(t.mirror().depths) == p
+    # Bob can never do with fewer than ⌈lg(N+1)⌉ guesses in his tallest tree.
+    assert sol.max_guesses >= math.ceil(math.log2(51))
+    js = sol.to_json()
+    assert js["n"] == 50 and js["certified"] is True and Fraction(js["value"]) == sol.value
+    assert len(js["alice"]) == 50 and {"depths", "p"} <= set(js["bob"][0])
+
+
+def test_check_solution_refuses_wrong_claims() -> None:
+    sol = solve_guess(6)
+    assert sol.value is not None
+    alice = tuple(Fraction(a) for a in sol.alice)
+    bob = [(t, Fraction(p)) for t, p in sol.bob]
+    check_solution(6, sol.value, alice, bob)
+    with pytest.raises(CertificateError):
+        check_solution(6, sol.value + Fraction(1, 10**6), alice, bob)
+    uniform = tuple([Fraction(1, 6)] * 6)
+    if optimal_bst_exact_fractions(uniform) != sol.value:
+        with pytest.raises(CertificateError):
+            check_solution(6, sol.value, uniform, bob)
+
+
+def test_bad_n() -> None:
+    for bad in (0, -3, 2.5, True):
+        with pytest.raises(InvalidInput):
+            solve_guess(bad)  # type: ignore[arg-type]
+
+
+def test_dresher_trace_n4_and_n3() -> None:
+    run = dresher(4)
+    assert run.value == 2 and run.steps[-1].entering is None
+    uppers = [s.upper for s in run.steps if s.upper is not None]
+    assert all(b <= a for a, b in itertools.pairwise(uppers))  # Bob's bound never rises
+    assert sum(p for _, p in run.bob) == 1
+    assert dresher(3).value == Fraction(9, 5)
+    with pytest.raises(InvalidInput):
+        dresher(1000)
