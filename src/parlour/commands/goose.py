@@ -2,6 +2,157 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
+from rich.table import Table
+
+from parlour.commands.common import console, parse_int_list, print_json, progress
+from parlour.errors import InvalidInput
+from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares, variant
 
 app = typer.Typer(no_args_is_help=True)
+
+
+def _rules(name: str | None, path: Path | None) -> RuleSet:
+    if name is not None and path is not None:
+        raise InvalidInput("give either --variant or --rules, not both")
+    if path is not None:
+        return load_toml(path)
+    return variant(name) if name is not None else STUDY
+
+
+def _start(rules: RuleSet, players: int, squares: str | None, to_move: int | None, inn: str | None) -> State | None:
+    if squares is None:
+        if to_move is not None or inn is not None:
+            raise InvalidInput("--to-move and --inn-pending need --from")
+        return None
+    sq = parse_int_list(squares, "--from")
+    if len(sq) != players:
+        raise InvalidInput(f"--from lists {len(sq)} squares but --players is {players}")
+    mover = 1 if to_move is None else to_move
+    if not 1 <= mover <= players:
+        raise InvalidInput(f"--to-move must be between 1 and {players}, got {mover}")
+    pending = [p - 1 for p in parse_int_list(inn, "--inn-pending")] if inn else []
+    if any(not 0 <= p < players for p in pending):
+        raise InvalidInput(f"--inn-pending lists players between 1 and {players}")
+    return state_from_squares(rules, sq, mover - 1, pending)
+
+
+@app.command()
+def solve(
+    players: int = typer.Option(2, "--players", "-n", help="number of players (2 or more)"),
+    exact: bool = typer.Option(False, "--exact", help="exact fractions (2 players), proven by an exact residual"),
+    variant_name: str = typer.Option(None, "--variant", help="study (default), maze37, no-inn-skip"),
+    rules_file: Path = typer.Option(None, "--rules", help="a rule set in TOML (see docs/goose.md)"),
+    squares: str = typer.Option(None, "--from", help="every player's square, e.g. 31,52"),
+    to_move: int = typer.Option(None, "--to-move", help="player to move (1-based) with --from"),
+    inn: str = typer.Option(None, "--inn-pending", help="players (1-based) on the inn whose skip is to come"),
+    tol: float = typer.Option(1e-12, "--tol", help="width of the certified intervals"),
+    checkpoint: Path = typer.Option(None, "--checkpoint", help="save the iteration here; rerun to resume"),
+    as_json: bool = typer.Option(False, "--json"),
+    quiet: bool = typer.Option(False, "--quiet"),
+) -> None:
+    """Probability that each player wins (and of a draw) from the start or any position."""
+    from parlour.analyses.goose import solve as solve_goose
+    from parlour.solvers.markov import Checkpoint
+
+    if players < 2:
+        raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    if not 0 < tol < 1:
+        raise InvalidInput(f"--tol must lie between 0 and 1, got {tol}")
+    rules = _rules(variant_name, rules_file)
+    start = _start(rules, players, squares, to_move, inn)
+    cp = Checkpoint(checkpoint) if checkpoint is not None else None
+    with progress(quiet or as_json) as bar:
+        task = bar.add_task("certified sweeps (gap)", total=None)
+
+        def tick(k: int, gap: float) -> None:
+            bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")
+
+        sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp)
+    if as_json:
+        print_json(sol)
+        return
+    table = Table(title=f"Game of the Goose, {players} players ({rules.name} rules)")
+    table.add_column("player")
+    table.add_column("P(wins)", justify="right")
+    table.add_column("certified interval", justify="right")
+    for p in range(players):
+        lo, hi = sol.win_bounds[p]
+        table.add_row(str(p + 1), f"{sol.win[p]:.15f}", f"[{lo:.15f}, {hi:.15f}]")
+    table.add_row("draw", f"{sol.draw:.15f}", f"[{sol.draw_bounds[0]:.15f}, {sol.draw_bounds[1]:.15f}]")
+    console.print(table)
+    c = sol.counts
+    console.print(
+        f"reachable states {c.reachable:,}: {c.throw:,} throw, {c.inn_skip:,} inn skip, {c.well_skip:,} "
+        f"stuck skip, {c.terminal:,} terminal; relabelled chain {c.canonical:,} states; {sol.method}; "
+        f"{sol.seconds:.2f} s"
+    )
+    if sol.win_exact is not None:
+        console.print(f"exact: denominators of {sol.digits} digits (use --json for the fractions)")
+
+
+@app.command()
+def simulate(
+    players: int = typer.Option(2, "--players", "-n"),
+    games: int = typer.Option(100_000, "--games", "-g"),
+    seed: int = typer.Option(0, "--seed"),
+    variant_name: str = typer.Option(None, "--variant"),
+    rules_file: Path = typer.Option(None, "--rules"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Monte Carlo of the real game (any number of players), with 95% confidence intervals."""
+    from parlour.games.goose.simulate import simulate as run
+
+    rules = _rules(variant_name, rules_file)
+    res = run(rules, players, games, seed)
+    if as_json:
+        print_json(res)
+        return
+    table = Table(title=f"{games:,} simulated games, {players} players (seed {seed})")
+    table.add_column("player")
+    table.add_column("P(wins)", justify="right")
+    table.add_column("95% interval", justify="right")
+    for p in range(players):
+        lo, hi = res.interval(p)
+        table.add_row(str(p + 1), f"{res.win[p]:.5f}", f"[{lo:.5f}, {hi:.5f}]")
+    table.add_row("draw", f"{res.draw:.5f}", "")
+    console.print(table)
+    console.print(f"mean length {res.mean_turns:.1f} turns")
+
+
+@app.command()
+def plot(
+    output: Path = typer.Option(Path("goose-figure2.png"), "--output", "-o", help=".png or .svg"),
+    variant_name: str = typer.Option(None, "--variant"),
+    rules_file: Path = typer.Option(None, "--rules"),
+) -> None:
+    """Figure 2 of the study: heat maps of the exact 2-player values over both players' squares."""
+    from parlour.analyses.goose import plot as draw
+
+    if output.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise InvalidInput(f"--output must end in .png, .svg or .pdf, got {output.name}")
+    rules = _rules(variant_name, rules_file)
+    draw(output, rules)
+    console.print(f"wrote {output}")
+
+
+@app.command()
+def states(
+    players: int = typer.Option(2, "--players", "-n"),
+    variant_name: str = typer.Option(None, "--variant"),
+    rules_file: Path = typer.Option(None, "--rules"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Reachable states from the start, by category."""
+    from parlour.games.goose.chain import space
+
+    if players < 2:
+        raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    c = space(_rules(variant_name, rules_file), players).counts
+    if as_json:
+        print_json(c)
+        return
+    for k, v in c.to_json().items():
+        console.print(f"{k:>20} {v:>14,}")

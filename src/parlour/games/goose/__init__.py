@@ -1,0 +1,1 @@
+"""Game of the Goose: rules as data, state tables, simulation."""

@@ -1,0 +1,55 @@
+"""The relabelled state space as an absorbing chain for `parlour.solvers.markov`."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from parlour.errors import InvalidInput
+from parlour.games.goose.rules import RuleSet, State
+from parlour.games.goose.space import Space, build, tables
+from parlour.solvers import markov
+
+
+@cache
+def space(rules: RuleSet, players: int) -> Space:
+    return build(rules, players)
+
+
+def rotation_perms(players: int) -> np.ndarray:
+    """Outcome labels: relative player i (0 = mover). After a move the old mover is last in line, so
+    relative player i of a state is relative player i - 1 of its successor."""
+    return np.array([list(range(players)), [(i - 1) % players for i in range(players)]], np.int8)
+
+
+def markov_chain(sp: Space) -> markov.Chain:
+    """Outcome o = "relative player o wins"; target -1 (the mover wins) is outcome 0."""
+    eperm = (sp.target >= 0).astype(np.int8)
+    return markov.Chain(
+        sp.indptr, sp.target, sp.weight, sp.den, sp.players, eperm, rotation_perms(sp.players)
+    )
+
+
+def locate(sp: Space, state: State) -> tuple[int, int]:
+    """(canonical state index, absolute player who is relative player 0) of a full state."""
+    n = sp.players
+    if state.players != n:
+        raise InvalidInput(f"the position lists {state.players} players, the game has {n}")
+    t = tables(sp.rules)
+    try:
+        compact = [t.code_of[c] if c <= sp.rules.end else t.codes - len(sp.rules.inns) + (c - sp.rules.end - 1)
+                   for c in state.codes]
+    except KeyError:
+        raise InvalidInput("nobody can stand on one of these squares") from None
+    rel = tuple(compact[(state.to_move + i) % n] for i in range(n))
+    return sp.state_index(rel), state.to_move
+
+
+def absolute(values_rel: np.ndarray, mover: int, players: int) -> np.ndarray:
+    """Per-player values from relative ones (relative i is player (mover + i) mod n); extra columns
+    (the draw) stay at the end."""
+    out = values_rel.copy()
+    for i in range(players):
+        out[(mover + i) % players] = values_rel[i]
+    return out

@@ -1,0 +1,378 @@
+"""The state space of a race game as integer codes, enumerated and turned into a Markov chain by numba.
+
+A player's position is a compact "code" (a square someone can stand on, or an inn with the skip
+pending); a state is a number in base C (C codes) with one digit per player. Two forms:
+
+* full states (explicit player to move): `mover * C**N + sum(code_i * C**i)`, used only to count the
+  reachable states exactly as the reference model does;
+* canonical states: the players relabelled so the mover is digit 0 and the others follow in turn order.
+  The game is symmetric under that relabelling, so the chain needs about N times fewer states; a move
+  from (c0, c1, ..., c_{N-1}) leads to (c1, ..., c_{N-1}, c0') and shifts every player's label by one.
+
+Everything the kernels need about the rules is in the tables of `Tables`, derived from the pure move
+function in `rules.py` (which stays the test oracle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numba
+import numpy as np
+
+from parlour.errors import InvalidInput
+from parlour.games.goose.rules import RuleSet, chain, pending_code
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Integer tables of a rule set (compact codes 0..C-1)."""
+
+    rules: RuleSet
+    squares: np.ndarray  # code -> square (the inn square for a pending code)
+    pending: np.ndarray  # code -> 1 when "on the inn with the skip to come"
+    well: np.ndarray  # code -> 1 when the square is a well/prison
+    arrive: np.ndarray  # code -> 1 when a chain may end there although another player stands there
+    inn_pending: np.ndarray  # code -> its pending code when the square is an inn, else -1
+    served: np.ndarray  # pending code -> plain inn code, else itself
+    dest: np.ndarray  # [code, class] -> code where the chain ends (occupancy not yet applied)
+    weight: np.ndarray  # [class] -> number of dice outcomes in the class
+    den: int  # number of dice outcomes
+    end_code: int
+    start_code: int
+    code_of: dict[int, int]  # plain square -> code
+
+    @property
+    def codes(self) -> int:
+        return int(self.squares.size)
+
+
+@cache
+def tables(rules: RuleSet) -> Tables:
+    stand = list(rules.standable)
+    code_of = {s: i for i, s in enumerate(stand)}
+    codes = stand + [pending_code(rules, inn) for inn in rules.inns]
+    c = len(codes)
+    squares = np.array([s if s <= rules.end else rules.inns[s - rules.end - 1] for s in codes], np.int64)
+    pending = np.array([1 if s > rules.end else 0 for s in codes], np.int8)
+    well = np.array([1 if (s <= rules.end and s in rules.wells) else 0 for s in codes], np.int8)
+    # wells always accept a newcomer; without the occupancy rule every square does
+    arrive = well.copy() if rules.occupancy else np.ones(c, np.int8)
+    inn_pending = np.full(c, -1, np.int64)
+    served = np.arange(c, dtype=np.int64)
+    for i, inn in enumerate(rules.inns):
+        pc = len(stand) + i
+        inn_pending[code_of[inn]] = pc
+        served[pc] = code_of[inn]
+    # Group the throws into classes that send every square to the same place (12 for two dice).
+    rows: dict[tuple[int, ...], int] = {}
+    for faces, mult in rules.throws:
+        key = tuple(code_of[chain(rules, s, faces).end] for s in stand)
+        rows[key] = rows.get(key, 0) + mult
+    keys = list(rows)
+    dest = np.full((c, len(keys)), -1, np.int64)
+    for k, key in enumerate(keys):
+        dest[: len(stand), k] = key
+    weight = np.array([rows[k] for k in keys], np.int64)
+    return Tables(
+        rules, squares, pending, well, arrive, inn_pending, served, dest, weight,
+        rules.denominator, code_of[rules.end], code_of[rules.start], code_of,
+    )
+
+
+# --- kernels --------------------------------------------------------------------------------------
+@numba.njit(cache=True, inline="always")
+def _digits(code: int, n: int, c: int, out: np.ndarray) -> None:
+    for i in range(n):
+        out[i] = code % c
+        code //= c
+
+
+@numba.njit(cache=True)
+def _move(digits, n, me, k, squares, pending, arrive, inn_pending, served, dest, end_code):
+    """New code of player `me` after throw class k (k < 0: a skipped turn), and whether he won.
+
+    Mirrors rules.play: skips, chain end from the table, occupancy checked at the end of the chain.
+    """
+    here = digits[me]
+    if k < 0:
+        return served[here], False
+    d = dest[here, k]
+    if d == end_code:
+        return d, True
+    if d != here and arrive[d] == 0:
+        sq = squares[d]
+        for j in range(n):
+            if j != me and squares[digits[j]] == sq:
+                return here, False  # occupied: back to where the turn started
+    if inn_pending[d] >= 0 and d != here:
+        return inn_pending[d], False
+    return d, False
+
+
+@numba.njit(cache=True)
+def _skips(digits, n, me, squares, pending, well):
+    """1: inn skip, 2: stuck alone in a well, 0: throws."""
+    here = digits[me]
+    if pending[here] == 1:
+        return 1
+    if well[here] == 1:
+        for j in range(n):
+            if j != me and squares[digits[j]] == squares[here]:
+                return 0
+        return 2
+    return 0
+
+
+@numba.njit(cache=True)
+def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):
+    """Reachable full states from everybody on the start square, player 0 to move.
+
+    Returns the visited marks (1 throw, 2 inn skip, 3 well skip, 4 terminal) indexed by full code.
+    """
+    cn = 1
+    for _ in range(n):
+        cn *= c
+    mark = np.zeros(n * cn, np.uint8)
+    queue = np.empty(n * cn, np.int64)
+    s0 = 0
+    for _i in range(n):
+        s0 = s0 * c + start_code
+    head = 0
+    tail = 1
+    queue[0] = s0
+    mark[s0] = 255
+    digits = np.empty(n, np.int64)
+    pw = np.empty(n, np.int64)
+    p = 1
+    for i in range(n):
+        pw[i] = p
+        p *= c
+    ncls = dest.shape[1]
+    while head < tail:
+        s = queue[head]
+        head += 1
+        me = s // cn
+        _digits(s % cn, n, c, digits)
+        terminal = False
+        for j in range(n):
+            if digits[j] == end_code:
+                terminal = True
+        if terminal:
+            mark[s] = 4
+            continue
+        why = _skips(digits, n, me, squares, pending, well)
+        mark[s] = 1 if why == 0 else (2 if why == 1 else 3)
+        nk = ncls if why == 0 else 1
+        for kk in range(nk):
+            k = kk if why == 0 else -1
+            new, _won = _move(digits, n, me, k, squares, pending, arrive, inn_pending, served, dest, end_code)
+            t = ((me + 1) % n) * cn + (s % cn) + (new - digits[me]) * pw[me]
+            if mark[t] == 0:
+                mark[t] = 255
+                queue[tail] = t
+                tail += 1
+    return mark
+
+
+@numba.njit(cache=True)
+def _canonical_marks(mark, n, c, end_code):
+    """Canonical codes (mover first) of the reachable non-terminal full states."""
+    cn = mark.size // n
+    canon = np.zeros(cn, np.uint8)
+    digits = np.empty(n, np.int64)
+    for s in range(mark.size):
+        if mark[s] == 0 or mark[s] == 4:
+            continue
+        me = s // cn
+        _digits(s % cn, n, c, digits)
+        code = 0
+        for i in range(n - 1, -1, -1):
+            code = code * c + digits[(me + i) % n]
+        canon[code] = 1
+    return canon
+
+
+def solitary_turns(t: Tables) -> np.ndarray:
+    """Expected number of turns a player alone on the board needs to finish, per code.
+
+    Wells are treated as plain squares here (alone, he would wait for ever); the numbers only order
+    the states for Gauss-Seidel, so they need not be exact.
+    """
+    c = t.codes
+    M = np.eye(c)
+    rhs = np.ones(c)
+    for code in range(c):
+        if code == t.end_code:
+            rhs[code] = 0.0
+        elif t.pending[code]:
+            M[code, t.served[code]] -= 1.0
+        else:
+            for k in range(t.dest.shape[1]):
+                d = t.dest[code, k]
+                if d != t.end_code:
+                    M[code, d] -= t.weight[k] / t.den
+    return np.linalg.solve(M, rhs)
+
+
+@numba.njit(cache=True)
+def _progress(codes, n, c, turns):
+    out = np.empty(codes.size, np.float64)
+    digits = np.empty(n, np.int64)
+    for i in range(codes.size):
+        _digits(codes[i], n, c, digits)
+        t = 0.0
+        for j in range(n):
+            t += turns[digits[j]]
+        out[i] = t
+    return out
+
+
+@numba.njit(cache=True)
+def _build_csr(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den,
+               end_code):
+    """CSR successor lists of canonical states: target index, or -1 for "the mover wins"."""
+    s_count = codes.size
+    ncls = dest.shape[1]
+    indptr = np.zeros(s_count + 1, np.int64)
+    target = np.empty(s_count * ncls, np.int32)
+    wts = np.empty(s_count * ncls, np.int16)
+    digits = np.empty(n, np.int64)
+    loc_t = np.empty(ncls, np.int64)
+    loc_w = np.empty(ncls, np.int64)
+    e = 0
+    for i in range(s_count):
+        _digits(codes[i], n, c, digits)
+        why = _skips(digits, n, 0, squares, pending, well)
+        m = 0
+        nk = ncls if why == 0 else 1
+        for kk in range(nk):
+            k = kk if why == 0 else -1
+            w = weight[kk] if why == 0 else den
+            new, won = _move(digits, n, 0, k, squares, pending, arrive, inn_pending, served, dest, end_code)
+            if won:
+                t = -1
+            else:
+                code = new
+                for j in range(n - 1, 0, -1):
+                    code = code * c + digits[j]
+                t = index[code]
+            found = False
+            for q in range(m):
+                if loc_t[q] == t:
+                    loc_w[q] += w
+                    found = True
+            if not found:
+                loc_t[m] = t
+                loc_w[m] = w
+                m += 1
+        for q in range(m):
+            target[e] = loc_t[q]
+            wts[e] = loc_w[q]
+            e += 1
+        indptr[i + 1] = e
+    return indptr, target[:e].copy(), wts[:e].copy()
+
+
+# --- the space as a value -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Counts:
+    """Reachable full states (explicit player to move) by category, and the canonical chain size."""
+
+    players: int
+    throw: int
+    inn_skip: int
+    well_skip: int
+    terminal: int
+    canonical: int  # transient states of the relabelled chain
+    stuck: int = 0  # full states from which the game cannot end (the 2-player draw)
+
+    @property
+    def reachable(self) -> int:
+        return self.throw + self.inn_skip + self.well_skip + self.terminal
+
+    @property
+    def throw_plus_terminal(self) -> int:
+        """The convention that gives the study's 2.79e5, 1.64e7, 8.85e8 (3-5 players)."""
+        return self.throw + self.terminal
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "reachable": self.reachable,
+            "throw": self.throw,
+            "skip_inn": self.inn_skip,
+            "skip_stuck": self.well_skip,
+            "terminal": self.terminal,
+            "draw": self.stuck,
+            "throw_plus_terminal": self.throw_plus_terminal,
+            "canonical_transient": self.canonical,
+        }
+
+
+@dataclass(frozen=True)
+class Space:
+    """Canonical transient states, ordered by decreasing progress (sum of squares), with their CSR."""
+
+    rules: RuleSet
+    players: int
+    codes: np.ndarray  # canonical code of each state index
+    index: np.ndarray  # canonical code -> state index (-1: unreachable)
+    indptr: np.ndarray
+    target: np.ndarray  # successor index, or -1: the mover wins
+    weight: np.ndarray  # numerators over `den`
+    den: int
+    counts: Counts
+
+    @property
+    def size(self) -> int:
+        return int(self.codes.size)
+
+    def code(self, codes: tuple[int, ...]) -> int:
+        """Canonical code of per-player codes listed from the mover on."""
+        c = tables(self.rules).codes
+        out = 0
+        for d in reversed(codes):
+            out = out * c + d
+        return out
+
+    def state_index(self, squares: tuple[int, ...]) -> int:
+        """Index of the state with these compact codes (mover first)."""
+        i = int(self.index[self.code(squares)])
+        if i < 0:
+            raise InvalidInput("this position cannot be reached from the start of the game")
+        return i
+
+
+def build(rules: RuleSet, players: int) -> Space:
+    """Enumerate the reachable states of `players` players and their successor lists."""
+    if players < 2:
+        raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    t = tables(rules)
+    c = t.codes
+    if c**players * players > 2**31:
+        raise InvalidInput(f"{players} players: the dense state index would be too large for this build")
+    args = (t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest)
+    mark = _bfs_full(players, c, t.start_code, *args, t.end_code)
+    counts = np.bincount(mark, minlength=5)
+    canon = _canonical_marks(mark, players, c, t.end_code)
+    del mark
+    codes = np.flatnonzero(canon).astype(np.int64)
+    del canon
+    # Most advanced first (largest sum of squares): Gauss-Seidel then follows the play. (Ordering by
+    # the expected turns a lone player needs was tried: no fewer sweeps.)
+    prog = _progress(codes, players, c, t.squares.astype(np.float64))
+    order = np.lexsort((codes, -prog))
+    codes = codes[order]
+    index = np.full(c**players, -1, np.int32)
+    index[codes] = np.arange(codes.size, dtype=np.int32)
+    indptr, target, weight = _build_csr(codes, index, players, c, *args, t.weight, t.den, t.end_code)
+    cnt = Counts(
+        players=players,
+        throw=int(counts[1]),
+        inn_skip=int(counts[2]),
+        well_skip=int(counts[3]),
+        terminal=int(counts[4]),
+        canonical=int(codes.size),
+    )
+    return Space(rules, players, codes, index, indptr, target, weight, t.den, cnt)
