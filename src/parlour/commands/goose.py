@@ -48,7 +48,7 @@ def solve(
     squares: str = typer.Option(None, "--from", help="every player's square, e.g. 31,52"),
     to_move: int = typer.Option(None, "--to-move", help="player to move (1-based) with --from"),
     inn: str = typer.Option(None, "--inn-pending", help="players (1-based) on the inn whose skip is to come"),
-    tol: float = typer.Option(1e-12, "--tol", help="width of the certified intervals"),
+    tol: float = typer.Option(1e-12, "--tol", help="half-width of the certified intervals (+-tol)"),
     checkpoint: Path = typer.Option(None, "--checkpoint", help="save the iteration here; rerun to resume"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet"),

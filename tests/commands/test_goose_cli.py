@@ -1,0 +1,69 @@
+"""`parlour goose ...`: JSON keys, exit codes on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    out = capsys.readouterr()
+    return int(exc.value.code or 0), out.out, out.err
+
+
+def test_solve_exact_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["goose", "solve", "--players", "2", "--exact", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    for key in ("players", "states", "win", "win_bounds", "draw", "exact", "win_exact"):
+        assert key in data
+    assert data["exact"] is True and data["states"]["reachable"] == 4414
+    num, den = (int(x) for x in data["win_exact"][0].split("/"))
+    assert num * 10**30 // den == 393625137393757391402840344876
+
+
+def test_solve_from_position(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["goose", "solve", "--from", "31,52", "--to-move", "2", "--json", "--tol", "1e-9"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["exact"] is False and data["draw_bounds"][0] > 0.999
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["goose", "solve", "--players", "1"],
+        ["goose", "solve", "--variant", "nope"],
+        ["goose", "solve", "--from", "5,0"],
+        ["goose", "solve", "--from", "3,x"],
+        ["goose", "solve", "--from", "3,4,7"],
+        ["goose", "solve", "--from", "3,4", "--to-move", "3"],
+        ["goose", "simulate", "--players", "1", "--games", "5"],
+        ["goose", "plot", "--output", "fig.txt"],
+    ],
+)
+def test_bad_input_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(args, capsys)
+    assert code == 2 and "error:" in err and "Traceback" not in err
+
+
+def test_simulate_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(["goose", "simulate", "--players", "4", "--games", "3000", "--seed", "1", "--json"], capsys)
+    assert code == 0 and abs(sum(json.loads(out)["win"]) - 1) < 1e-12
+    target = tmp_path / "fig.svg"
+    code, _, _ = run(["goose", "plot", "--output", str(target)], capsys)
+    assert code == 0 and target.read_text().lstrip().startswith("<?xml")
+
+
+def test_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    toy = tmp_path / "toy.toml"
+    toy.write_text('end = 2\ndice = [[0, 1]]\ngeese = []\njumps = {}\ninns = []\nwells = []\n'
+                   'start_jumps = {}\noccupancy = false\n')
+    code, out, _ = run(["goose", "solve", "--rules", str(toy), "--exact", "--json"], capsys)
+    assert code == 0 and json.loads(out)["win_exact"][0] == "16/27"

@@ -1,0 +1,84 @@
+"""Absorbing chains: exact values proven by a zero residual, float solve, certified bounds, stuck
+states, checkpoints."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from parlour.errors import SolverError
+from parlour.solvers import markov
+
+
+def gamblers_ruin(n: int, p: Fraction) -> markov.Explicit:
+    """Walk on 1..n-1 up with probability p; outcome 0 = reach n, outcome 1 = reach 0."""
+
+    def succ(i: int):  # type: ignore[no-untyped-def]
+        up = (p, i + 1, 0 if i + 1 == n else None)
+        down = (1 - p, i - 1, 1 if i - 1 == 0 else None)
+        return [up, down]
+
+    return markov.explicit(1, succ, outcomes=2)
+
+
+def ruin_value(n: int, i: int, p: Fraction) -> Fraction:
+    r = (1 - p) / p
+    return Fraction(i, n) if r == 1 else (1 - r**i) / (1 - r**n)
+
+
+def test_exact_matches_closed_form() -> None:
+    p = Fraction(2, 5)
+    ex = gamblers_ruin(12, p)
+    sol = markov.exact(ex.chain)
+    for state, i in ex.index.items():
+        assert sol.value(i, 0) == ruin_value(12, int(state), p)  # type: ignore[call-overload]
+        assert sol.value(i, 0) + sol.value(i, 1) == 1
+
+
+def test_float_and_certified_bracket_the_exact_value() -> None:
+    p = Fraction(3, 7)
+    ex = gamblers_ruin(30, p)
+    exact = float(ruin_value(30, 1, p))
+    fs = markov.float_solve(ex.chain)
+    assert fs.residual < 1e-14 and abs(fs.values[0, 0] - exact) < 1e-13
+    b = markov.certified(ex.chain, watch=[0], tol=1e-11)
+    lo, hi = b.interval(0, 0)
+    assert lo <= exact <= hi and hi - lo <= 1e-11 + 2e-15
+
+
+def test_stuck_states_become_a_never_outcome() -> None:
+    # 0 -> {absorb (1/2), 1 (1/2)}; 1 <-> 2 forever
+    def succ(i: int):  # type: ignore[no-untyped-def]
+        if i == 0:
+            return [(Fraction(1, 2), None, 0), (Fraction(1, 2), 1, None)]
+        return [(Fraction(1), 3 - i, None)]
+
+    ex = markov.explicit(0, succ, outcomes=1)
+    assert markov.stuck_states(ex.chain).tolist() == [False, True, True]
+    sol = markov.exact(ex.chain)
+    assert sol.columns == 2 and sol.value(0, 0) == Fraction(1, 2) and sol.value(0, 1) == Fraction(1, 2)
+    b = markov.certified(ex.chain, watch=[0], tol=1e-12)
+    assert b.interval(0, 1)[0] <= 0.5 <= b.interval(0, 1)[1]
+
+
+def test_checkpoint_resumes(tmp_path: Path) -> None:
+    ex = gamblers_ruin(40, Fraction(1, 2))
+    cp = markov.Checkpoint(tmp_path / "run.npz", every_seconds=0.0)
+    with pytest.raises(SolverError):
+        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=50, checkpoint=cp)
+    assert cp.path.exists()
+    resumed = markov.certified(ex.chain, watch=[0], tol=1e-12, checkpoint=cp)
+    fresh = markov.certified(ex.chain, watch=[0], tol=1e-12)
+    assert resumed.resumed_from == 50
+    assert resumed.sweeps == fresh.sweeps
+    assert np.array_equal(resumed.lower, fresh.lower)
+
+
+def test_checkpoint_of_another_chain_is_ignored(tmp_path: Path) -> None:
+    cp = markov.Checkpoint(tmp_path / "run.npz", every_seconds=0.0)
+    markov.certified(gamblers_ruin(10, Fraction(1, 3)).chain, watch=[0], tol=1e-9, checkpoint=cp)
+    b = markov.certified(gamblers_ruin(11, Fraction(1, 3)).chain, watch=[0], tol=1e-9, checkpoint=cp)
+    assert b.resumed_from == 0
