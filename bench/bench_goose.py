@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import peak_rss_gib, write  # noqa: E402
+from bench.common import peak_rss_gib, write
 
 
 def case(name: str) -> dict[str, object]:
