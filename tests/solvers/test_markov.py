@@ -68,13 +68,27 @@ def test_checkpoint_resumes(tmp_path: Path) -> None:
     ex = gamblers_ruin(40, Fraction(1, 2))
     cp = markov.Checkpoint(tmp_path / "run.npz", every_seconds=0.0)
     with pytest.raises(SolverError):
-        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=50, checkpoint=cp)
+        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=50, checkpoint=cp, extrapolate=False)
     assert cp.path.exists()
-    resumed = markov.certified(ex.chain, watch=[0], tol=1e-12, checkpoint=cp)
-    fresh = markov.certified(ex.chain, watch=[0], tol=1e-12)
+    resumed = markov.certified(ex.chain, watch=[0], tol=1e-12, checkpoint=cp, extrapolate=False)
+    fresh = markov.certified(ex.chain, watch=[0], tol=1e-12, extrapolate=False)
     assert resumed.resumed_from == 50
     assert resumed.sweeps == fresh.sweeps
     assert np.array_equal(resumed.lower, fresh.lower)
+
+
+def test_extrapolation_saves_sweeps_and_stays_sound() -> None:
+    p = Fraction(1, 2)
+    ex = gamblers_ruin(40, p)
+    plain = markov.certified(ex.chain, watch=[0], tol=1e-12, extrapolate=False)
+    fast = markov.certified(ex.chain, watch=[0], tol=1e-12)
+    assert fast.jumps > 0 and fast.sweeps + fast.repair_sweeps < plain.sweeps
+    exact = ruin_value(40, 1, p)
+    for i, state in enumerate(ex.states):  # every state's bounds hold, not only the watched one
+        for o, value in enumerate((ruin_value(40, int(state), p), 1 - ruin_value(40, int(state), p))):  # type: ignore[call-overload]
+            lo, hi = fast.interval(i, o)
+            assert Fraction(lo) <= value <= Fraction(hi)
+    assert Fraction(fast.interval(0, 0)[0]) <= exact
 
 
 def test_checkpoint_of_another_chain_is_ignored(tmp_path: Path) -> None:

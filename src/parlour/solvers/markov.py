@@ -395,6 +395,38 @@ def _sweep(indptr, target, weight, eperm, perms, den, stuck, L, shrink):
                 L[s, o] = v
 
 
+@numba.njit(cache=True)
+def _sweep_down(indptr, target, weight, eperm, perms, den, stuck, Z, shrink):
+    """Z <- min(Z, F(Z)) state by state (F rounded down); returns how many values went down.
+
+    A sweep that lowers nothing proves Z <= F(Z): Z is then a sub-solution, hence a lower bound."""
+    n = indptr.size - 1
+    m = Z.shape[1]
+    acc = np.empty(m)
+    inv = 1.0 / den
+    lowered = 0
+    for s in range(n):
+        if stuck[s]:
+            continue
+        for o in range(m):
+            acc[o] = 0.0
+        for e in range(indptr[s], indptr[s + 1]):
+            t = target[e]
+            w = weight[e]
+            if t < 0:
+                acc[-1 - t] += w
+            else:
+                p = eperm[e]
+                for o in range(m):
+                    acc[o] += w * Z[t, perms[p, o]]
+        for o in range(m):
+            v = acc[o] * inv * shrink
+            if v < Z[s, o]:
+                Z[s, o] = v
+                lowered += 1
+    return lowered
+
+
 @dataclass(frozen=True)
 class Bounds:
     """Certified bounds lower <= P(outcome) <= upper for every state and outcome column."""
@@ -403,6 +435,8 @@ class Bounds:
     sweeps: int
     seconds: float
     resumed_from: int = 0  # sweeps done before a restart (from a checkpoint)
+    jumps: int = 0  # accepted extrapolations (each proven a sub-solution)
+    repair_sweeps: int = 0  # sweeps spent checking and repairing extrapolations
 
     @property
     def gap(self) -> np.ndarray:
@@ -445,10 +479,17 @@ def certified(
     max_sweeps: int = 100_000,
     checkpoint: Checkpoint | None = None,
     on_sweep: Callable[[int, float], None] | None = None,
+    extrapolate: bool = True,
 ) -> Bounds:
     """Lower bounds by monotone Gauss-Seidel from 0 until upper - lower <= tol at the `watch` states.
 
     Stopping looks only at the certified gap, never at the change between sweeps.
+
+    With `extrapolate`, once the gap shrinks by a steady factor rho per sweep (one slow mode left), a
+    candidate Z = L + (1 - eta) * rho / (1 - rho) * (L - L_previous) is tried: up to three sweeps of
+    Z <- min(Z, F(Z)) (rounded down); if the last lowers nothing, Z <= F(Z) is proven, so Z is a lower
+    bound (F is monotone and F^k(Z) tends to the solution), and the iteration goes on from max(L, Z).
+    A failed candidate costs those sweeps and is dropped; soundness never depends on it.
     """
     t0 = time.perf_counter()
     stuck = stuck_states(chain)
@@ -471,16 +512,38 @@ def certified(
                 done = int(z["sweeps"])
     resumed = done
     last_save = time.perf_counter()
-    target = chain.target
-    weight = chain.weight
+    args = (chain.indptr, chain.target, chain.weight, eperm, perms_full, chain.den, stuck)
     sweeps = done
+    gaps: list[float] = []
+    prev: np.ndarray | None = None
+    last_try = sweeps
+    jumps = 0
+    repairs = 0
+    eta, every = 0.3, 10  # tuned on the 3-player goose chain: half the sweeps of plain Gauss-Seidel
     while True:
         gap = float(np.max(1.0 - L[watch_idx].sum(axis=1))) if watch_idx.size else 0.0
+        gaps.append(gap)
         if gap + 1e-15 <= tol:
             break
         if sweeps >= max_sweeps:
             raise SolverError(f"bounds not within {tol} after {max_sweeps} sweeps (gap {gap:.3g})")
-        _sweep(chain.indptr, target, weight, eperm, perms_full, chain.den, stuck, L, _SHRINK)
+        if extrapolate and prev is not None and len(gaps) >= 3 and sweeps - last_try >= every:
+            rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
+            if 0 < rho < 1 and abs(rho - rho_before) < 1e-3:
+                last_try = sweeps
+                Z = L + ((1 - eta) * rho / (1 - rho)) * (L - prev)
+                np.minimum(Z, 1.0, out=Z)
+                Z[stuck] = L[stuck]
+                for _ in range(3):
+                    repairs += 1
+                    if _sweep_down(*args, Z, _SHRINK) == 0:
+                        np.maximum(L, Z, out=L)
+                        jumps += 1
+                        break
+                prev = None
+                continue
+        prev = L.copy() if extrapolate and sweeps - last_try >= every - 1 else None
+        _sweep(*args, L, _SHRINK)
         sweeps += 1
         if on_sweep is not None:
             on_sweep(sweeps, gap)
@@ -489,4 +552,4 @@ def certified(
             last_save = time.perf_counter()
     if checkpoint is not None:
         _save(checkpoint, L, sweeps, fp)
-    return Bounds(L, sweeps, time.perf_counter() - t0, resumed)
+    return Bounds(L, sweeps, time.perf_counter() - t0, resumed, jumps, repairs)
