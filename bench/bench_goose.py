@@ -84,7 +84,8 @@ def main() -> None:
             )
     write("goose", {
         "note": "2 shared, contended cores; each case in its own process (state generation included); "
-                "parlour certified = monotone Gauss-Seidel interval (+-tol) with verified extrapolation; Storm = sound mode, precision 1e-12; "
+                "parlour certified = monotone Gauss-Seidel interval (+-tol) with verified extrapolation; "
+                "Storm = sound mode, precision 1e-12; "
                 "Storm 4p skipped (see module docstring)",
         "cases": results,
         "ratios": ratios,
