@@ -371,10 +371,15 @@ def _three() -> Outcome:
                    data={"bounds": [list(b) for b in s.win_bounds]})
 
 
+@cache
+def _four_solution() -> GooseSolution:
+    return solve(STUDY, 4, tol=1e-10)
+
+
 @claim("goose.four-players", study=STUDY_REF, source=f"{NAW}, section 4 (IDR(s), 400 GB)",
        statement="P(each player wins), 4 players, certified to +-1e-10", heavy=True)
 def _four() -> Outcome:
-    s = solve(STUDY, 4, tol=1e-10)
+    s = _four_solution()
     got = ", ".join(f"P{i + 1} = {w:.10f}" for i, w in enumerate(s.win))
     return Outcome(got, Status.NEW,
                    f"certified intervals (width <= 2e-10) after {s.sweeps} sweeps, {s.seconds:.0f} s",
@@ -461,7 +466,7 @@ def _sim3() -> Outcome:
 @claim("goose.simulation-4p", study="parlour", source="parlour",
        statement="Monte Carlo of the real game agrees with the 4-player chain", heavy=True)
 def _sim4() -> Outcome:
-    return _sim_check(4, 100_000, solve(STUDY, 4, tol=1e-6))
+    return _sim_check(4, 100_000, _four_solution())
 
 
 @claim("goose.storm-two-players", study="parlour", source="parlour (peer: Storm via stormpy)",

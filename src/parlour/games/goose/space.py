@@ -350,8 +350,13 @@ def build(rules: RuleSet, players: int) -> Space:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     t = tables(rules)
     c = t.codes
-    if c**players * players > 2**31:
-        raise InvalidInput(f"{players} players: the dense state index would be too large for this build")
+    # The breadth-first count keeps a byte per full state and a queue of int64 codes: 4 players need
+    # ~0.2 GB, 5 players (942M states) ~12 GB, which needs a leaner enumerator (a later issue).
+    if c**players * players * 9 > 2 * 2**30:
+        raise InvalidInput(
+            f"{players} players: {c}^{players} codes are too many for this enumerator "
+            "(up to 4 players on the study's board); `parlour goose simulate` works for any number"
+        )
     args = (t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest)
     mark = _bfs_full(players, c, t.start_code, *args, t.end_code)
     counts = np.bincount(mark, minlength=5)
