@@ -225,9 +225,9 @@ def chain(rules: RuleSet, square: int, faces: tuple[int, ...]) -> Chain:
     jumps = rules.jump_map
     guard = 0
     while pos in geese and amount > 0:
+        if not rules.bounce and forward and pos + amount > rules.end:
+            return Chain((square,), square)  # without bouncing, a goose move past the end voids the throw
         pos, forward = _step(rules, pos, amount, forward)
-        if not rules.bounce and pos > rules.end:
-            break
         path.append(pos)
         guard += 1
         if guard > 4 * (rules.end + 1):
