@@ -155,3 +155,17 @@ def test_reference_counts_4p() -> None:
     c4 = space(STUDY, 4).counts
     assert c4.reachable == 17_477_870
     assert round(c4.throw_plus_terminal, -5) == 16_400_000
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_counts_from_masks_match_a_full_search(players: int) -> None:
+    """The counts come from the relabelled chain (masks of possible movers); a plain breadth-first search
+    over full states (explicit mover) must give the same numbers."""
+    from parlour.games.goose.space import _bfs_full
+
+    t = tables(STUDY)
+    args = (t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest)
+    mark = _bfs_full(players, t.codes, t.start_code, *args, t.end_code)
+    by_kind = np.bincount(mark, minlength=5)
+    c = space(STUDY, players).counts
+    assert (c.throw, c.inn_skip, c.well_skip, c.terminal) == tuple(int(x) for x in by_kind[1:5])

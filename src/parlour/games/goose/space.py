@@ -177,6 +177,100 @@ def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, ser
 
 
 @numba.njit(cache=True)
+def _bfs_canonical(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):
+    """Reachable canonical states (mover first) from everybody on the start square.
+
+    Returns a byte per canonical code: 1 throw, 2 inn skip, 3 well skip (terminal states are not kept).
+    N times fewer states than the full search, and the queue holds int32 codes.
+    """
+    cn = 1
+    for _ in range(n):
+        cn *= c
+    mark = np.zeros(cn, np.uint8)
+    queue = np.empty(cn, np.int32)
+    s0 = 0
+    for _i in range(n):
+        s0 = s0 * c + start_code
+    queue[0] = s0
+    mark[s0] = 255
+    head = 0
+    tail = 1
+    digits = np.empty(n, np.int64)
+    ncls = dest.shape[1]
+    while head < tail:
+        s = queue[head]
+        head += 1
+        _digits(s, n, c, digits)
+        why = _skips(digits, n, 0, squares, pending, well)
+        mark[s] = 1 if why == 0 else (2 if why == 1 else 3)
+        nk = ncls if why == 0 else 1
+        for kk in range(nk):
+            k = kk if why == 0 else -1
+            new, won = _move(digits, n, 0, k, squares, pending, arrive, inn_pending, served, dest, end_code)
+            if won:
+                continue
+            t = new
+            for j in range(n - 1, 0, -1):
+                t = t * c + digits[j]
+            if mark[t] == 0:
+                mark[t] = 255
+                queue[tail] = t
+                tail += 1
+    return mark
+
+
+@numba.njit(cache=True)
+def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
+    """Full states (explicit mover) reachable from the start, by category, from the canonical chain.
+
+    A canonical state stands for N full states, one per absolute mover; which of them are reachable is
+    a bit mask propagated along the edges (a move hands the turn to the next player: rotate the mask)
+    until nothing changes. Terminal full states are counted by their own (code, next mover) masks.
+    Returns [throw, inn skip, well skip, terminal].
+    """
+    s_count = codes.size
+    full = (1 << n) - 1
+    mask = np.zeros(s_count, np.uint8)
+    mask[start] = 1
+    changed = True
+    while changed:
+        changed = False
+        for s in range(s_count - 1, -1, -1):  # successors mostly sit earlier: sources first
+            m = mask[s]
+            if m == 0:
+                continue
+            rot = ((m << 1) | (m >> (n - 1))) & full
+            for e in range(indptr[s], indptr[s + 1]):
+                t = target[e]
+                if t >= 0 and (mask[t] | rot) != mask[t]:
+                    mask[t] |= rot
+                    changed = True
+    cn = 1
+    for _ in range(n):
+        cn *= c
+    term = np.zeros(cn, np.uint8)
+    out = np.zeros(4, np.int64)
+    top = cn // c
+    for s in range(s_count):
+        m = mask[s]
+        bits = 0
+        for j in range(n):
+            bits += (m >> j) & 1
+        out[kind[s] - 1] += bits
+        rot = ((m << 1) | (m >> (n - 1))) & full
+        for e in range(indptr[s], indptr[s + 1]):
+            if target[e] < 0:
+                # the winner stands on the end square, last in line after the next mover
+                tcode = codes[s] // c + end_code * top
+                term[tcode] |= rot
+    for i in range(cn):
+        m = term[i]
+        for j in range(n):
+            out[3] += (m >> j) & 1
+    return out
+
+
+@numba.njit(cache=True)
 def _canonical_marks(mark, n, c, end_code):
     """Canonical codes (mover first) of the reachable non-terminal full states."""
     cn = mark.size // n
@@ -350,34 +444,35 @@ def build(rules: RuleSet, players: int) -> Space:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     t = tables(rules)
     c = t.codes
-    # The breadth-first count keeps a byte per full state and a queue of int64 codes: 4 players need
-    # ~0.2 GB, 5 players (942M states) ~12 GB, which needs a leaner enumerator (a later issue).
-    if c**players * players * 9 > 2 * 2**30:
+    # A byte and an int32 per canonical code (and an int32 index): 4 players ~50 MB; 5 players would
+    # need ~3 GB here before the chain itself, which wants on-the-fly successors (a later issue).
+    if c**players * 9 > 2**30:
         raise InvalidInput(
             f"{players} players: {c}^{players} codes are too many for this enumerator "
             "(up to 4 players on the study's board); `parlour goose simulate` works for any number"
         )
     args = (t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest)
-    mark = _bfs_full(players, c, t.start_code, *args, t.end_code)
-    counts = np.bincount(mark, minlength=5)
-    canon = _canonical_marks(mark, players, c, t.end_code)
-    del mark
+    canon = _bfs_canonical(players, c, t.start_code, *args, t.end_code)
     codes = np.flatnonzero(canon).astype(np.int64)
+    kind = canon[codes]
     del canon
     # Most advanced first (largest sum of squares): Gauss-Seidel then follows the play. (Ordering by
     # the expected turns a lone player needs was tried: no fewer sweeps.)
     prog = _progress(codes, players, c, t.squares.astype(np.float64))
     order = np.lexsort((codes, -prog))
     codes = codes[order]
+    kind = kind[order]
     index = np.full(c**players, -1, np.int32)
     index[codes] = np.arange(codes.size, dtype=np.int32)
     indptr, target, weight = _build_csr(codes, index, players, c, *args, t.weight, t.den, t.end_code)
+    start = int(index[int(sum(t.start_code * c**i for i in range(players)))])
+    counts = _full_counts(indptr, target, codes, kind, start, players, c, t.end_code)
     cnt = Counts(
         players=players,
-        throw=int(counts[1]),
-        inn_skip=int(counts[2]),
-        well_skip=int(counts[3]),
-        terminal=int(counts[4]),
+        throw=int(counts[0]),
+        inn_skip=int(counts[1]),
+        well_skip=int(counts[2]),
+        terminal=int(counts[3]),
         canonical=int(codes.size),
     )
     return Space(rules, players, codes, index, indptr, target, weight, t.den, cnt)
