@@ -74,3 +74,20 @@ def test_figure_two_surfaces() -> None:
     assert np.isnan(s.p1_wins_1_to_move[s.squares.index(1), i0])  # square 1 is unreachable
     j31, j52 = s.squares.index(31), s.squares.index(52)
     assert s.draw_1_to_move[j52, j31] == 1.0
+
+
+def test_every_state_bound_contains_the_exact_value(two: goose.GooseSolution) -> None:
+    """Certified bounds (with the verified extrapolations) hold at all 2,163 states, every outcome."""
+    from parlour.games.goose import chain as gchain
+    from parlour.solvers import markov
+
+    sol = goose.exact_solution(STUDY, 2)
+    sp = gchain.space(STUDY, 2)
+    b = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=1e-10)
+    assert b.lower.shape == (sp.size, sol.columns)
+    den = sol.denominator
+    for s in range(sp.size):
+        for o in range(sol.columns):
+            lo, hi = b.interval(s, o)
+            num = sol.numerators[s * sol.columns + o]
+            assert Fraction(lo) * den <= num <= Fraction(hi) * den
