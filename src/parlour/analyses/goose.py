@@ -47,6 +47,8 @@ class GooseSolution:
     sweeps: int
     seconds: float
     digits: int | None = None  # digits of the exact denominator
+    resumed_from: int = 0  # sweeps found in the checkpoint file
+    extrapolations: int = 0  # accepted (proven) extrapolation jumps
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -64,6 +66,9 @@ class GooseSolution:
             "sweeps": self.sweeps,
             "seconds": round(self.seconds, 3),
         }
+        if not self.exact:
+            out["resumed_from"] = self.resumed_from
+            out["extrapolations"] = self.extrapolations
         if self.win_exact is not None and self.draw_exact is not None:
             out["win_exact"] = [frac_str(f) for f in self.win_exact]
             out["draw_exact"] = frac_str(self.draw_exact)
@@ -126,7 +131,7 @@ def solve(
         rules.name, players, state, sp.counts, mid, win_b, (draw_b[0] + draw_b[1]) / 2, draw_b,
         False, None, None, "monotone Gauss-Seidel from below (+ extrapolations proven sub-solutions); "
         "upper = 1 - other lower bounds",
-        b.sweeps, time.perf_counter() - t0,
+        b.sweeps, time.perf_counter() - t0, None, b.resumed_from, b.jumps,
     )
 
 

@@ -527,6 +527,11 @@ def certified(
             break
         if sweeps >= max_sweeps:
             raise SolverError(f"bounds not within {tol} after {max_sweeps} sweeps (gap {gap:.3g})")
+        if len(gaps) > 200 and gap > 0.999 * gaps[-200]:
+            # the downward rounding (4e-15 per update, summed over the expected game length) sets a
+            # floor under the gap; below it no sweep helps
+            raise SolverError(f"the certified gap stalls at {gap:.2e} (floating-point floor); ask for a wider "
+                              "tolerance, or the exact solver")
         if extrapolate and prev is not None and len(gaps) >= 3 and sweeps - last_try >= every:
             rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
             if 0 < rho < 1 and abs(rho - rho_before) < 1e-3:
