@@ -145,8 +145,9 @@ def test_numba_successors_match_pure_rules_3p_sample() -> None:
 def test_reference_counts_2p_3p() -> None:
     c2 = space(STUDY, 2).counts
     assert (c2.reachable, c2.throw, c2.well_skip, c2.inn_skip, c2.terminal) == (4414, 4046, 184, 90, 94)
+    assert c2.stuck == 4  # (31, 52) and (52, 31), either player to move: the draw
     c3 = space(STUDY, 3).counts
-    assert c3.reachable == 297_441
+    assert c3.reachable == 297_441 and c3.stuck == 0
     assert round(c3.throw_plus_terminal, -3) == 279_000
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -14,7 +15,11 @@ from parlour.solvers import markov
 
 @cache
 def space(rules: RuleSet, players: int) -> Space:
-    return build(rules, players)
+    """The relabelled chain, with the count of full states from which the game can never end."""
+    sp = build(rules, players)
+    stuck = markov.stuck_states(markov_chain(sp))
+    bits = np.unpackbits(sp.movers[stuck][:, None], axis=1).sum() if stuck.any() else 0
+    return replace(sp, counts=replace(sp.counts, stuck=int(bits)))
 
 
 def rotation_perms(players: int) -> np.ndarray:

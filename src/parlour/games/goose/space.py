@@ -226,7 +226,7 @@ def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
     A canonical state stands for N full states, one per absolute mover; which of them are reachable is
     a bit mask propagated along the edges (a move hands the turn to the next player: rotate the mask)
     until nothing changes. Terminal full states are counted by their own (code, next mover) masks.
-    Returns [throw, inn skip, well skip, terminal].
+    Returns [throw, inn skip, well skip, terminal] and the mover masks.
     """
     s_count = codes.size
     full = (1 << n) - 1
@@ -267,7 +267,7 @@ def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
         m = term[i]
         for j in range(n):
             out[3] += (m >> j) & 1
-    return out
+    return out, mask
 
 
 @numba.njit(cache=True)
@@ -380,7 +380,7 @@ class Counts:
     well_skip: int
     terminal: int
     canonical: int  # transient states of the relabelled chain
-    stuck: int = 0  # full states from which the game cannot end (the 2-player draw)
+    stuck: int = 0  # full states from which the game cannot end (the 2-player draw; among the well skips)
 
     @property
     def reachable(self) -> int:
@@ -417,6 +417,7 @@ class Space:
     weight: np.ndarray  # numerators over `den`
     den: int
     counts: Counts
+    movers: np.ndarray  # bit m set: the full state with absolute player m to move is reachable
 
     @property
     def size(self) -> int:
@@ -466,7 +467,7 @@ def build(rules: RuleSet, players: int) -> Space:
     index[codes] = np.arange(codes.size, dtype=np.int32)
     indptr, target, weight = _build_csr(codes, index, players, c, *args, t.weight, t.den, t.end_code)
     start = int(index[int(sum(t.start_code * c**i for i in range(players)))])
-    counts = _full_counts(indptr, target, codes, kind, start, players, c, t.end_code)
+    counts, movers = _full_counts(indptr, target, codes, kind, start, players, c, t.end_code)
     cnt = Counts(
         players=players,
         throw=int(counts[0]),
@@ -475,4 +476,4 @@ def build(rules: RuleSet, players: int) -> Space:
         terminal=int(counts[3]),
         canonical=int(codes.size),
     )
-    return Space(rules, players, codes, index, indptr, target, weight, t.den, cnt)
+    return Space(rules, players, codes, index, indptr, target, weight, t.den, cnt, movers)
