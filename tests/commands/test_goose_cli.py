@@ -46,6 +46,8 @@ def test_solve_from_position(capsys: pytest.CaptureFixture[str]) -> None:
         ["goose", "solve", "--from", "3,4,7"],
         ["goose", "solve", "--from", "3,4", "--to-move", "3"],
         ["goose", "simulate", "--players", "1", "--games", "5"],
+        ["goose", "simulate", "--players", "7", "--engine", "gpu"],
+        ["goose", "simulate", "--players", "7", "--seed", "-1"],
         ["goose", "plot", "--output", "fig.txt"],
     ],
 )
@@ -68,3 +70,12 @@ def test_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
                    'start_jumps = {}\noccupancy = false\n')
     code, out, _ = run(["goose", "solve", "--rules", str(toy), "--exact", "--json"], capsys)
     assert code == 0 and json.loads(out)["win_exact"][0] == "16/27"
+
+
+def test_simulate_seven_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["goose", "simulate", "--players", "7", "--games", "100000", "--seed", "3", "--json"], capsys)
+    res = json.loads(out)
+    assert code == 0 and res["engine"] == "numba" and len(res["win"]) == 7
+    assert abs(sum(res["win"]) + res["draw"] - 1) < 1e-12
+    # the starter has the edge; the last player is the weakest
+    assert res["win_ci95"][0][0] > res["win_ci95"][6][1]

@@ -100,17 +100,18 @@ def simulate(
     seed: int = typer.Option(0, "--seed"),
     variant_name: str = typer.Option(None, "--variant"),
     rules_file: Path = typer.Option(None, "--rules"),
+    engine: str = typer.Option("numba", "--engine", help="numba (compiled, fast) or numpy (vectorised)"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Monte Carlo of the real game (any number of players), with 95% confidence intervals."""
     from parlour.games.goose.simulate import simulate as run
 
     rules = _rules(variant_name, rules_file)
-    res = run(rules, players, games, seed)
+    res = run(rules, players, games, seed, engine=engine)
     if as_json:
         print_json(res)
         return
-    table = Table(title=f"{games:,} simulated games, {players} players (seed {seed})")
+    table = Table(title=f"{games:,} simulated games, {players} players (seed {seed}, {engine} engine)")
     table.add_column("player")
     table.add_column("P(wins)", justify="right")
     table.add_column("95% interval", justify="right")
@@ -119,7 +120,8 @@ def simulate(
         table.add_row(str(p + 1), f"{res.win[p]:.5f}", f"[{lo:.5f}, {hi:.5f}]")
     table.add_row("draw", f"{res.draw:.5f}", "")
     console.print(table)
-    console.print(f"mean length {res.mean_turns:.1f} turns")
+    console.print(f"mean length {res.mean_turns:.1f} turns (moves of all players together)"
+                  + (f"; {res.unfinished:,} games hit the turn limit (counted as draws)" if res.unfinished else ""))
 
 
 @app.command()

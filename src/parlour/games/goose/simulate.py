@@ -1,7 +1,14 @@
-"""Vectorised Monte Carlo of the real game (numpy, many games at once), for any number of players.
+"""Monte Carlo of the real game for any number of players: vectorised numpy, or compiled numba.
 
-It uses the same integer tables as the chain but none of its relabelling, canonical codes or solver,
-so agreement with the chain checks the state model independently.
+Both use the same integer tables as the chain but none of its relabelling, canonical codes, move
+kernel or solver, so agreement with the chain checks the state model independently.
+
+* `engine="numpy"` (the default of `simulate`, used by the claims that check the chain): many games
+  at once, one numpy step per move; ~75 microseconds per 7-player game here.
+* `engine="numba"`: one compiled loop per game, games split into fixed blocks over the cores. Its
+  random numbers come from a counter-based generator (SplitMix64 keyed by seed and game number), so
+  a seed gives the same games whatever the number of threads. ~50x faster: millions of games for
+  7-10 players in seconds.
 """
 
 from __future__ import annotations
@@ -9,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from parlour.errors import InvalidInput
@@ -25,6 +33,7 @@ class SimulationResult:
     draws: int  # games that got stuck (every player alone on a well) or hit the turn limit
     unfinished: int  # games stopped by the turn limit (counted in draws)
     mean_turns: float
+    engine: str = "numpy"
 
     @property
     def win(self) -> tuple[float, ...]:
@@ -56,14 +65,26 @@ class SimulationResult:
             "draw": self.draw,
             "unfinished": self.unfinished,
             "mean_turns": self.mean_turns,
+            "engine": self.engine,
         }
 
 
-def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns: int = 100_000) -> SimulationResult:
+ENGINES = ("numpy", "numba")
+
+
+def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns: int = 100_000,
+             engine: str = "numpy") -> SimulationResult:
+    """`games` seeded games from the start; `max_turns` moves (all players together) per game at most."""
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     if games < 1:
         raise InvalidInput(f"the number of games must be positive, got {games}")
+    if engine not in ENGINES:
+        raise InvalidInput(f"unknown simulation engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if seed < 0:
+        raise InvalidInput(f"the seed must be non-negative, got {seed}")
+    if engine == "numba":
+        return _simulate_numba(rules, players, games, seed, max_turns)
     t = tables(rules)
     rng = np.random.default_rng(seed)
     cum = np.cumsum(t.weight)
@@ -120,3 +141,108 @@ def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns:
     total_turns += int(turns[alive].sum())
     return SimulationResult(players, games, seed, tuple(int(w) for w in wins), draws + unfinished, unfinished,
                             total_turns / games)
+
+
+# --- compiled engine ------------------------------------------------------------------------------
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_BLOCK = 4096  # games per block: fixed, so results do not depend on the number of threads
+
+
+@numba.njit(cache=True, inline="always")
+def _mix(z):
+    """SplitMix64's output function (a bijection of 64-bit words with good avalanche)."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@numba.njit(cache=True)
+def _play_one(codes, n, state, cum, den, squares, pending, well, arrive, inn_pending, served, dest,
+              start_code, end_code, max_turns):
+    """One game from everybody on the start square. Returns (winner or -1 for a draw, -2 for the
+    turn limit, moves made). `state` is the game's SplitMix64 counter (advanced per throw)."""
+    for j in range(n):
+        codes[j] = start_code
+    me = 0
+    for move in range(1, max_turns + 1):
+        here = codes[me]
+        if pending[here] == 1:  # on the inn, the skip still to come
+            codes[me] = served[here]
+        else:
+            alone = True
+            if well[here] == 1:
+                for j in range(n):
+                    if j != me and squares[codes[j]] == squares[here]:
+                        alone = False
+            if well[here] == 1 and alone:
+                # he waits; if everybody waits alone on a well, nobody will ever move again
+                stuck = True
+                for i in range(n):
+                    h = codes[i]
+                    if well[h] == 0:
+                        stuck = False
+                        break
+                    for j in range(n):
+                        if j != i and squares[codes[j]] == squares[h]:
+                            stuck = False
+                    if not stuck:
+                        break
+                if stuck:
+                    return -1, move, state
+            else:
+                state += _GOLDEN
+                r = ((_mix(state) >> np.uint64(11)) * np.uint64(den)) >> np.uint64(53)  # uniform 0..den-1
+                k = 0
+                while cum[k] <= r:
+                    k += 1
+                d = dest[here, k]
+                if d == end_code:
+                    return me, move, state
+                if d != here and arrive[d] == 0:
+                    for j in range(n):
+                        if j != me and squares[codes[j]] == squares[d]:
+                            d = here  # occupied: back to where the turn started
+                            break
+                if d != here and inn_pending[d] >= 0:
+                    d = inn_pending[d]
+                codes[me] = d
+        me += 1
+        if me == n:
+            me = 0
+    return -2, max_turns, state
+
+
+@numba.njit(cache=True, parallel=True)
+def _simulate_blocks(n, games, seed, cum, den, squares, pending, well, arrive, inn_pending, served, dest,
+                     start_code, end_code, max_turns):
+    blocks = (games + _BLOCK - 1) // _BLOCK
+    wins = np.zeros((blocks, n), np.int64)
+    draws = np.zeros(blocks, np.int64)
+    unfinished = np.zeros(blocks, np.int64)
+    moves = np.zeros(blocks, np.int64)
+    for b in numba.prange(blocks):
+        codes = np.empty(n, np.int64)
+        for g in range(b * _BLOCK, min(games, (b + 1) * _BLOCK)):
+            # each game its own stream: the counter starts at a hash of (seed, game number)
+            state = _mix(np.uint64(seed) * _GOLDEN + _mix(np.uint64(g) + _GOLDEN))
+            w, mv, _s = _play_one(codes, n, state, cum, den, squares, pending, well, arrive, inn_pending,
+                                  served, dest, start_code, end_code, max_turns)
+            moves[b] += mv
+            if w >= 0:
+                wins[b, w] += 1
+            elif w == -1:
+                draws[b] += 1
+            else:
+                unfinished[b] += 1
+    return wins.sum(axis=0), draws.sum(), unfinished.sum(), moves.sum()
+
+
+def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_turns: int) -> SimulationResult:
+    t = tables(rules)
+    cum = np.cumsum(t.weight).astype(np.uint64)
+    wins, draws, unfinished, moves = _simulate_blocks(
+        players, games, seed, cum, t.den, t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served,
+        t.dest, t.start_code, t.end_code, max_turns,
+    )
+    return SimulationResult(players, games, seed, tuple(int(w) for w in wins), int(draws) + int(unfinished),
+                            int(unfinished), int(moves) / games, "numba")
