@@ -73,3 +73,33 @@ def test_turn_limit_and_bad_engine() -> None:
     assert sim.unfinished == 1000 and sim.draws == 1000
     with pytest.raises(InvalidInput):
         simulate(STUDY, 3, 10, engine="gpu")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_sweep_on_the_fly_matches_the_stored_chain(players: int) -> None:
+    """The chain-free sweep (5-player groundwork) does what the CSR sweep does, to rounding."""
+    import numpy as np
+
+    from parlour.games.goose.chain import markov_chain
+    from parlour.games.goose.space import layout, sweep_on_the_fly
+    from parlour.solvers import markov
+
+    sp = space(STUDY, players)
+    lay = layout(STUDY, players)
+    assert (lay.codes == sp.codes).all() and (lay.index == sp.index).all()  # the same order, by counting sort
+    ch = markov_chain(sp)
+    stuck = markov.stuck_states(ch)
+    cols = players + (1 if stuck.any() else 0)
+    eperm, perms = ch.perm_table()
+    perms_full = np.zeros((perms.shape[0], cols), np.int64)
+    perms_full[:, :players] = perms
+    if cols > players:
+        perms_full[:, players] = players
+    a = np.zeros((sp.size, cols))
+    if cols > players:
+        a[stuck, players] = 1.0
+    b = a.copy()
+    for _ in range(5):
+        markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms_full, ch.den, stuck, a, markov._SHRINK)
+        sweep_on_the_fly(STUDY, players, lay.codes, lay.index, b, stuck.astype(np.uint8), markov._SHRINK)
+    assert np.abs(a - b).max() < 1e-14 and b.max() > 0.1
