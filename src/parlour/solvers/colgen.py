@@ -229,7 +229,8 @@ def _invert(b: np.ndarray, out: np.ndarray) -> bool:
 # fastmath without nnan/ninf: SIMD reductions in the pricing loop; exactness comes from the certificate.
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _dense_primal_simplex(
-    at: np.ndarray, k: int, basis: np.ndarray, binv: np.ndarray, xb: np.ndarray, tol: float, max_pivots: int
+    at: np.ndarray, k: int, basis: np.ndarray, binv: np.ndarray, xb: np.ndarray, tol: float, max_pivots: int,
+    rhs: np.ndarray,
 ) -> tuple[int, int]:
     """Primal simplex on  max Σ y  s.t.  A y + s = 1, y, s ≥ 0  with an explicit dense basis inverse.
 
@@ -307,7 +308,10 @@ def _dense_primal_simplex(
                 if leave < 0:
                     leave = i
                 elif bland:
-                    if basis[i] < basis[leave]:
+                    # Bland needs one fixed order for entering and leaving: columns 0..k−1, then slacks.
+                    ri = basis[i] if basis[i] >= 0 else k - basis[i] - 1
+                    rl = basis[leave] if basis[leave] >= 0 else k - basis[leave] - 1
+                    if ri < rl:
                         leave = i
                 elif col[i] > col[leave]:
                     leave = i
@@ -348,7 +352,10 @@ def _dense_primal_simplex(
             if not _invert(bmat, binv):
                 return 3, pivots  # singular basis: should not happen
             for i in range(m):
-                xb[i] = binv[i].sum()
+                acc = 0.0
+                for c in range(m):
+                    acc += binv[i, c] * rhs[c]
+                xb[i] = acc
                 if xb[i] < 0.0 and xb[i] > -1e-11:
                     xb[i] = 0.0
     return 1, pivots
@@ -356,7 +363,8 @@ def _dense_primal_simplex(
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _devex_primal_simplex(
-    at: np.ndarray, k: int, basis: np.ndarray, binv: np.ndarray, xb: np.ndarray, tol: float, max_pivots: int
+    at: np.ndarray, k: int, basis: np.ndarray, binv: np.ndarray, xb: np.ndarray, tol: float, max_pivots: int,
+    rhs: np.ndarray,
 ) -> tuple[int, int]:
     """As `_dense_primal_simplex`, with Devex pricing (Forrest–Goldfarb reference weights) and reduced
     costs updated from the pivot row instead of recomputed: fewer pivots on this degenerate LP."""
@@ -466,7 +474,10 @@ def _devex_primal_simplex(
                 if leave < 0:
                     leave = i
                 elif bland:
-                    if basis[i] < basis[leave]:
+                    # Bland needs one fixed order for entering and leaving: columns 0..k−1, then slacks.
+                    ri = basis[i] if basis[i] >= 0 else k - basis[i] - 1
+                    rl = basis[leave] if basis[leave] >= 0 else k - basis[leave] - 1
+                    if ri < rl:
                         leave = i
                 elif col[i] > col[leave]:
                     leave = i
@@ -537,7 +548,10 @@ def _devex_primal_simplex(
             if not _invert(bmat, binv):
                 return 3, pivots
             for i in range(m):
-                xb[i] = binv[i].sum()
+                acc = 0.0
+                for c in range(m):
+                    acc += binv[i, c] * rhs[c]
+                xb[i] = acc
                 if xb[i] < 0.0 and xb[i] > -1e-11:
                     xb[i] = 0.0
             fresh = True
@@ -551,14 +565,19 @@ class DenseMaster:
     is free: adding columns keeps the basis primal feasible, the primal simplex just continues.
     """
 
-    def __init__(self, m: int, devex: bool = True) -> None:
+    def __init__(self, m: int, devex: bool = True, perturb: float = 1e-7) -> None:
         self.m = m
         self.devex = devex
         self.at = np.zeros((64, m))
         self.k = 0
         self.basis = -np.arange(1, m + 1, dtype=np.int64)  # all slacks
         self.binv = np.eye(m)
-        self.xb = np.ones(m)
+        # A tiny random lift of the right-hand side (1 + up to 1e-7) keeps the primal simplex from
+        # stalling on this massively degenerate LP (hundreds of near-identical balanced trees). The dual
+        # polyhedron, hence Alice's x, does not depend on it; the certificate is built for b = 1
+        # exactly, with a HiGHS re-solve as fallback when this basis is not exactly feasible there.
+        self.rhs = 1.0 + perturb * np.random.default_rng(12345).random(m)
+        self.xb = self.rhs.copy()
         self.columns: list[Column] = []
         self.idle: list[int] = []
         self.known: set[Column] = set()
@@ -586,7 +605,7 @@ class DenseMaster:
 
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         kernel = _devex_primal_simplex if self.devex else _dense_primal_simplex
-        status, pivots = kernel(self.at, self.k, self.basis, self.binv, self.xb, 1e-10, 1_000_000)
+        status, pivots = kernel(self.at, self.k, self.basis, self.binv, self.xb, 1e-10, 1_000_000, self.rhs)
         self.lp_iterations += pivots
         if status != 0:
             raise SolverError(f"the dense master simplex stopped without an optimum (status {status})")
