@@ -606,7 +606,7 @@ def count_reachable(rules: RuleSet, players: int) -> ReachCount:
 # --- a sweep without a stored chain (groundwork for 5 players) ------------------------------------
 @numba.njit(cache=True)
 def _sweep_on_the_fly(codes, index, stuck, n, c, squares, pending, well, arrive, inn_pending, served, dest,
-                      weight, den, end_code, L, shrink):
+                      weight, den, end_code, L, shrink, D, record):
     """One certified Gauss-Seidel sweep of the relabelled chain, successors computed from the codes.
 
     The same update as `markov._sweep` on the chain of `markov_chain` (outcome o of a state reads
@@ -615,6 +615,7 @@ def _sweep_on_the_fly(codes, index, stuck, n, c, squares, pending, well, arrive,
     dense index only. The move is `_move` specialised for the mover being digit 0: the other players'
     squares as a 64-bit occupancy mask, and the successor code as (code // c) + new * c^(n-1). At most
     12 non-negative terms per value, so the rounding bound (and `shrink`) of the CSR sweep holds.
+    With `record`, D (float32, like L) receives each value's increase (for the extrapolation).
     """
     m = L.shape[1]
     ncls = dest.shape[1]
@@ -657,7 +658,11 @@ def _sweep_on_the_fly(codes, index, stuck, n, c, squares, pending, well, arrive,
         for o in range(m):
             v = acc[o] * inv * shrink
             if v > L[i, o]:
+                if record:
+                    D[i, o] = v - L[i, o]
                 L[i, o] = v
+            elif record:
+                D[i, o] = 0.0
 
 
 @numba.njit(cache=True, inline="always")
@@ -671,13 +676,16 @@ def _acc_successor(index, code, w, L, acc, n, m):
 
 
 def sweep_on_the_fly(rules: RuleSet, players: int, codes: np.ndarray, index: np.ndarray, L: np.ndarray,
-                     stuck: np.ndarray, shrink: float) -> None:
+                     stuck: np.ndarray, shrink: float, increments: np.ndarray | None = None) -> None:
     """Raise the lower bounds L [state, column] in place by one sweep computed from the rules.
 
-    `codes`/`index` as in `Space` or `Layout` (the same order); `stuck` a 0/1 byte per state."""
+    `codes`/`index` as in `Space` or `Layout` (the same order); `stuck` a 0/1 byte per state;
+    `increments` (float32, shaped like L) receives how much each value went up."""
     t = tables(rules)
+    D = increments if increments is not None else np.zeros((0, 0), np.float32)
     _sweep_on_the_fly(codes, index, stuck, players, t.codes, t.squares, t.pending, t.well, t.arrive,
-                      t.inn_pending, t.served, t.dest, t.weight, t.den, t.end_code, L, shrink)
+                      t.inn_pending, t.served, t.dest, t.weight, t.den, t.end_code, L, shrink, D,
+                      increments is not None)
 
 
 @numba.njit(cache=True)
