@@ -11,10 +11,13 @@ float64: float32 lower bounds would put the floor of the certified width near 1e
 ~6e-8 per update, summed over a game's expected length), far above the 1e-8 the issue asks for.
 
 Float32 is used only where soundness does not depend on it: the extrapolation. The last sweep's
-increments are kept in float32, and the candidate Z (float32, rounded to nearest) is *verified*: sweeps of
-Z <- min(Z, F(Z)) with F rounded down and the stored value rounded down again; if one lowers nothing,
-Z <= F(Z) is proven and Z is a lower bound. That halves the extra memory of extrapolating (2 x 3.4 GB
-instead of 2 x 6.9 GB at 5 players).
+increments D are kept in float32 (small numbers, so float32 keeps them to ~1e-7 relative); the
+candidate is Z = L + alpha * D, stored as float32 offsets in D itself, and is *verified*: sweeps of
+Z <- min(Z, F(Z)) with F rounded down (a lowered offset is stepped down until L + offset <= the new
+value); if one lowers nothing, Z <= F(Z) is proven and Z is a lower bound (F is monotone). At 5
+players that is 3.4 GB on top of the 6.9 GB of bounds, instead of 2 x 6.9 GB for float64 copies.
+(Candidates stored as plain float32 values were tried first: their rounding, ~1.5e-8 per value, made
+most candidates fail the check, and a 3-player run needed twice the passes of the float64 solver.)
 
 Not yet wired to the CLI: the 5-player run (~2.6-5 hours predicted) has not been carried out.
 """
@@ -32,19 +35,27 @@ import numba
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.goose.space import Layout, _acc_successor, sweep_on_the_fly, tables
+from parlour.games.goose.space import Layout, sweep_on_the_fly, tables
 from parlour.solvers.markov import _SHRINK
 
-_F32_DOWN = 1.0 - 2.0**-22  # v * this, rounded to the nearest float32, is below v (v > 0)
+
+@numba.njit(cache=True, inline="always")
+def _acc_offset(index, code, w, L, delta, acc, n, m):
+    """Like space._acc_successor, reading the candidate Z = L + delta (float64 sum of the two)."""
+    t = index[code]
+    acc[0] += w * (L[t, n - 1] + delta[t, n - 1])
+    for o in range(1, n):
+        acc[o] += w * (L[t, o - 1] + delta[t, o - 1])
 
 
 @numba.njit(cache=True)
-def _sweep_down32(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den,
-                  end_code, Z, shrink):
-    """Z <- min(Z, F(Z)) state by state for float32 Z, F rounded down; returns how many values went down.
-
-    The same successor rules as `space._sweep_on_the_fly` (no stuck states here)."""
-    m = Z.shape[1]
+def _sweep_down_offset(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight,
+                       den, end_code, L, delta, shrink):
+    """Z <- min(Z, F(Z)) state by state for the candidate Z = L + delta (delta float32, L untouched);
+    returns how many values went down. F is rounded down, and a lowered entry gets the largest float32
+    delta with L + delta <= the new value, so Z only ever goes down and a pass that lowers nothing
+    proves Z <= F(Z). The successor rules are those of `space._sweep_on_the_fly` (no stuck states)."""
+    m = L.shape[1]
     ncls = dest.shape[1]
     acc = np.empty(m)
     inv = 1.0 / den
@@ -64,9 +75,9 @@ def _sweep_down32(codes, index, n, c, squares, pending, well, arrive, inn_pendin
         for o in range(m):
             acc[o] = 0.0
         if pending[here] == 1:
-            _acc_successor(index, rest + served[here] * top, den, Z, acc, n, m)
+            _acc_offset(index, rest + served[here] * top, den, L, delta, acc, n, m)
         elif well[here] == 1 and (occ >> np.uint64(squares[here])) & np.uint64(1) == 0:
-            _acc_successor(index, rest + here * top, den, Z, acc, n, m)
+            _acc_offset(index, rest + here * top, den, L, delta, acc, n, m)
         else:
             for k in range(ncls):
                 w = weight[k]
@@ -79,30 +90,33 @@ def _sweep_down32(codes, index, n, c, squares, pending, well, arrive, inn_pendin
                         d = here
                     elif inn_pending[d] >= 0:
                         d = inn_pending[d]
-                _acc_successor(index, rest + d * top, w, Z, acc, n, m)
+                _acc_offset(index, rest + d * top, w, L, delta, acc, n, m)
         for o in range(m):
             v = acc[o] * inv * shrink
-            if v < Z[i, o]:
-                Z[i, o] = v * _F32_DOWN  # stored as float32: still below v
+            if v < L[i, o] + delta[i, o]:
+                # the float32 nearest to v - L may sit above it: step down until L + delta <= v
+                delta[i, o] = v - L[i, o]
+                while L[i, o] + delta[i, o] > v:
+                    delta[i, o] = np.nextafter(delta[i, o], np.float32(-np.inf))
                 lowered += 1
     return lowered
 
 
 @numba.njit(cache=True)
-def _candidate(L, D, alpha, Z):
-    """Z = min(1, L + alpha * D) elementwise, without full-size float64 temporaries."""
+def _candidate(L, D, alpha):
+    """D <- alpha * D in place (the candidate's offset), capped so that L + D <= 1."""
     for i in range(L.shape[0]):
         for o in range(L.shape[1]):
-            z = L[i, o] + alpha * D[i, o]
-            Z[i, o] = min(z, 1.0)
+            D[i, o] = min(alpha * D[i, o], 1.0 - L[i, o])
 
 
 @numba.njit(cache=True)
-def _raise_to(L, Z):
+def _raise_by(L, delta):
     for i in range(L.shape[0]):
         for o in range(L.shape[1]):
-            if Z[i, o] > L[i, o]:
-                L[i, o] = Z[i, o]
+            z = L[i, o] + delta[i, o]
+            if z > L[i, o]:
+                L[i, o] = z
 
 
 @dataclass(frozen=True)
@@ -199,16 +213,15 @@ def certified_on_the_fly(
             rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
             if 0 < rho < 1 and abs(rho - rho_before) < 1e-3:
                 last_try = sweeps
-                Z = np.empty(shape, np.float32)
-                _candidate(L, D, (1 - eta) * rho / (1 - rho), Z)
+                # the candidate Z = L + alpha * D lives in D itself (float32 offsets from L)
+                _candidate(L, D, (1 - eta) * rho / (1 - rho))
                 have_d = False
                 for _ in range(3):
                     repairs += 1
-                    if _sweep_down32(*args, Z, _SHRINK) == 0:
-                        _raise_to(L, Z)
+                    if _sweep_down_offset(*args, L, D, _SHRINK) == 0:
+                        _raise_by(L, D)
                         jumps += 1
                         break
-                del Z
                 continue
         have_d = D is not None and sweeps - last_try >= every - 1
         sweep_on_the_fly(rules, n, lay.codes, lay.index, L, stuck, _SHRINK, D if have_d else None)
