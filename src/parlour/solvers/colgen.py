@@ -61,6 +61,10 @@ class Stabilisation:
     c: float = 0.95  # initial weight of the centre
     points: int = 5  # pricing points per iteration on the segment centre → x (the last is x itself)
     guess: tuple[float, ...] | None = None  # the centre for kind="fixed"
+    # When the best lower bound has not moved for `stall` iterations, trust the centre less
+    # (c ← c·decay): a stale centre (e.g. the uniform start) otherwise pins every pricing point. 0: off.
+    stall: int = 0
+    decay: float = 0.7
 
 
 @dataclass(frozen=True)
@@ -779,6 +783,7 @@ def solve(
     y = np.zeros(0)
     solved_columns: list[Column] = []
     fallbacks = 0
+    last_improved = 0
     upper = math.inf
     iteration = 0
     while iteration < max_iterations:
@@ -802,6 +807,7 @@ def solve(
             col = tuple(int(v) for v in column)
             if value > best_lower:
                 best_lower = value
+                last_improved = iteration
                 if stab.kind == "wentges":
                     centre = point.copy()
             if ck == 0:
@@ -816,6 +822,9 @@ def solve(
             if not cuts and k == 0 and ck > 0:
                 c = c / 2 if c > 1e-3 else 0.0  # mis-price: trust the centre less
         oracle_seconds += time.perf_counter() - t0
+        if stab.stall and iteration - last_improved >= stab.stall and c > 0:
+            c *= stab.decay
+            last_improved = iteration
         added = master.add(new)
         step = TraceStep(iteration, upper, best_lower, lower_here, len(master.columns), added, c_used)
         trace.append(step)

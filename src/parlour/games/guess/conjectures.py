@@ -80,6 +80,10 @@ class _Model:
         h.setOptionValue("output_flag", False)
         h.setOptionValue("solver", "simplex")
         h.setOptionValue("presolve", "off")
+        # Tight tolerances: the exact witness is the final basis re-solved in rationals, so the float
+        # basis must be right, not just close (N = 127 failed with the defaults).
+        h.setOptionValue("primal_feasibility_tolerance", 1e-10)
+        h.setOptionValue("dual_feasibility_tolerance", 1e-10)
         self.iv = n  # index of v
         self.is_ = n + 1  # index of s (when inequalities)
         ncols = n + 1 + (1 if ineq else 0)
