@@ -120,6 +120,9 @@ class Master:
         h.setOptionValue("output_flag", False)
         h.setOptionValue("solver", "simplex")  # a basis is what the certificate is built from
         h.setOptionValue("presolve", "off")  # presolve would throw the warm start away
+        # Tight tolerances: the certificate re-solves this basis exactly, so it must be right, not close.
+        h.setOptionValue("primal_feasibility_tolerance", 1e-10)
+        h.setOptionValue("dual_feasibility_tolerance", 1e-10)
         inf = highspy.kHighsInf
         # Variables x_0..x_{m-1} >= 0 and v free; minimise -v.
         h.addVars(m + 1, np.zeros(m + 1), np.r_[np.full(m, inf), inf])
