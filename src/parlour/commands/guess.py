@@ -88,7 +88,7 @@ def solve(
         f"time: {sol.seconds:.2f} s (LP {sol.lp_seconds:.2f} s, oracle {sol.oracle_seconds:.2f} s)"
     )
     if size <= 40:
-        t = Table(title="Alice hides k with probability α_k")
+        t = Table(title="Alice: P(hide k)")
         t.add_column("k")
         t.add_column("α_k")
         for k, a in enumerate(sol.alice, 1):
