@@ -839,14 +839,19 @@ def solve(
                 break
             t0 = time.perf_counter()
             certificate, better = _try_certificate(master, oracle)
-            if certificate is None and better is None and isinstance(master, DenseMaster):
-                # The dense basis did not solve exactly (numerically off): re-solve the same columns
-                # once in HiGHS and certify from its basis instead.
-                fallback = Master(m)
-                fallback.add(master.columns)
-                fallback.solve()
-                certificate, better = _try_certificate(fallback, oracle)
-                fallbacks += 1
+            if certificate is None and (better is None or better in master.known):
+                # The basis is not exactly optimal (float tolerances accepted a tiny violation):
+                # re-solve the same columns from scratch in HiGHS, dual then primal simplex, and certify
+                # from that basis instead.
+                for strategy in (1, 4):
+                    fallback = Master(m)
+                    fallback.h.setOptionValue("simplex_strategy", strategy)
+                    fallback.add(master.columns)
+                    fallback.solve()
+                    certificate, better = _try_certificate(fallback, oracle)
+                    fallbacks += 1
+                    if certificate is not None or (better is not None and better not in master.known):
+                        break
             certify_seconds += time.perf_counter() - t0
             if certificate is not None:
                 break
@@ -854,7 +859,9 @@ def solve(
                 continue
             if added == 0:
                 raise CertificateError(
-                    "column generation stalled: the master's basis does not give an exact certificate"
+                    "column generation stalled: no basis of the final master (dense, HiGHS dual, HiGHS "
+                    "primal) solves exactly to a certificate"
+                    + (" (the exact best response is already a master column)" if better is not None else "")
                 )
         if purge_after:
             master.purge(purge_after)
