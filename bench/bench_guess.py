@@ -39,7 +39,8 @@ def oracle_figures() -> dict[str, Any]:
     t = time.perf_counter()
     optimal_bst_cubic_fast(w300)
     cubic300 = time.perf_counter() - t
-    ints = [int(x) * 10**20 + int(y) for x, y in zip(rng.integers(0, 10**10, size=1000), rng.integers(0, 10**18, size=1000), strict=True)]
+    high, low = rng.integers(0, 10**10, size=1000), rng.integers(0, 10**18, size=1000)
+    ints = [int(x) * 10**20 + int(y) for x, y in zip(high, low, strict=True)]  # ≈ 30-digit weights
     t = time.perf_counter()
     optimal_bst_exact(ints)
     exact1000 = time.perf_counter() - t

@@ -161,7 +161,7 @@ def _dask_results(todo: list[int], workers: int, scheduler: str) -> Any:
         cluster = None
     else:
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=":0")
         client = Client(cluster)
     try:
         # Smallest N first: finished work accumulates steadily in the store (a kill loses little);
