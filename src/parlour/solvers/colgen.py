@@ -235,6 +235,38 @@ def _invert(b: np.ndarray, out: np.ndarray) -> bool:
 
 # fastmath without nnan/ninf: SIMD reductions in the pricing loop; exactness comes from the certificate.
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _leaving_row(
+    col: np.ndarray, xb: np.ndarray, basis: np.ndarray, k: int, tol: float, bland: bool
+) -> tuple[int, float]:
+    """Ratio test: (row that leaves, the step), or (-1, inf) when the column is unbounded.
+
+    Among near-tied ratios the largest pivot wins (stable); under Bland's rule the first variable in
+    one fixed order (columns 0..k-1, then slacks) wins, so the method cannot cycle."""
+    m = col.shape[0]
+    ratio = np.inf
+    for i in range(m):
+        if col[i] > tol:
+            q = xb[i] / col[i]
+            if q < ratio:
+                ratio = q
+    if ratio == np.inf:
+        return -1, ratio
+    leave = -1
+    for i in range(m):
+        if col[i] > tol and xb[i] / col[i] <= ratio + 1e-12:
+            if leave < 0:
+                leave = i
+            elif bland:
+                ri = basis[i] if basis[i] >= 0 else k - basis[i] - 1
+                rl = basis[leave] if basis[leave] >= 0 else k - basis[leave] - 1
+                if ri < rl:
+                    leave = i
+            elif col[i] > col[leave]:
+                leave = i
+    return leave, ratio
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _dense_primal_simplex(
     at: np.ndarray, k: int, basis: np.ndarray, binv: np.ndarray, xb: np.ndarray, tol: float, max_pivots: int,
     rhs: np.ndarray,
@@ -301,27 +333,9 @@ def _dense_primal_simplex(
         else:
             col[:] = binv[:, -enter - 1]
         # Ratio test: smallest x_B/col over col > tol; among near-ties the largest col (or Bland).
-        ratio = np.inf
-        for i in range(m):
-            if col[i] > tol:
-                q = xb[i] / col[i]
-                if q < ratio:
-                    ratio = q
-        if ratio == np.inf:
+        leave, ratio = _leaving_row(col, xb, basis, k, tol, bland)
+        if leave < 0:
             return 2, pivots  # unbounded: impossible for a positive matrix
-        leave = -1
-        for i in range(m):
-            if col[i] > tol and xb[i] / col[i] <= ratio + 1e-12:
-                if leave < 0:
-                    leave = i
-                elif bland:
-                    # Bland needs one fixed order for entering and leaving: columns 0..k−1, then slacks.
-                    ri = basis[i] if basis[i] >= 0 else k - basis[i] - 1
-                    rl = basis[leave] if basis[leave] >= 0 else k - basis[leave] - 1
-                    if ri < rl:
-                        leave = i
-                elif col[i] > col[leave]:
-                    leave = i
         degenerate_run = degenerate_run + 1 if ratio <= 1e-12 else 0
         if degenerate_run > 50:
             bland = True
@@ -467,27 +481,9 @@ def _devex_primal_simplex(
                 col[i] = binv[i, -enter - 1]
             d_enter = ds[-enter - 1]
             w_enter = ws[-enter - 1]
-        ratio = np.inf
-        for i in range(m):
-            if col[i] > tol:
-                q = xb[i] / col[i]
-                if q < ratio:
-                    ratio = q
-        if ratio == np.inf:
-            return 2, pivots
-        leave = -1
-        for i in range(m):
-            if col[i] > tol and xb[i] / col[i] <= ratio + 1e-12:
-                if leave < 0:
-                    leave = i
-                elif bland:
-                    # Bland needs one fixed order for entering and leaving: columns 0..k−1, then slacks.
-                    ri = basis[i] if basis[i] >= 0 else k - basis[i] - 1
-                    rl = basis[leave] if basis[leave] >= 0 else k - basis[leave] - 1
-                    if ri < rl:
-                        leave = i
-                elif col[i] > col[leave]:
-                    leave = i
+        leave, ratio = _leaving_row(col, xb, basis, k, tol, bland)
+        if leave < 0:
+            return 2, pivots  # unbounded: impossible for a positive matrix
         degenerate_run = degenerate_run + 1 if ratio <= 1e-12 else 0
         if degenerate_run > 50:
             bland = True
