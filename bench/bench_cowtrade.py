@@ -7,23 +7,13 @@ Run: .venv/bin/python -m bench.bench_cowtrade [--max-money 100] [--repeat 5]
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from fractions import Fraction
 
-from bench.common import write
+from bench.common import timed, write
 from parlour.analyses.cowtrade import closed_form_checks
 from parlour.games.cowtrade import CowTrade, payoff_matrix
 from parlour.solvers import zerosum
-
-
-def best_of(repeat: int, fn):  # type: ignore[no-untyped-def]
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times), result
 
 
 def main() -> None:
@@ -37,10 +27,10 @@ def main() -> None:
     game = CowTrade(1000, 500, 1, bids1=tuple(range(0, 1001, 2)))
     matrix = payoff_matrix(game)
     figures: dict[str, object] = {"matrix_shape": list(matrix.shape)}
-    best, median, sol = best_of(args.repeat, lambda: zerosum.solve(matrix, exact=True))
+    best, median, sol = timed(args.repeat, lambda: zerosum.solve(matrix, exact=True))
     figures["parlour_lp_plus_certificate_s"] = {"best": best, "median": median, "target": 1.0}
     figures["value_exact"] = str(sol.value_exact)
-    best_lp, median_lp, _ = best_of(args.repeat, lambda: zerosum.solve(matrix, exact=False))
+    best_lp, median_lp, _ = timed(args.repeat, lambda: zerosum.solve(matrix, exact=False))
     figures["parlour_lp_only_s"] = {"best": best_lp, "median": median_lp}
     try:
         import pygambit as gbt
@@ -50,7 +40,7 @@ def main() -> None:
             eq = gbt.nash.lp_solve(g, rational=False).equilibria[0]
             return Fraction(float(eq.payoff(next(iter(g.players))))).limit_denominator(10**6)
 
-        g_best, g_median, g_value = best_of(max(1, args.repeat // 2), gambit)
+        g_best, g_median, g_value = timed(max(1, args.repeat // 2), gambit)
         figures["pygambit_lp_float_s"] = {"best": g_best, "median": g_median, "value": str(g_value)}
         figures["ratio_pygambit_over_parlour"] = g_best / best
         figures["values_agree"] = g_value == sol.value_exact

@@ -9,26 +9,17 @@ from __future__ import annotations
 import argparse
 import os
 import socket
-import statistics
 import threading
 import time
 import warnings
 
 import numpy as np
 
-from bench.common import peak_rss_gib, write
+from bench.common import peak_rss_gib, timed, write
 
 # Ranks 0..7 as treys ranks with gaps: no five in a row and no ace, so no straight can form.
 TREYS_RANKS = "234679TQ"
 
-
-def timed(repeat: int, fn):  # type: ignore[no-untyped-def]
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times), result
 
 
 def random_hands(n: int, seed: int = 1) -> np.ndarray:

@@ -6,10 +6,14 @@ import json
 import os
 import platform
 import resource
+import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -32,6 +36,17 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     return info
+
+
+def timed(repeat: int, fn: Callable[[], T]) -> tuple[float, float, T]:
+    """(best, median) wall seconds over `repeat` calls of fn, and its last result."""
+    times: list[float] = []
+    result = fn()  # also warms up caches and JIT; not timed
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times), result
 
 
 def peak_rss_gib() -> float:
