@@ -24,7 +24,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.cards import RANKS, SUITS, check_distinct, rank_counts
-from parlour.games.winorlose.evaluate import CODE_SIZE, POW5, multiset_code, score_table
+from parlour.games.winorlose.evaluate import CODE_SIZE, POW5, multiset_code, multiset_codes, score_table
 from parlour.games.winorlose.rules import Rules
 
 HOLDINGS = comb(25, 2)  # opponent holdings seen from one view
@@ -110,18 +110,7 @@ def win_chance_counts(own: Sequence[int], table: Sequence[int]) -> WinChance:
 
 def table_codes() -> list[int]:
     """Codes of the 784 five-card rank multisets with at most 4 of a rank, in a fixed order."""
-    out: list[int] = []
-
-    def rec(r: int, left: int, code: int) -> None:
-        if r == RANKS:
-            if left == 0:
-                out.append(code)
-            return
-        for c in range(min(SUITS, left) + 1):
-            rec(r + 1, left - c, code + c * 5**r)
-
-    rec(0, 5, 0)
-    return sorted(out)
+    return sorted(multiset_codes(5))
 
 
 @dataclass(frozen=True, eq=False)

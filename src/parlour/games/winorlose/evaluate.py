@@ -97,8 +97,8 @@ def category_of(score: int) -> int:
     return score // 10**7
 
 
-def seven_card_codes() -> list[int]:
-    """Codes of every rank multiset of 7 cards with at most 4 of a rank."""
+def multiset_codes(cards: int) -> list[int]:
+    """Codes (base-5 rank counts) of every rank multiset of `cards` cards with at most 4 of a rank."""
     out: list[int] = []
 
     def rec(r: int, left: int, code: int) -> None:
@@ -109,8 +109,13 @@ def seven_card_codes() -> list[int]:
         for c in range(min(SUITS, left) + 1):
             rec(r + 1, left - c, code + c * 5**r)
 
-    rec(0, 7, 0)
+    rec(0, cards, 0)
     return out
+
+
+def seven_card_codes() -> list[int]:
+    """Codes of every rank multiset of 7 cards with at most 4 of a rank."""
+    return multiset_codes(7)
 
 
 @functools.cache
