@@ -370,6 +370,24 @@ _SHRINK = 1.0 - 4e-15
 
 
 @numba.njit(cache=True)
+def _successor_sum(s, indptr, target, weight, eperm, perms, X, acc):
+    """acc <- sum over the successors of state s of weight x (value of the successor, players permuted
+    back to s's labelling); an absorbing successor -1-o adds its weight to player o."""
+    m = acc.size
+    for o in range(m):
+        acc[o] = 0.0
+    for e in range(indptr[s], indptr[s + 1]):
+        t = target[e]
+        w = weight[e]
+        if t < 0:
+            acc[-1 - t] += w
+        else:
+            p = eperm[e]
+            for o in range(m):
+                acc[o] += w * X[t, perms[p, o]]
+
+
+@numba.njit(cache=True)
 def _sweep(indptr, target, weight, eperm, perms, den, stuck, L, shrink):
     n = indptr.size - 1
     m = L.shape[1]
@@ -378,17 +396,7 @@ def _sweep(indptr, target, weight, eperm, perms, den, stuck, L, shrink):
     for s in range(n):
         if stuck[s]:
             continue
-        for o in range(m):
-            acc[o] = 0.0
-        for e in range(indptr[s], indptr[s + 1]):
-            t = target[e]
-            w = weight[e]
-            if t < 0:
-                acc[-1 - t] += w
-            else:
-                p = eperm[e]
-                for o in range(m):
-                    acc[o] += w * L[t, perms[p, o]]
+        _successor_sum(s, indptr, target, weight, eperm, perms, L, acc)
         for o in range(m):
             v = acc[o] * inv * shrink
             if v > L[s, o]:
@@ -408,17 +416,7 @@ def _sweep_down(indptr, target, weight, eperm, perms, den, stuck, Z, shrink):
     for s in range(n):
         if stuck[s]:
             continue
-        for o in range(m):
-            acc[o] = 0.0
-        for e in range(indptr[s], indptr[s + 1]):
-            t = target[e]
-            w = weight[e]
-            if t < 0:
-                acc[-1 - t] += w
-            else:
-                p = eperm[e]
-                for o in range(m):
-                    acc[o] += w * Z[t, perms[p, o]]
+        _successor_sum(s, indptr, target, weight, eperm, perms, Z, acc)
         for o in range(m):
             v = acc[o] * inv * shrink
             if v < Z[s, o]:
