@@ -21,6 +21,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import peak_rss_gib, write
+from parlour.games.goose.space import _landing, _others_mask
 
 
 @numba.njit(cache=True)
@@ -38,11 +39,7 @@ def _sweep_reversed(codes, index, n, c, squares, pending, well, arrive, inn_pend
         code = np.int64(codes[i])
         here = code // top
         rest = code % top
-        occ = np.uint64(0)
-        r = rest
-        for _j in range(n - 1):
-            occ |= np.uint64(1) << np.uint64(squares[r % c])
-            r //= c
+        occ = _others_mask(rest, n, c, squares)
         for o in range(m):
             acc[o] = 0.0
         nxt = -1
@@ -62,11 +59,7 @@ def _sweep_reversed(codes, index, n, c, squares, pending, well, arrive, inn_pend
                 if d == end_code:
                     acc[0] += w
                     continue
-                if d != here:
-                    if arrive[d] == 0 and (occ >> np.uint64(squares[d])) & np.uint64(1) == 1:
-                        d = here
-                    elif inn_pending[d] >= 0:
-                        d = inn_pending[d]
+                d = _landing(here, d, occ, squares, arrive, inn_pending)
                 t = index[rest * c + d]
                 acc[0] += w * L[t, n - 1]
                 for o in range(1, n):

@@ -35,7 +35,7 @@ import numba
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.goose.space import Layout, sweep_on_the_fly, tables
+from parlour.games.goose.space import Layout, _landing, _others_mask, sweep_on_the_fly, tables
 from parlour.solvers.markov import _SHRINK
 
 
@@ -67,11 +67,7 @@ def _sweep_down_offset(codes, index, n, c, squares, pending, well, arrive, inn_p
         code = np.int64(codes[i])
         here = code % c
         rest = code // c
-        occ = np.uint64(0)
-        r = rest
-        for _j in range(n - 1):
-            occ |= np.uint64(1) << np.uint64(squares[r % c])
-            r //= c
+        occ = _others_mask(rest, n, c, squares)
         for o in range(m):
             acc[o] = 0.0
         if pending[here] == 1:
@@ -85,11 +81,7 @@ def _sweep_down_offset(codes, index, n, c, squares, pending, well, arrive, inn_p
                 if d == end_code:
                     acc[0] += w
                     continue
-                if d != here:
-                    if arrive[d] == 0 and (occ >> np.uint64(squares[d])) & np.uint64(1) == 1:
-                        d = here
-                    elif inn_pending[d] >= 0:
-                        d = inn_pending[d]
+                d = _landing(here, d, occ, squares, arrive, inn_pending)
                 _acc_offset(index, rest + d * top, w, L, delta, acc, n, m)
         for o in range(m):
             v = acc[o] * inv * shrink

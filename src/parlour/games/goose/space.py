@@ -603,6 +603,30 @@ def count_reachable(rules: RuleSet, players: int) -> ReachCount:
     return ReachCount(cnt, int(out[5]), int(out[6]), need, time.perf_counter() - t0)
 
 
+@numba.njit(cache=True, inline="always")
+def _others_mask(rest, n, c, squares):
+    """The squares held by the other n - 1 players (the base-c digits of `rest`) as a 64-bit mask."""
+    occ = np.uint64(0)
+    r = rest
+    for _j in range(n - 1):
+        occ |= np.uint64(1) << np.uint64(squares[r % c])
+        r //= c
+    return occ
+
+
+@numba.njit(cache=True, inline="always")
+def _landing(here, d, occ, squares, arrive, inn_pending):
+    """Where the mover stands after a chain of moves ending on d (not the end square): back on `here`
+    when d is occupied (occupancy mask `occ`) and may not be shared, on the inn with the skip pending
+    when d is the inn, else on d. The chain-free sweeps' form of `_move`."""
+    if d != here:
+        if arrive[d] == 0 and (occ >> np.uint64(squares[d])) & np.uint64(1) == 1:
+            return here
+        if inn_pending[d] >= 0:
+            return inn_pending[d]
+    return d
+
+
 # --- a sweep without a stored chain (groundwork for 5 players) ------------------------------------
 @numba.njit(cache=True)
 def _sweep_on_the_fly(codes, index, stuck, n, c, squares, pending, well, arrive, inn_pending, served, dest,
@@ -630,11 +654,7 @@ def _sweep_on_the_fly(codes, index, stuck, n, c, squares, pending, well, arrive,
         code = np.int64(codes[i])
         here = code % c
         rest = code // c
-        occ = np.uint64(0)  # squares held by the other players
-        r = rest
-        for _j in range(n - 1):
-            occ |= np.uint64(1) << np.uint64(squares[r % c])
-            r //= c
+        occ = _others_mask(rest, n, c, squares)
         for o in range(m):
             acc[o] = 0.0
         hsq = squares[here]
@@ -649,11 +669,7 @@ def _sweep_on_the_fly(codes, index, stuck, n, c, squares, pending, well, arrive,
                 if d == end_code:
                     acc[0] += w
                     continue
-                if d != here:
-                    if arrive[d] == 0 and (occ >> np.uint64(squares[d])) & np.uint64(1) == 1:
-                        d = here  # occupied: back to where the turn started
-                    elif inn_pending[d] >= 0:
-                        d = inn_pending[d]
+                d = _landing(here, d, occ, squares, arrive, inn_pending)
                 _acc_successor(index, rest + d * top, w, L, acc, n, m)
         for o in range(m):
             v = acc[o] * inv * shrink
