@@ -234,6 +234,66 @@ def _invert(b: np.ndarray, out: np.ndarray) -> bool:
 
 
 # fastmath without nnan/ninf: SIMD reductions in the pricing loop; exactness comes from the certificate.
+@numba.njit(cache=True)
+def _mark_basic(basis: np.ndarray, in_basis: np.ndarray, slack_basic: np.ndarray) -> None:
+    """Membership flags from the basis list (column j >= 0, slack of row r as -r-1)."""
+    for i in range(basis.size):
+        if basis[i] >= 0:
+            in_basis[basis[i]] = True
+        else:
+            slack_basic[-basis[i] - 1] = True
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _multipliers(basis: np.ndarray, binv: np.ndarray, pi: np.ndarray) -> None:
+    """Simplex multipliers pi = c_B B^-1 (trees cost 1, slacks 0)."""
+    m = pi.size
+    pi[:] = 0.0
+    for i in range(m):
+        if basis[i] >= 0:
+            for c in range(m):
+                pi[c] += binv[i, c]
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _pivot_inverse(binv: np.ndarray, xb: np.ndarray, col: np.ndarray, leave: int) -> None:
+    """Rank-one update of B^-1 and the basic solution for a pivot on row `leave` of column `col`."""
+    m = col.size
+    p = col[leave]
+    for c in range(m):
+        binv[leave, c] /= p
+    xb[leave] /= p
+    for i in range(m):
+        f = col[i]
+        if i != leave and f != 0.0:
+            for c in range(m):
+                binv[i, c] -= f * binv[leave, c]
+            xb[i] -= f * xb[leave]
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _refactor(at: np.ndarray, basis: np.ndarray, bmat: np.ndarray, binv: np.ndarray, xb: np.ndarray,
+              rhs: np.ndarray) -> bool:
+    """Recompute B^-1 and x_B = B^-1 rhs from scratch (so rank-one updates cannot drift); False if singular."""
+    m = xb.size
+    bmat[:, :] = 0.0
+    for i in range(m):
+        if basis[i] >= 0:
+            bmat[:, i] = at[basis[i]]
+        else:
+            bmat[-basis[i] - 1, i] = 1.0
+    if not _invert(bmat, binv):
+        return False
+    for i in range(m):
+        acc = 0.0
+        for c in range(m):
+            acc += binv[i, c] * rhs[c]
+        xb[i] = acc
+        if xb[i] < 0.0 and xb[i] > -1e-11:
+            xb[i] = 0.0
+    return True
+
+
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _leaving_row(
     col: np.ndarray, xb: np.ndarray, basis: np.ndarray, k: int, tol: float, bland: bool
@@ -285,22 +345,14 @@ def _dense_primal_simplex(
     bland = False
     in_basis = np.zeros(k, dtype=np.bool_)
     slack_basic = np.zeros(m, dtype=np.bool_)
-    for i in range(m):
-        if basis[i] >= 0:
-            in_basis[basis[i]] = True
-        else:
-            slack_basic[-basis[i] - 1] = True
+    _mark_basic(basis, in_basis, slack_basic)
     pi = np.zeros(m)
     col = np.zeros(m)
     reduced = np.zeros(k)
     bmat = np.zeros((m, m))
     while pivots < max_pivots:
         # Simplex multipliers π = c_B B⁻¹ (trees cost 1, slacks 0).
-        pi[:] = 0.0
-        for i in range(m):
-            if basis[i] >= 0:
-                for c in range(m):
-                    pi[c] += binv[i, c]
+        _multipliers(basis, binv, pi)
         for j in range(k):
             acc = 0.0
             for c in range(m):
@@ -341,17 +393,7 @@ def _dense_primal_simplex(
             bland = True
         elif degenerate_run == 0:
             bland = False
-        # Pivot.
-        p = col[leave]
-        for c in range(m):
-            binv[leave, c] /= p
-        xb[leave] /= p
-        for i in range(m):
-            f = col[i]
-            if i != leave and f != 0.0:
-                for c in range(m):
-                    binv[i, c] -= f * binv[leave, c]
-                xb[i] -= f * xb[leave]
+        _pivot_inverse(binv, xb, col, leave)
         out = basis[leave]
         if out >= 0:
             in_basis[out] = False
@@ -363,22 +405,8 @@ def _dense_primal_simplex(
         else:
             slack_basic[-enter - 1] = True
         pivots += 1
-        if pivots % 128 == 0:
-            bmat[:, :] = 0.0
-            for i in range(m):
-                if basis[i] >= 0:
-                    bmat[:, i] = at[basis[i]]
-                else:
-                    bmat[-basis[i] - 1, i] = 1.0
-            if not _invert(bmat, binv):
-                return 3, pivots  # singular basis: should not happen
-            for i in range(m):
-                acc = 0.0
-                for c in range(m):
-                    acc += binv[i, c] * rhs[c]
-                xb[i] = acc
-                if xb[i] < 0.0 and xb[i] > -1e-11:
-                    xb[i] = 0.0
+        if pivots % 128 == 0 and not _refactor(at, basis, bmat, binv, xb, rhs):
+            return 3, pivots  # singular basis: should not happen
     return 1, pivots
 
 
@@ -396,11 +424,7 @@ def _devex_primal_simplex(
     bland = False
     in_basis = np.zeros(k, dtype=np.bool_)
     slack_basic = np.zeros(m, dtype=np.bool_)
-    for i in range(m):
-        if basis[i] >= 0:
-            in_basis[basis[i]] = True
-        else:
-            slack_basic[-basis[i] - 1] = True
+    _mark_basic(basis, in_basis, slack_basic)
     pi = np.zeros(m)
     col = np.zeros(m)
     rho = np.zeros(m)
@@ -413,11 +437,7 @@ def _devex_primal_simplex(
     fresh = True
     while pivots < max_pivots:
         if fresh:
-            pi[:] = 0.0
-            for i in range(m):
-                if basis[i] >= 0:
-                    for c in range(m):
-                        pi[c] += binv[i, c]
+            _multipliers(basis, binv, pi)
             for j in range(k):
                 acc = 0.0
                 for c in range(m):
@@ -447,11 +467,7 @@ def _devex_primal_simplex(
                             break
         if enter == none:
             # Confirm with freshly computed reduced costs before declaring optimality.
-            pi[:] = 0.0
-            for i in range(m):
-                if basis[i] >= 0:
-                    for c in range(m):
-                        pi[c] += binv[i, c]
+            _multipliers(basis, binv, pi)
             again = False
             for j in range(k):
                 if not in_basis[j]:
@@ -530,34 +546,13 @@ def _devex_primal_simplex(
         else:
             slack_basic[-enter - 1] = True
             ds[-enter - 1] = 0.0
-        for c in range(m):
-            binv[leave, c] /= p
-        xb[leave] /= p
-        for i in range(m):
-            f = col[i]
-            if i != leave and f != 0.0:
-                for c in range(m):
-                    binv[i, c] -= f * binv[leave, c]
-                xb[i] -= f * xb[leave]
+        _pivot_inverse(binv, xb, col, leave)
         basis[leave] = enter
         pivots += 1
         if pivots % 128 == 0:
-            bmat[:, :] = 0.0
-            for i in range(m):
-                if basis[i] >= 0:
-                    bmat[:, i] = at[basis[i]]
-                else:
-                    bmat[-basis[i] - 1, i] = 1.0
-            if not _invert(bmat, binv):
-                return 3, pivots
-            for i in range(m):
-                acc = 0.0
-                for c in range(m):
-                    acc += binv[i, c] * rhs[c]
-                xb[i] = acc
-                if xb[i] < 0.0 and xb[i] > -1e-11:
-                    xb[i] = 0.0
-            fresh = True
+            if not _refactor(at, basis, bmat, binv, xb, rhs):
+                return 3, pivots  # singular basis: should not happen
+            fresh = True  # reduced costs from the new inverse, not the drifting updates
     return 1, pivots
 
 
