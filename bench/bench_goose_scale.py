@@ -97,7 +97,7 @@ def on_the_fly_case(players: int) -> dict[str, object]:
     otf = []
     for _ in range(reps):
         t0 = time.perf_counter()
-        sweep_on_the_fly(STUDY, players, lay.codes, lay.index, L, stuck, markov._SHRINK)
+        sweep_on_the_fly(STUDY, players, lay.codes, lay.index, L, stuck, markov._SHRINK, blocks=lay.blocks)
         otf.append(time.perf_counter() - t0)
     out["otf_sweep_seconds"] = otf
     out["otf_seconds_per_state_column"] = float(np.median(otf)) / (lay.size * players)
@@ -111,7 +111,7 @@ def on_the_fly_case(players: int) -> dict[str, object]:
         for _ in range(reps):
             t0 = time.perf_counter()
             markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms.astype(np.int64), ch.den,
-                          np.zeros(ch.n, np.bool_), Lc, markov._SHRINK)
+                          np.zeros(ch.n, np.bool_), *markov.sweep_plan(ch), Lc, markov._SHRINK)
             csr.append(time.perf_counter() - t0)
         out["csr_sweep_seconds"] = csr
         out["max_difference_after_sweeps"] = float(np.abs(Lc - L).max())

@@ -39,7 +39,8 @@ def test_solve_from_position(capsys: pytest.CaptureFixture[str]) -> None:
     "args",
     [
         ["goose", "solve", "--players", "1"],
-        ["goose", "solve", "--players", "5"],
+        ["goose", "solve", "--players", "5", "--exact"],
+        ["goose", "solve", "--players", "6"],
         ["goose", "solve", "--variant", "nope"],
         ["goose", "solve", "--from", "5,0"],
         ["goose", "solve", "--from", "3,x"],

@@ -35,7 +35,7 @@ class GooseSolution:
     rules: str
     players: int
     start: State
-    counts: Counts
+    counts: Counts | None  # None on the chain-free path (5+ players): the count alone takes minutes
     win: tuple[float, ...]
     win_bounds: tuple[tuple[float, float], ...]
     draw: float
@@ -49,6 +49,7 @@ class GooseSolution:
     digits: int | None = None  # digits of the exact denominator
     resumed_from: int = 0  # sweeps found in the checkpoint file
     extrapolations: int = 0  # accepted (proven) extrapolation jumps
+    canonical: int = 0  # states of the relabelled chain that was solved
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -56,7 +57,7 @@ class GooseSolution:
             "players": self.players,
             "from": [int(c) for c in self.start.codes],
             "to_move": self.start.to_move + 1,
-            "states": self.counts.to_json(),
+            "states": self.counts.to_json() if self.counts is not None else {"canonical_transient": self.canonical},
             "win": list(self.win),
             "win_bounds": [list(b) for b in self.win_bounds],
             "draw": self.draw,
@@ -104,6 +105,11 @@ def solve(
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     state = start if start is not None else start_state(rules, players)
+    if not gchain.fits_chain(rules, players):
+        if exact:
+            raise InvalidInput(f"exact fractions are offered up to {EXACT_LIMIT:,} unknowns; {players} players are "
+                               "far more (drop --exact for certified bounds)")
+        return _solve_chain_free(rules, players, state, tol, on_sweep, checkpoint, t0)
     sp = gchain.space(rules, players)
     ch = gchain.markov_chain(sp)
     idx, mover = gchain.locate(sp, state)
@@ -131,7 +137,30 @@ def solve(
         rules.name, players, state, sp.counts, mid, win_b, (draw_b[0] + draw_b[1]) / 2, draw_b,
         False, None, None, "monotone Gauss-Seidel from below (+ extrapolations proven sub-solutions); "
         "upper = 1 - other lower bounds",
-        b.sweeps, time.perf_counter() - t0, None, b.resumed_from, b.jumps,
+        b.sweeps, time.perf_counter() - t0, None, b.resumed_from, b.jumps, sp.size,
+    )
+
+
+def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
+                      on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
+                      t0: float) -> GooseSolution:
+    """5 players and more: successors computed from the rules in every sweep (`games.goose.large`)."""
+    from parlour.games.goose.large import certified_on_the_fly
+    from parlour.games.goose.space import layout
+
+    lay = layout(rules, players)
+    idx, mover = gchain.locate(lay, state)
+    b = certified_on_the_fly(lay, idx, tol=2 * tol, on_sweep=on_sweep,
+                             checkpoint=checkpoint.path if checkpoint is not None else None,
+                             every_seconds=checkpoint.every_seconds if checkpoint is not None else 600.0)
+    intervals = [b.interval(idx, o) for o in range(players)]
+    win_b = tuple(intervals[(p - mover) % players] for p in range(players))
+    mid = tuple((lo + hi) / 2 for lo, hi in win_b)
+    return GooseSolution(
+        rules.name, players, state, None, mid, win_b, 0.0, (0.0, 0.0), False, None, None,
+        "monotone Gauss-Seidel from below without a stored chain (successors from the rules, blocks split "
+        "between threads; + extrapolations proven sub-solutions); upper = 1 - other lower bounds",
+        b.sweeps, time.perf_counter() - t0, None, b.resumed_from, b.jumps, lay.size,
     )
 
 

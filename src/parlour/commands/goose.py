@@ -9,6 +9,7 @@ from rich.table import Table
 
 from parlour.commands.common import console, parse_int_list, print_json, progress
 from parlour.errors import InvalidInput
+from parlour.games.goose.chain import default_checkpoint, fits_chain
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares, variant
 
 app = typer.Typer(no_args_is_help=True)
@@ -63,7 +64,14 @@ def solve(
         raise InvalidInput(f"--tol must lie between 0 and 1, got {tol}")
     rules = _rules(variant_name, rules_file)
     start = _start(rules, players, squares, to_move, inn)
-    cp = Checkpoint(checkpoint) if checkpoint is not None else None
+    if checkpoint is None and not exact and not fits_chain(rules, players):
+        # hours of work: keep it safe from a kill by default (~8 GB for 5 players)
+        checkpoint = default_checkpoint(rules, players)
+        if not (quiet or as_json):
+            console.print(f"checkpoint: {checkpoint} (every 10 minutes; rerun the command to resume)")
+    if checkpoint is not None:
+        checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    cp = Checkpoint(checkpoint, every_seconds=600.0 if not fits_chain(rules, players) else 30.0) if checkpoint else None
     with progress(quiet or as_json) as bar:
         task = bar.add_task("certified sweeps (gap)", total=None)
 
@@ -84,11 +92,10 @@ def solve(
     table.add_row("draw", f"{sol.draw:.15f}", f"[{sol.draw_bounds[0]:.15f}, {sol.draw_bounds[1]:.15f}]")
     console.print(table)
     c = sol.counts
-    console.print(
-        f"reachable states {c.reachable:,}: {c.throw:,} throw, {c.inn_skip:,} inn skip, {c.well_skip:,} "
-        f"stuck skip, {c.terminal:,} terminal; relabelled chain {c.canonical:,} states; {sol.method}; "
-        f"{sol.seconds:.2f} s"
-    )
+    counted = (f"reachable states {c.reachable:,}: {c.throw:,} throw, {c.inn_skip:,} inn skip, {c.well_skip:,} "
+               f"stuck skip, {c.terminal:,} terminal; " if c is not None else "")
+    console.print(f"{counted}relabelled chain {sol.canonical:,} states; {sol.method}; {sol.sweeps} sweeps; "
+                  f"{sol.seconds:.2f} s")
     if sol.win_exact is not None:
         console.print(f"exact: denominators of {sol.digits} digits (use --json for the fractions)")
 

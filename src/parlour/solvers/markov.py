@@ -51,6 +51,9 @@ class Chain:
     outcomes: int  # number of absorbing outcomes (without "never")
     edge_perm: np.ndarray | None = None  # int8 per edge: index into `perms` (None: identity)
     perms: np.ndarray | None = None  # int8 [k, outcomes]: outcome o at the state reads perm[o] there
+    # Starts of blocks of states (then n) that a sweep may split between threads: a state should
+    # depend on states of earlier blocks mostly. None: one plain Gauss-Seidel sweep in state order.
+    blocks: np.ndarray | None = None
 
     @property
     def n(self) -> int:
@@ -387,42 +390,68 @@ def _successor_sum(s, indptr, target, weight, eperm, perms, X, acc):
                 acc[o] += w * X[t, perms[p, o]]
 
 
-@numba.njit(cache=True)
-def _sweep(indptr, target, weight, eperm, perms, den, stuck, L, shrink):
-    n = indptr.size - 1
+# A block this size or more is split between threads; smaller ones are not worth waking them for.
+PARALLEL_MIN = 8192
+
+
+@numba.njit(cache=True, parallel=True)
+def _sweep(indptr, target, weight, eperm, perms, den, stuck, blocks, threads, L, shrink):
+    """One Gauss-Seidel sweep, block by block; the states of a block are split between `threads`.
+
+    Threads read bounds other threads may be raising at that moment: every value read, old or new, is
+    a lower bound (F is monotone), so the result is a lower bound all the same; only the states of the
+    same block may be read before this sweep's update (Gauss-Seidel between blocks, Jacobi-like within)."""
     m = L.shape[1]
-    acc = np.empty(m)
     inv = 1.0 / den
-    for s in range(n):
-        if stuck[s]:
-            continue
-        _successor_sum(s, indptr, target, weight, eperm, perms, L, acc)
-        for o in range(m):
-            v = acc[o] * inv * shrink
-            if v > L[s, o]:
-                L[s, o] = v
+    for b in range(blocks.size - 1):
+        lo, hi = blocks[b], blocks[b + 1]
+        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
+        for p in numba.prange(parts):
+            acc = np.empty(m)
+            for s in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
+                if stuck[s]:
+                    continue
+                _successor_sum(s, indptr, target, weight, eperm, perms, L, acc)
+                for o in range(m):
+                    v = acc[o] * inv * shrink
+                    if v > L[s, o]:
+                        L[s, o] = v
 
 
-@numba.njit(cache=True)
-def _sweep_down(indptr, target, weight, eperm, perms, den, stuck, Z, shrink):
+@numba.njit(cache=True, parallel=True)
+def _sweep_down(indptr, target, weight, eperm, perms, den, stuck, blocks, threads, Z, shrink):
     """Z <- min(Z, F(Z)) state by state (F rounded down); returns how many values went down.
 
-    A sweep that lowers nothing proves Z <= F(Z): Z is then a sub-solution, hence a lower bound."""
-    n = indptr.size - 1
+    A sweep that lowers nothing proves Z <= F(Z): Z is then a sub-solution, hence a lower bound. (With
+    threads too: if nothing went down, every value read was the final one.)"""
     m = Z.shape[1]
-    acc = np.empty(m)
     inv = 1.0 / den
     lowered = 0
-    for s in range(n):
-        if stuck[s]:
-            continue
-        _successor_sum(s, indptr, target, weight, eperm, perms, Z, acc)
-        for o in range(m):
-            v = acc[o] * inv * shrink
-            if v < Z[s, o]:
-                Z[s, o] = v
-                lowered += 1
+    for b in range(blocks.size - 1):
+        lo, hi = blocks[b], blocks[b + 1]
+        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
+        count = np.zeros(parts, np.int64)
+        for p in numba.prange(parts):
+            acc = np.empty(m)
+            for s in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
+                if stuck[s]:
+                    continue
+                _successor_sum(s, indptr, target, weight, eperm, perms, Z, acc)
+                for o in range(m):
+                    v = acc[o] * inv * shrink
+                    if v < Z[s, o]:
+                        Z[s, o] = v
+                        count[p] += 1
+        lowered += count.sum()
     return lowered
+
+
+def sweep_plan(chain: Chain) -> tuple[np.ndarray, int]:
+    """(blocks, threads) for `_sweep`: the chain's own blocks over all numba threads, or one block
+    swept in order by one thread when the chain has none (plain Gauss-Seidel)."""
+    if chain.blocks is None:
+        return np.array([0, chain.n], np.int64), 1
+    return chain.blocks, numba.get_num_threads()
 
 
 @dataclass(frozen=True)
@@ -510,7 +539,7 @@ def certified(
                 done = int(z["sweeps"])
     resumed = done
     last_save = time.perf_counter()
-    args = (chain.indptr, chain.target, chain.weight, eperm, perms_full, chain.den, stuck)
+    args = (chain.indptr, chain.target, chain.weight, eperm, perms_full, chain.den, stuck, *sweep_plan(chain))
     sweeps = done
     gaps: list[float] = []
     prev: np.ndarray | None = None

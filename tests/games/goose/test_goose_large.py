@@ -32,3 +32,16 @@ def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -
 def test_refuses_a_chain_with_stuck_states() -> None:
     with pytest.raises(InvalidInput):
         certified_on_the_fly(layout(STUDY, 2), 0)
+
+
+def test_chain_free_path_of_solve_agrees_with_the_chain_from_a_position() -> None:
+    """The path `parlour goose solve --players 5` takes, on 3 players from a mid-game position."""
+    from parlour.analyses.goose import _solve_chain_free
+    from parlour.games.goose.rules import state_from_squares
+
+    state = state_from_squares(STUDY, [20, 40, 30], 1, [])
+    ref = solve(STUDY, 3, start=state, tol=1e-10)
+    got = _solve_chain_free(STUDY, 3, state, 5e-9, None, None, 0.0)
+    assert got.counts is None and got.canonical == ref.canonical
+    for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
+        assert hi - lo <= 1e-8 + 1e-15 and lo <= rlo and rhi <= hi

@@ -99,7 +99,8 @@ def test_sweep_on_the_fly_matches_the_stored_chain(players: int) -> None:
     if cols > players:
         a[stuck, players] = 1.0
     b = a.copy()
+    whole = np.array([0, sp.size], np.int64)  # one block, one thread: both sweeps in the same order
     for _ in range(5):
-        markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms_full, ch.den, stuck, a, markov._SHRINK)
+        markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms_full, ch.den, stuck, whole, 1, a, markov._SHRINK)
         sweep_on_the_fly(STUDY, players, lay.codes, lay.index, b, stuck.astype(np.uint8), markov._SHRINK)
     assert np.abs(a - b).max() < 1e-14 and b.max() > 0.1

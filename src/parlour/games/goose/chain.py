@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, State
-from parlour.games.goose.space import Space, build, tables
+from parlour.games.goose.space import Layout, Space, build, tables
 from parlour.solvers import markov
 
 
@@ -32,11 +34,23 @@ def markov_chain(sp: Space) -> markov.Chain:
     """Outcome o = "relative player o wins"; target -1 (the mover wins) is outcome 0."""
     eperm = (sp.target >= 0).astype(np.int8)
     return markov.Chain(
-        sp.indptr, sp.target, sp.weight, sp.den, sp.players, eperm, rotation_perms(sp.players)
+        sp.indptr, sp.target, sp.weight, sp.den, sp.players, eperm, rotation_perms(sp.players), sp.blocks
     )
 
 
-def locate(sp: Space, state: State) -> tuple[int, int]:
+def fits_chain(rules: RuleSet, players: int) -> bool:
+    """Whether `build` enumerates this game with its stored chain (up to 4 players on the study's
+    board); beyond, `large.certified_on_the_fly` solves it without one."""
+    return tables(rules).codes ** players * 9 <= 2**30
+
+
+def default_checkpoint(rules: RuleSet, players: int) -> Path:
+    """Where a long chain-free run keeps its bounds unless told otherwise ($XDG_CACHE_HOME/parlour)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "parlour" / "goose" / f"{rules.name}-{players}p.npy"
+
+
+def locate(sp: Space | Layout, state: State) -> tuple[int, int]:
     """(canonical state index, absolute player who is relative player 0) of a full state."""
     n = sp.players
     if state.players != n:
@@ -48,7 +62,10 @@ def locate(sp: Space, state: State) -> tuple[int, int]:
     except KeyError:
         raise InvalidInput("nobody can stand on one of these squares") from None
     rel = tuple(compact[(state.to_move + i) % n] for i in range(n))
-    return sp.state_index(rel), state.to_move
+    i = int(sp.index[sum(d * t.codes**k for k, d in enumerate(rel))])
+    if i < 0:
+        raise InvalidInput("this position cannot be reached from the start of the game")
+    return i, state.to_move
 
 
 def absolute(values_rel: np.ndarray, mover: int, players: int) -> np.ndarray:

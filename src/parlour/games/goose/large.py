@@ -35,62 +35,39 @@ import numba
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.goose.space import Layout, _landing, _others_mask, sweep_on_the_fly, tables
-from parlour.solvers.markov import _SHRINK
+from parlour.games.goose.space import Layout, otf_successor_sum, sweep_on_the_fly, tables
+from parlour.solvers.markov import _SHRINK, PARALLEL_MIN
 
 
-@numba.njit(cache=True, inline="always")
-def _acc_offset(index, code, w, L, delta, acc, n, m):
-    """Like space._acc_successor, reading the candidate Z = L + delta (float64 sum of the two)."""
-    t = index[code]
-    acc[0] += w * (L[t, n - 1] + delta[t, n - 1])
-    for o in range(1, n):
-        acc[o] += w * (L[t, o - 1] + delta[t, o - 1])
-
-
-@numba.njit(cache=True)
-def _sweep_down_offset(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight,
-                       den, end_code, L, delta, shrink):
+@numba.njit(cache=True, parallel=True)
+def _sweep_down_offset(codes, index, blocks, threads, n, c, squares, pending, well, arrive, inn_pending, served,
+                       dest, weight, den, end_code, L, delta, shrink):
     """Z <- min(Z, F(Z)) state by state for the candidate Z = L + delta (delta float32, L untouched);
     returns how many values went down. F is rounded down, and a lowered entry gets the largest float32
     delta with L + delta <= the new value, so Z only ever goes down and a pass that lowers nothing
-    proves Z <= F(Z). The successor rules are those of `space._sweep_on_the_fly` (no stuck states)."""
+    proves Z <= F(Z) (with threads too: then every value read was the final one). The successors are
+    those of `space._sweep_on_the_fly` (no stuck states)."""
     m = L.shape[1]
-    ncls = dest.shape[1]
-    acc = np.empty(m)
     inv = 1.0 / den
-    top = 1
-    for _ in range(n - 1):
-        top *= c
     lowered = 0
-    for i in range(codes.size):
-        code = np.int64(codes[i])
-        here = code % c
-        rest = code // c
-        occ = _others_mask(rest, n, c, squares)
-        for o in range(m):
-            acc[o] = 0.0
-        if pending[here] == 1:
-            _acc_offset(index, rest + served[here] * top, den, L, delta, acc, n, m)
-        elif well[here] == 1 and (occ >> np.uint64(squares[here])) & np.uint64(1) == 0:
-            _acc_offset(index, rest + here * top, den, L, delta, acc, n, m)
-        else:
-            for k in range(ncls):
-                w = weight[k]
-                d = dest[here, k]
-                if d == end_code:
-                    acc[0] += w
-                    continue
-                d = _landing(here, d, occ, squares, arrive, inn_pending)
-                _acc_offset(index, rest + d * top, w, L, delta, acc, n, m)
-        for o in range(m):
-            v = acc[o] * inv * shrink
-            if v < L[i, o] + delta[i, o]:
-                # the float32 nearest to v - L may sit above it: step down until L + delta <= v
-                delta[i, o] = v - L[i, o]
-                while L[i, o] + delta[i, o] > v:
-                    delta[i, o] = np.nextafter(delta[i, o], np.float32(-np.inf))
-                lowered += 1
+    for b in range(blocks.size - 1):
+        lo, hi = blocks[b], blocks[b + 1]
+        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
+        count = np.zeros(parts, np.int64)
+        for p in numba.prange(parts):
+            acc = np.empty(m)
+            for i in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
+                otf_successor_sum(np.int64(codes[i]), index, n, c, squares, pending, well, arrive, inn_pending,
+                                  served, dest, weight, den, end_code, L, delta, True, acc)
+                for o in range(m):
+                    v = acc[o] * inv * shrink
+                    if v < L[i, o] + delta[i, o]:
+                        # the float32 nearest to v - L may sit above it: step down until L + delta <= v
+                        delta[i, o] = v - L[i, o]
+                        while L[i, o] + delta[i, o] > v:
+                            delta[i, o] = np.nextafter(delta[i, o], np.float32(-np.inf))
+                        count[p] += 1
+        lowered += count.sum()
     return lowered
 
 
@@ -182,8 +159,9 @@ def certified_on_the_fly(
             L, done = found
     resumed, sweeps = done, done
     stuck = np.zeros(lay.size, np.uint8)
-    args = (lay.codes, lay.index, n, t.codes, t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served,
-            t.dest, t.weight, t.den, t.end_code)
+    threads = numba.get_num_threads()
+    args = (lay.codes, lay.index, lay.blocks, threads, n, t.codes, t.squares, t.pending, t.well, t.arrive,
+            t.inn_pending, t.served, t.dest, t.weight, t.den, t.end_code)
     gaps: list[float] = []
     D = np.zeros(shape, np.float32) if extrapolate else None  # the last sweep's increments
     have_d = False
@@ -216,7 +194,7 @@ def certified_on_the_fly(
                         break
                 continue
         have_d = D is not None and sweeps - last_try >= every - 1
-        sweep_on_the_fly(rules, n, lay.codes, lay.index, L, stuck, _SHRINK, D if have_d else None)
+        sweep_on_the_fly(rules, n, lay.codes, lay.index, L, stuck, _SHRINK, D if have_d else None, lay.blocks)
         sweeps += 1
         if on_sweep is not None:
             on_sweep(sweeps, gap)
