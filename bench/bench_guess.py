@@ -3,6 +3,7 @@ and which stabilisation / master / fold wins.
 
     .venv/bin/python bench/bench_guess.py                      # oracle + comparisons + N = 128, 256, 509
     .venv/bin/python bench/bench_guess.py --ns 1000 --skip-compare --name guess_1000
+    .venv/bin/python bench/bench_guess.py --warm 250,256 --ns 509 --skip-compare --skip-oracle --name guess_warm
 """
 
 from __future__ import annotations
@@ -102,8 +103,28 @@ def comparisons(n: int) -> dict[str, Any]:
     return out
 
 
+def warm_figures(lo: int, hi: int) -> dict[str, Any]:
+    """Each N in lo..hi solved cold and warm (Bob's trees of N-1 extended to N, as `guess sweep` does)."""
+    from parlour.games.guess.solve import extend_tree
+
+    prev = solve_guess(lo - 1)
+    rows = []
+    for n in range(lo, hi + 1):
+        cold = solve_guess(n)
+        warm = solve_guess(n, warm_trees=[extend_tree(t.depths) for t, _ in prev.bob])
+        if cold.value != warm.value:
+            raise SystemExit(f"N={n}: warm and cold values differ")
+        rows.append({"n": n, "cold_iterations": cold.iterations, "cold_seconds": round(cold.seconds, 3),
+                     "warm_iterations": warm.iterations, "warm_seconds": round(warm.seconds, 3)})
+        print(rows[-1], flush=True)
+        prev = warm
+    cold_s, warm_s = sum(r["cold_seconds"] for r in rows), sum(r["warm_seconds"] for r in rows)
+    return {"rows": rows, "cold_seconds": cold_s, "warm_seconds": warm_s, "speedup": cold_s / warm_s}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--warm", default="", help="LO,HI: cold against warm-started solves for N = LO..HI")
     ap.add_argument("--ns", default="128,256,509")
     ap.add_argument("--compare", default="200,256")
     ap.add_argument("--skip-compare", action="store_true")
@@ -114,6 +135,9 @@ def main() -> None:
     if not args.skip_oracle:
         figures["oracle"] = oracle_figures()
         print(figures["oracle"], flush=True)
+    if args.warm:
+        lo, hi = map(int, args.warm.split(","))
+        figures["warm_start"] = warm_figures(lo, hi)
     if not args.skip_compare:
         figures["compare"] = {str(n): comparisons(n) for n in map(int, args.compare.split(","))}
     sizes = []

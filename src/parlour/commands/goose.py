@@ -50,7 +50,10 @@ def solve(
     to_move: int = typer.Option(None, "--to-move", help="player to move (1-based) with --from"),
     inn: str = typer.Option(None, "--inn-pending", help="players (1-based) on the inn whose skip is to come"),
     tol: float = typer.Option(1e-12, "--tol", help="half-width of the certified intervals (+-tol)"),
-    checkpoint: Path = typer.Option(None, "--checkpoint", help="save the iteration here; rerun to resume"),
+    checkpoint: Path = typer.Option(None, "--checkpoint", help="save the iteration here; rerun to resume "
+                                    "(5+ players: default in ~/.cache/parlour/goose)"),
+    out_of_core: bool = typer.Option(False, "--out-of-core", help="5+ players: keep the bounds in memory-mapped "
+                                     "files at --checkpoint instead of RAM"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet"),
 ) -> None:
@@ -78,7 +81,8 @@ def solve(
         def tick(k: int, gap: float) -> None:
             bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")
 
-        sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp)
+        sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
+                          out_of_core=out_of_core)
     if as_json:
         print_json(sol)
         return

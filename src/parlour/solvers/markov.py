@@ -370,6 +370,8 @@ def _verify(A: sp.csr_matrix, B: np.ndarray, nums: list[int], q: int) -> bool:
 # rounding error is below 20 * 2**-53 < 2.3e-15. Shrinking every update by 4e-15 keeps it below the
 # exact weighted average, so every iterate is a true lower bound.
 _SHRINK = 1.0 - 4e-15
+# The extrapolation is tried when two successive gap ratios differ by less than this (one mode left).
+STEADY = 1e-3
 
 
 @numba.njit(cache=True)
@@ -561,7 +563,7 @@ def certified(
                               "tolerance, or the exact solver")
         if extrapolate and prev is not None and len(gaps) >= 3 and sweeps - last_try >= every:
             rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
-            if 0 < rho < 1 and abs(rho - rho_before) < 1e-3:
+            if 0 < rho < 1 and abs(rho - rho_before) < STEADY:
                 last_try = sweeps
                 Z = L + ((1 - eta) * rho / (1 - rho)) * (L - prev)
                 np.minimum(Z, 1.0, out=Z)

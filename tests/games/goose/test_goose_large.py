@@ -21,7 +21,7 @@ def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -
     with pytest.raises(SolverError):  # a run cut short leaves its checkpoint
         certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp, max_sweeps=30)
     b = certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp)
-    assert b.resumed_from == 30 and b.sweeps > 30
+    assert b.resumed_from == 30 and b.sweeps > 30 and b.resume_verified
     assert b.jumps >= 1  # float32 candidates were proven sub-solutions and taken
     for o in range(3):  # relative player o is player o + 1 at the start
         lo, hi = b.interval(start, o)
@@ -45,3 +45,33 @@ def test_chain_free_path_of_solve_agrees_with_the_chain_from_a_position() -> Non
     assert got.counts is None and got.canonical == ref.canonical
     for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
         assert hi - lo <= 1e-8 + 1e-15 and lo <= rlo and rhi <= hi
+
+
+def test_a_checkpoint_that_is_no_lower_bound_is_dropped(tmp_path: Path) -> None:
+    import numpy as np
+
+    lay = layout(STUDY, 3)
+    start = int(lay.index[0])
+    cp = tmp_path / "run3.npy"
+    with pytest.raises(SolverError):
+        certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp, max_sweeps=5)
+    bad = np.load(cp)
+    bad[start] = [0.9, 0.05, 0.05]  # would give a width of 0 at once, and wrong values
+    np.save(cp, bad)
+    b = certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp, max_sweeps=5_000)
+    assert b.resumed_from == 0 and not b.resume_verified
+    assert abs(b.interval(start, 0)[0] - 0.3459598) < 1e-6
+
+
+def test_out_of_core_matches_in_memory(tmp_path: Path) -> None:
+    lay = layout(STUDY, 3)
+    start = int(lay.index[0])
+    mem = certified_on_the_fly(lay, start, tol=1e-8)
+    disk = certified_on_the_fly(lay, start, tol=1e-8, checkpoint=tmp_path / "b.npy", out_of_core=True)
+    assert (tmp_path / "b.npy.incr.npy").exists()
+    for o in range(3):
+        lo, hi = disk.interval(start, o)
+        mlo, mhi = mem.interval(start, o)
+        assert hi - lo <= 1e-8 + 1e-15 and max(lo, mlo) <= min(hi, mhi)
+    with pytest.raises(InvalidInput):
+        certified_on_the_fly(lay, start, out_of_core=True)

@@ -19,7 +19,7 @@ players that is 3.4 GB on top of the 6.9 GB of bounds, instead of 2 x 6.9 GB for
 (Candidates stored as plain float32 values were tried first: their rounding, ~1.5e-8 per value, made
 most candidates fail the check, and a 3-player run needed twice the passes of the float64 solver.)
 
-Not yet wired to the CLI: the 5-player run (~2.6-5 hours predicted) has not been carried out.
+This is the path `parlour goose solve` takes from 5 players on (`analyses.goose.solve`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.space import Layout, otf_successor_sum, sweep_on_the_fly, tables
-from parlour.solvers.markov import _SHRINK, PARALLEL_MIN
+from parlour.solvers.markov import _SHRINK, PARALLEL_MIN, STEADY
 
 
 @numba.njit(cache=True, parallel=True)
@@ -96,6 +96,7 @@ class LargeBounds:
     jumps: int
     resumed_from: int
     seconds: float
+    resume_verified: bool = False  # the checkpoint's bounds were proven a sub-solution before use
 
     def interval(self, state: int, column: int) -> tuple[float, float]:
         lo = float(self.lower[state, column])
@@ -111,26 +112,37 @@ def fingerprint(lay: Layout) -> str:
     return h.hexdigest()
 
 
+def _meta(path: Path) -> Path:
+    return path.with_name(path.name + ".meta")
+
+
 def _save(path: Path, L: np.ndarray, sweeps: int, fp: str) -> None:
-    tmp = path.with_name(path.name + ".tmp.npy")
-    with open(tmp, "wb") as f:
-        np.save(f, L)
     meta = path.with_name(path.name + ".tmp.meta")
     meta.write_text(f"{fp} {sweeps}\n")
-    os.replace(tmp, path)  # the bounds first: a meta file never describes a newer array than it has
-    os.replace(meta, path.with_name(path.name + ".meta"))
+    if isinstance(L, np.memmap) and Path(L.filename or "") == path.resolve():
+        L.flush()  # out of core: the checkpoint is the array itself
+    else:
+        tmp = path.with_name(path.name + ".tmp.npy")
+        with open(tmp, "wb") as f:
+            np.save(f, L)
+        os.replace(tmp, path)  # the bounds first: a meta file never describes a newer array than it has
+    os.replace(meta, _meta(path))
 
 
-def _load(path: Path, fp: str, shape: tuple[int, int]) -> tuple[np.ndarray, int] | None:
-    meta = path.with_name(path.name + ".meta")
-    if not (path.exists() and meta.exists()):
+def _load(path: Path, fp: str, shape: tuple[int, int], out_of_core: bool) -> tuple[np.ndarray, int] | None:
+    if not (path.exists() and _meta(path).exists()):
         return None
-    got, sweeps = meta.read_text().split()
-    L = np.load(path, mmap_mode="r")
-    if got != fp or L.shape != shape:
+    got, sweeps = _meta(path).read_text().split()
+    L = np.load(path, mmap_mode="r+" if out_of_core else "r")
+    if got != fp or L.shape != shape or L.dtype != np.float64:
         return None
-    # an older meta with a newer array is still sound: every saved array is a lower bound
-    return np.array(L), int(sweeps)
+    return (L if out_of_core else np.array(L)), int(sweeps)
+
+
+def _array(path: Path | None, shape: tuple[int, int], dtype: type, out_of_core: bool) -> np.ndarray:
+    if out_of_core and path is not None:
+        return np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=shape)  # zeros, on disk
+    return np.zeros(shape, dtype)
 
 
 def certified_on_the_fly(
@@ -142,28 +154,43 @@ def certified_on_the_fly(
     on_sweep: Callable[[int, float], None] | None = None,
     max_sweeps: int = 100_000,
     extrapolate: bool = True,
+    out_of_core: bool = False,
 ) -> LargeBounds:
-    """Lower bounds for every relabelled state until the certified width at `watch` is <= tol."""
+    """Lower bounds for every relabelled state until the certified width at `watch` is <= tol.
+
+    A checkpoint found at `checkpoint` is not taken on trust: one pass checks that its bounds L satisfy
+    L <= F(L) (rounded down), which proves them lower bounds (F is monotone); a file that fails is
+    dropped and the run starts from zero. With `out_of_core` the bounds (and the extrapolation's
+    increments) live in memory-mapped files next to `checkpoint` instead of RAM: for boards whose
+    bounds outgrow memory (6 players: ~400 GB), at the speed of the disk and the page cache.
+    """
     rules, n = lay.rules, lay.players
     if len(rules.wells) >= n:
         raise InvalidInput("the chain-free solver needs fewer wells than players (nobody stuck for ever)")
+    if out_of_core and checkpoint is None:
+        raise InvalidInput("out of core needs a checkpoint path: the bounds live in that file")
     t = tables(rules)
     t0 = time.perf_counter()
     fp = fingerprint(lay)
     shape = (lay.size, n)
-    L = np.zeros(shape)
-    done = 0
-    if checkpoint is not None:
-        found = _load(checkpoint, fp, shape)
-        if found is not None:
-            L, done = found
-    resumed, sweeps = done, done
-    stuck = np.zeros(lay.size, np.uint8)
+    found = _load(checkpoint, fp, shape, out_of_core) if checkpoint is not None else None
+    L, done = found if found is not None else (_array(checkpoint, shape, np.float64, out_of_core), 0)
     threads = numba.get_num_threads()
     args = (lay.codes, lay.index, lay.blocks, threads, n, t.codes, t.squares, t.pending, t.well, t.arrive,
             t.inn_pending, t.served, t.dest, t.weight, t.den, t.end_code)
+    D = None
+    if extrapolate or done:
+        incr = checkpoint.with_name(checkpoint.name + ".incr.npy") if checkpoint is not None else None
+        D = _array(incr, shape, np.float32, out_of_core)  # the last sweep's increments
+    if done and D is not None and _sweep_down_offset(*args, L, D, _SHRINK) != 0:
+        L[:] = 0.0  # not a sub-solution: not ours, or damaged; nothing in it can be trusted
+        done = 0
+    verified = done > 0
+    resumed, sweeps = done, done
+    stuck = np.zeros(lay.size, np.uint8)
     gaps: list[float] = []
-    D = np.zeros(shape, np.float32) if extrapolate else None  # the last sweep's increments
+    if not extrapolate:
+        D = None
     have_d = False
     last_try, jumps, repairs = sweeps, 0, 0
     eta, every = 0.3, 10  # as markov.certified
@@ -181,7 +208,7 @@ def certified_on_the_fly(
             raise SolverError(f"the certified gap stalls at {gap:.2e} (floating-point floor)")
         if D is not None and have_d and len(gaps) >= 3 and sweeps - last_try >= every:
             rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
-            if 0 < rho < 1 and abs(rho - rho_before) < 1e-3:
+            if 0 < rho < 1 and abs(rho - rho_before) < STEADY:
                 last_try = sweeps
                 # the candidate Z = L + alpha * D lives in D itself (float32 offsets from L)
                 _candidate(L, D, (1 - eta) * rho / (1 - rho))
@@ -203,4 +230,4 @@ def certified_on_the_fly(
             last_save = time.perf_counter()
     if checkpoint is not None:
         _save(checkpoint, L, sweeps, fp)
-    return LargeBounds(L, sweeps, repairs, jumps, resumed, time.perf_counter() - t0)
+    return LargeBounds(L, sweeps, repairs, jumps, resumed, time.perf_counter() - t0, verified)
