@@ -396,56 +396,48 @@ def _successor_sum(s, indptr, target, weight, eperm, perms, X, acc):
 PARALLEL_MIN = 8192
 
 
-@numba.njit(cache=True, parallel=True)
-def _sweep(indptr, target, weight, eperm, perms, den, stuck, blocks, threads, L, shrink):
-    """One Gauss-Seidel sweep, block by block; the states of a block are split between `threads`.
+@numba.njit(cache=True, inline="always")
+def block_parts(blocks, b, threads):
+    """(first, end, parts) of block b: split between `threads` when it is large enough."""
+    lo, hi = blocks[b], blocks[b + 1]
+    return lo, hi, (threads if hi - lo >= PARALLEL_MIN * threads else 1)
 
-    Threads read bounds other threads may be raising at that moment: every value read, old or new, is
-    a lower bound (F is monotone), so the result is a lower bound all the same; only the states of the
-    same block may be read before this sweep's update (Gauss-Seidel between blocks, Jacobi-like within)."""
-    m = L.shape[1]
-    inv = 1.0 / den
-    for b in range(blocks.size - 1):
-        lo, hi = blocks[b], blocks[b + 1]
-        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
-        for p in numba.prange(parts):
-            acc = np.empty(m)
-            for s in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
-                if stuck[s]:
-                    continue
-                _successor_sum(s, indptr, target, weight, eperm, perms, L, acc)
-                for o in range(m):
-                    v = acc[o] * inv * shrink
-                    if v > L[s, o]:
-                        L[s, o] = v
+
+@numba.njit(cache=True, inline="always")
+def part_range(lo, hi, p, parts):
+    return lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts
 
 
 @numba.njit(cache=True, parallel=True)
-def _sweep_down(indptr, target, weight, eperm, perms, den, stuck, blocks, threads, Z, shrink):
-    """Z <- min(Z, F(Z)) state by state (F rounded down); returns how many values went down.
+def _sweep(indptr, target, weight, eperm, perms, den, stuck, blocks, threads, X, shrink, down=False):
+    """One Gauss-Seidel sweep, block by block, the states of a block split between `threads`; returns
+    how many values changed. Up (`down` False): X <- max(X, F(X)). Down: X <- min(X, F(X)), and a sweep
+    that lowers nothing proves X <= F(X): X is then a sub-solution, hence a lower bound.
 
-    A sweep that lowers nothing proves Z <= F(Z): Z is then a sub-solution, hence a lower bound. (With
-    threads too: if nothing went down, every value read was the final one.)"""
-    m = Z.shape[1]
+    Threads read values other threads may be changing at that moment. Going up, every value read, old
+    or new, is a lower bound (F is monotone), so the result is one too; going down, a sweep that
+    changed nothing read final values only. Only states of the same block may be read before this
+    sweep's update (Gauss-Seidel between blocks, Jacobi-like within). F is rounded down (`shrink`)."""
+    m = X.shape[1]
     inv = 1.0 / den
-    lowered = 0
+    changed = 0
     for b in range(blocks.size - 1):
-        lo, hi = blocks[b], blocks[b + 1]
-        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
+        lo, hi, parts = block_parts(blocks, b, threads)
         count = np.zeros(parts, np.int64)
         for p in numba.prange(parts):
+            first, end = part_range(lo, hi, p, parts)
             acc = np.empty(m)
-            for s in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
+            for s in range(first, end):
                 if stuck[s]:
                     continue
-                _successor_sum(s, indptr, target, weight, eperm, perms, Z, acc)
+                _successor_sum(s, indptr, target, weight, eperm, perms, X, acc)
                 for o in range(m):
                     v = acc[o] * inv * shrink
-                    if v < Z[s, o]:
-                        Z[s, o] = v
+                    if (v < X[s, o]) if down else (v > X[s, o]):
+                        X[s, o] = v
                         count[p] += 1
-        lowered += count.sum()
-    return lowered
+        changed += count.sum()
+    return changed
 
 
 def sweep_plan(chain: Chain) -> tuple[np.ndarray, int]:
@@ -570,7 +562,7 @@ def certified(
                 Z[stuck] = L[stuck]
                 for _ in range(3):
                     repairs += 1
-                    if _sweep_down(*args, Z, _SHRINK) == 0:
+                    if _sweep(*args, Z, _SHRINK, True) == 0:
                         np.maximum(L, Z, out=L)
                         jumps += 1
                         break

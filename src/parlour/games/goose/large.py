@@ -36,7 +36,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.space import Layout, otf_successor_sum, sweep_on_the_fly, tables
-from parlour.solvers.markov import _SHRINK, PARALLEL_MIN, STEADY
+from parlour.solvers.markov import _SHRINK, STEADY, block_parts, part_range
 
 
 @numba.njit(cache=True, parallel=True)
@@ -51,12 +51,12 @@ def _sweep_down_offset(codes, index, blocks, threads, n, c, squares, pending, we
     inv = 1.0 / den
     lowered = 0
     for b in range(blocks.size - 1):
-        lo, hi = blocks[b], blocks[b + 1]
-        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
+        lo, hi, parts = block_parts(blocks, b, threads)
         count = np.zeros(parts, np.int64)
         for p in numba.prange(parts):
+            first, end = part_range(lo, hi, p, parts)
             acc = np.empty(m)
-            for i in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
+            for i in range(first, end):
                 otf_successor_sum(np.int64(codes[i]), index, n, c, squares, pending, well, arrive, inn_pending,
                                   served, dest, weight, den, end_code, L, delta, True, acc)
                 for o in range(m):

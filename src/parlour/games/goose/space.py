@@ -23,7 +23,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, chain, pending_code
-from parlour.solvers.markov import PARALLEL_MIN
+from parlour.solvers.markov import block_parts, part_range
 
 
 @dataclass(frozen=True)
@@ -707,11 +707,11 @@ def _sweep_on_the_fly(codes, index, stuck, blocks, threads, n, c, squares, pendi
     m = L.shape[1]
     inv = 1.0 / den
     for b in range(blocks.size - 1):
-        lo, hi = blocks[b], blocks[b + 1]
-        parts = threads if hi - lo >= PARALLEL_MIN * threads else 1
+        lo, hi, parts = block_parts(blocks, b, threads)
         for p in numba.prange(parts):
+            first, end = part_range(lo, hi, p, parts)
             acc = np.empty(m)
-            for i in range(lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts):
+            for i in range(first, end):
                 if stuck[i]:
                     continue
                 otf_successor_sum(np.int64(codes[i]), index, n, c, squares, pending, well, arrive, inn_pending,
