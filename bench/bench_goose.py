@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import peak_rss_gib, write
+from bench.common import peak_rss_gib, run_case, write
 
 
 def case(name: str) -> dict[str, object]:
@@ -51,10 +51,7 @@ def case(name: str) -> dict[str, object]:
 
 
 def run(name: str) -> dict[str, object]:
-    proc = subprocess.run([sys.executable, __file__, "--case", name], capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        return {"case": name, "error": proc.stderr.strip().splitlines()[-1:] or ["failed"]}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_case(__file__, name)
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import peak_rss_gib, write
+from bench.common import peak_rss_gib, run_case, write
 
 WIDTH = 1e-8  # the certified width issue 7 asks for at 5 players
 
@@ -120,10 +120,7 @@ def on_the_fly_case(players: int) -> dict[str, object]:
 
 
 def run(name: str) -> dict[str, object]:
-    proc = subprocess.run([sys.executable, __file__, "--case", name], capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        return {"case": name, "error": proc.stderr.strip().splitlines()[-1:] or ["failed"]}
-    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+    return run_case(__file__, name)
 
 
 def predict(cases: dict[str, dict[str, object]]) -> dict[str, object]:

@@ -7,6 +7,7 @@ import os
 import platform
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -71,3 +72,12 @@ def write(name: str, figures: dict[str, Any]) -> Path:
     print(json.dumps(record["figures"], indent=2, default=str))
     print(f"wrote {path}")
     return path
+
+
+def run_case(script: str, name: str) -> dict[str, object]:
+    """`script --case name` in a fresh interpreter (its own start-up, state generation and peak
+    memory); the case's JSON from the last line of its output, or {"case", "error"} if it failed."""
+    proc = subprocess.run([sys.executable, script, "--case", name], capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        return {"case": name, "error": proc.stderr.strip().splitlines()[-1:] or ["failed"]}
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))

@@ -75,8 +75,6 @@ def solve(
         checkpoint = default_checkpoint(rules, players)
         if not (quiet or as_json):
             console.print(f"checkpoint: {checkpoint} (every 10 minutes; rerun the command to resume)")
-    if checkpoint is not None:
-        checkpoint.parent.mkdir(parents=True, exist_ok=True)
     cp = Checkpoint(checkpoint, every_seconds=600.0 if not fits_chain(rules, players) else 30.0) if checkpoint else None
     with progress(quiet or as_json) as bar:
         task = bar.add_task("certified sweeps (gap)", total=None)

@@ -488,6 +488,7 @@ def fingerprint(chain: Chain) -> str:
 
 
 def _save(cp: Checkpoint, L: np.ndarray, sweeps: int, fp: str) -> None:
+    cp.path.parent.mkdir(parents=True, exist_ok=True)
     tmp = cp.path.with_name(cp.path.name + ".tmp.npz")
     np.savez(tmp, lower=L, sweeps=np.int64(sweeps), fingerprint=np.array(fp))
     os.replace(tmp, cp.path)  # atomic: a kill never leaves half a checkpoint

@@ -169,6 +169,8 @@ def certified_on_the_fly(
         raise InvalidInput("the chain-free solver needs fewer wells than players (nobody stuck for ever)")
     if out_of_core and checkpoint is None:
         raise InvalidInput("out of core needs a checkpoint path: the bounds live in that file")
+    if checkpoint is not None:
+        checkpoint.parent.mkdir(parents=True, exist_ok=True)
     t = tables(rules)
     t0 = time.perf_counter()
     fp = fingerprint(lay)
