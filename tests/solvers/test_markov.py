@@ -96,3 +96,24 @@ def test_checkpoint_of_another_chain_is_ignored(tmp_path: Path) -> None:
     markov.certified(gamblers_ruin(10, Fraction(1, 3)).chain, watch=[0], tol=1e-9, checkpoint=cp)
     b = markov.certified(gamblers_ruin(11, Fraction(1, 3)).chain, watch=[0], tol=1e-9, checkpoint=cp)
     assert b.resumed_from == 0
+
+
+def test_an_assign_sweep_never_passes_a_point_above_the_solution() -> None:
+    # The extrapolation's proof: an assign sweep (X <- F(X)) that lowers nothing shows X <= F(X). A
+    # point above the solution anywhere must therefore always lower something, however many sweeps.
+    p = Fraction(2, 5)
+    ex = gamblers_ruin(20, p)
+    ch = ex.chain
+    stuck = markov.stuck_states(ch)
+    eperm, perms = ch.perm_table()
+    args = (ch.indptr, ch.target, ch.weight, eperm, perms.astype(np.int64), ch.den, stuck, *markov.sweep_plan(ch))
+    exact = np.array([[float(ruin_value(20, int(s), p)), float(1 - ruin_value(20, int(s), p))] for s in ex.states])
+    above = exact.copy()
+    above[7, 0] += 1e-9
+    for _ in range(50):
+        assert markov._sweep(*args, above, markov._SHRINK, True) > 0
+    below = np.zeros_like(exact)
+    for _ in range(5):
+        markov._sweep(*args, below, markov._SHRINK)  # up sweeps from 0: a sub-solution ...
+    assert markov._sweep(*args, below, markov._SHRINK, True) == 0  # ... which an assign sweep proves
+    assert (below <= exact).all()

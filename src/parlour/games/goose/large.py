@@ -13,8 +13,8 @@ float64: float32 lower bounds would put the floor of the certified width near 1e
 Float32 is used only where soundness does not depend on it: the extrapolation. The last sweep's
 increments D are kept in float32 (small numbers, so float32 keeps them to ~1e-7 relative); the
 candidate is Z = L + alpha * D, stored as float32 offsets in D itself, and is *verified*: sweeps of
-Z <- min(Z, F(Z)) with F rounded down (a lowered offset is stepped down until L + offset <= the new
-value); if one lowers nothing, Z <= F(Z) is proven and Z is a lower bound (F is monotone). At 5
+Z <- F(Z) with F rounded down (each offset the largest float32 with L + offset <= the new value); if
+one lowers nothing, Z <= F(Z) is proven and Z is a lower bound (F is monotone). At 5
 players that is 3.4 GB on top of the 6.9 GB of bounds, instead of 2 x 6.9 GB for float64 copies.
 (Candidates stored as plain float32 values were tried first: their rounding, ~1.5e-8 per value, made
 most candidates fail the check, and a 3-player run needed twice the passes of the float64 solver.)
@@ -36,17 +36,17 @@ import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.space import Layout, otf_successor_sum, sweep_on_the_fly, tables
-from parlour.solvers.markov import _SHRINK, STEADY, block_parts, part_range
+from parlour.solvers.markov import _SHRINK, ETA, EVERY, STEADY, TRIES, block_parts, part_range
 
 
 @numba.njit(cache=True, parallel=True)
-def _sweep_down_offset(codes, index, blocks, threads, n, c, squares, pending, well, arrive, inn_pending, served,
-                       dest, weight, den, end_code, L, delta, shrink):
-    """Z <- min(Z, F(Z)) state by state for the candidate Z = L + delta (delta float32, L untouched);
-    returns how many values went down. F is rounded down, and a lowered entry gets the largest float32
-    delta with L + delta <= the new value, so Z only ever goes down and a pass that lowers nothing
-    proves Z <= F(Z) (with threads too: then every value read was the final one). The successors are
-    those of `space._sweep_on_the_fly` (no stuck states)."""
+def _sweep_offset(codes, index, blocks, threads, n, c, squares, pending, well, arrive, inn_pending, served,
+                  dest, weight, den, end_code, L, delta, shrink, assign=False):
+    """Z <- min(Z, F(Z)), or Z <- F(Z) with `assign`, state by state, for Z = L + delta (delta float32, L
+    untouched); returns how many values went down. F is rounded down, and a new value gets the largest
+    float32 delta with L + delta <= it. A pass that lowers nothing proves Z <= F(Z) (with threads too:
+    every value read was then at most the final one; see `markov._sweep`). The successors are those of
+    `space._sweep_on_the_fly` (no stuck states)."""
     m = L.shape[1]
     inv = 1.0 / den
     lowered = 0
@@ -61,11 +61,13 @@ def _sweep_down_offset(codes, index, blocks, threads, n, c, squares, pending, we
                                   served, dest, weight, den, end_code, L, delta, True, acc)
                 for o in range(m):
                     v = acc[o] * inv * shrink
-                    if v < L[i, o] + delta[i, o]:
+                    down = v < L[i, o] + delta[i, o]
+                    if down or assign:
                         # the float32 nearest to v - L may sit above it: step down until L + delta <= v
                         delta[i, o] = v - L[i, o]
                         while L[i, o] + delta[i, o] > v:
                             delta[i, o] = np.nextafter(delta[i, o], np.float32(-np.inf))
+                    if down:
                         count[p] += 1
         lowered += count.sum()
     return lowered
@@ -184,7 +186,7 @@ def certified_on_the_fly(
     if extrapolate or done:
         incr = checkpoint.with_name(checkpoint.name + ".incr.npy") if checkpoint is not None else None
         D = _array(incr, shape, np.float32, out_of_core)  # the last sweep's increments
-    if done and D is not None and _sweep_down_offset(*args, L, D, _SHRINK) != 0:
+    if done and D is not None and _sweep_offset(*args, L, D, _SHRINK) != 0:
         L[:] = 0.0  # not a sub-solution: not ours, or damaged; nothing in it can be trusted
         done = 0
     verified = done > 0
@@ -195,7 +197,7 @@ def certified_on_the_fly(
         D = None
     have_d = False
     last_try, jumps, repairs = sweeps, 0, 0
-    eta, every = 0.3, 10  # as markov.certified
+    eta, every = ETA, EVERY  # as markov.certified
     last_save = time.perf_counter()
     while True:
         gap = float(1.0 - L[watch].sum())
@@ -215,9 +217,9 @@ def certified_on_the_fly(
                 # the candidate Z = L + alpha * D lives in D itself (float32 offsets from L)
                 _candidate(L, D, (1 - eta) * rho / (1 - rho))
                 have_d = False
-                for _ in range(3):
+                for _ in range(TRIES):
                     repairs += 1
-                    if _sweep_down_offset(*args, L, D, _SHRINK) == 0:
+                    if _sweep_offset(*args, L, D, _SHRINK, True) == 0:
                         _raise_by(L, D)
                         jumps += 1
                         break
