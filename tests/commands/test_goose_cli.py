@@ -41,6 +41,8 @@ def test_solve_from_position(capsys: pytest.CaptureFixture[str]) -> None:
         ["goose", "solve", "--players", "1"],
         ["goose", "solve", "--players", "5", "--exact"],
         ["goose", "solve", "--players", "6"],
+        ["goose", "solve", "--players", "3", "--dask", "--exact"],
+        ["goose", "solve", "--players", "3", "--dask", "--parts", "-1"],
         ["goose", "solve", "--variant", "nope"],
         ["goose", "solve", "--from", "5,0"],
         ["goose", "solve", "--from", "3,x"],
@@ -80,3 +82,13 @@ def test_simulate_seven_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert abs(sum(res["win"]) + res["draw"] - 1) < 1e-12
     # the starter has the edge; the last player is the weakest
     assert res["win_ci95"][0][0] > res["win_ci95"][6][1]
+
+
+def test_solve_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(["goose", "solve", "--players", "3", "--dask", "--workers", "1", "--tol", "1e-5",
+                        "--checkpoint", str(tmp_path / "work"), "--json"], capsys)
+    assert code == 0
+    got = json.loads(out)
+    assert "Dask" in got["method"] and (tmp_path / "work" / "bounds.npy").exists()
+    (lo, hi) = got["win_bounds"][0]
+    assert lo <= 0.345959804737 <= hi and hi - lo <= 2e-5 + 1e-15

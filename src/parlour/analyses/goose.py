@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -97,16 +97,25 @@ def solve(
     on_sweep: Callable[[int, float], None] | None = None,
     checkpoint: markov.Checkpoint | None = None,
     out_of_core: bool = False,
+    client: Any = None,
+    parts: int | None = None,
 ) -> GooseSolution:
     """P(each player wins) and P(draw) from `start` (default: everybody on the start square).
 
     Without `exact`, every probability comes with a certified interval of half-width <= tol.
     `out_of_core` (5+ players, with a checkpoint): the bounds live in memory-mapped files.
+    `client` (a Dask client, with a checkpoint path as the shared work folder): the states are swept in
+    `parts` parts by the cluster's workers (`games.goose.partitioned`), for any number of players.
     """
     t0 = time.perf_counter()
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     state = start if start is not None else start_state(rules, players)
+    if client is not None:
+        if exact or out_of_core or checkpoint is None:
+            raise InvalidInput("a partitioned (Dask) run needs a work folder (--checkpoint) and neither --exact "
+                               "nor --out-of-core (its bounds are always in a file)")
+        return _solve_partitioned(rules, players, state, tol, on_sweep, checkpoint.path, client, parts, t0)
     if not gchain.fits_chain(rules, players):
         if exact:
             raise InvalidInput(f"exact fractions are offered up to {EXACT_LIMIT:,} unknowns; {players} players are "
@@ -166,6 +175,27 @@ def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
         "monotone Gauss-Seidel from below without a stored chain (successors from the rules, blocks split "
         "between threads; + extrapolations proven sub-solutions); upper = 1 - other lower bounds",
         b.sweeps, time.perf_counter() - t0, None, b.resumed_from, b.jumps, lay.size,
+    )
+
+
+def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
+                       on_sweep: Callable[[int, float], None] | None, folder: Path, client: Any,
+                       parts: int | None, t0: float) -> GooseSolution:
+    """The chain-free sweep cut into parts and run by Dask workers on a shared file (`games.goose.partitioned`)."""
+    from parlour.games.goose.partitioned import certified_partitioned
+    from parlour.games.goose.space import layout
+
+    lay = layout(rules, players)
+    idx, mover = gchain.locate(lay, state)
+    b = certified_partitioned(lay, idx, folder, client, parts=parts, tol=2 * tol, on_round=on_sweep)
+    intervals = [b.interval(idx, o) for o in range(players)]
+    win_b = tuple(intervals[(p - mover) % players] for p in range(players))
+    mid = tuple((lo + hi) / 2 for lo, hi in win_b)
+    return GooseSolution(
+        rules.name, players, state, None, mid, win_b, 0.0, (0.0, 0.0), False, None, None,
+        f"monotone Gauss-Seidel from below, {b.parts} parts swept by Dask workers on a shared file (Jacobi "
+        "between parts); upper = 1 - other lower bounds",
+        b.rounds, time.perf_counter() - t0, None, b.resumed_from, 0, lay.size,
     )
 
 

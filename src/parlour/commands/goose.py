@@ -55,6 +55,12 @@ def solve(
                                     "(5+ players: default in ~/.cache/parlour/goose)"),
     out_of_core: bool = typer.Option(False, "--out-of-core", help="5+ players: keep the bounds in memory-mapped "
                                      "files at --checkpoint instead of RAM"),
+    dask: bool = typer.Option(False, "--dask", help="partition the states over Dask workers (a local cluster, "
+                              "or --scheduler); the bounds live in a shared work folder (--checkpoint)"),
+    scheduler: str = typer.Option("", "--scheduler", help="address of an existing Dask scheduler (implies --dask)"),
+    workers: int = typer.Option(0, "--workers", help="--dask without --scheduler: local worker processes "
+                                "(default: one per core)"),
+    parts: int = typer.Option(0, "--parts", help="--dask: parts of the state space (default: one per worker)"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet"),
 ) -> None:
@@ -70,7 +76,16 @@ def solve(
     if not 0 < tol < 1:
         raise InvalidInput(f"--tol must lie between 0 and 1, got {tol}")
     start = _start(rules, players, squares, to_move, inn)
-    if checkpoint is None and not exact and not fits_chain(rules, players):
+    dask = dask or bool(scheduler)
+    if workers < 0 or parts < 0:
+        raise InvalidInput("--workers and --parts must be positive")
+    if dask and (exact or out_of_core):
+        raise InvalidInput("--dask runs the certified bounds in a shared work folder: drop --exact and --out-of-core")
+    if dask and checkpoint is None:
+        checkpoint = default_checkpoint(rules, players).with_suffix(".parts")
+        if not (quiet or as_json):
+            console.print(f"work folder: {checkpoint} (the bounds; rerun the command to resume)")
+    elif checkpoint is None and not exact and not fits_chain(rules, players):
         # hours of work: keep it safe from a kill by default (~8 GB for 5 players)
         checkpoint = default_checkpoint(rules, players)
         if not (quiet or as_json):
@@ -82,8 +97,15 @@ def solve(
         def tick(k: int, gap: float) -> None:
             bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")
 
-        sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
-                          out_of_core=out_of_core)
+        if dask:
+            from parlour.games.goose.partitioned import connect
+
+            with connect(scheduler, workers or None) as client:
+                sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
+                                  out_of_core=out_of_core, client=client, parts=parts or None)
+        else:
+            sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
+                              out_of_core=out_of_core)
     if as_json:
         print_json(sol)
         return

@@ -8,7 +8,7 @@ from parlour.errors import InvalidInput
 from parlour.games.goose.chain import space
 from parlour.games.goose.rules import STUDY, shipped, variant
 from parlour.games.goose.simulate import simulate
-from parlour.games.goose.space import count_reachable
+from parlour.games.goose.space import count_canonical, count_reachable, layout
 
 P1_2P = 0.3936251373937574
 P2_2P = 0.37998531207888897
@@ -21,6 +21,13 @@ def test_counter_matches_the_chain(rules, players) -> None:  # type: ignore[no-u
     want = space(rules, players).counts
     # the on-the-fly counter does not look for stuck states (the draw needs the chain)
     assert got.to_json() | {"draw": 0} == want.to_json() | {"draw": 0}
+
+
+@pytest.mark.parametrize(("rules", "players"), [(STUDY, 2), (STUDY, 4), (variant("maze37"), 3), (shipped("toy"), 3)])
+def test_bitmap_counter_matches_the_layout(rules, players) -> None:  # type: ignore[no-untyped-def]
+    got = count_canonical(rules, players)
+    assert got.canonical == layout(rules, players).size == sum(got.per_level)
+    assert got.per_level[0] == 1 and len(got.per_level) == got.levels + 1 and min(got.per_level) > 0
 
 
 def test_counter_reference_figures() -> None:

@@ -1,0 +1,71 @@
+"""The state space cut into parts and swept by Dask workers on a shared file (the 6-player path)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from parlour.analyses.goose import solve
+from parlour.errors import InvalidInput, SolverError
+from parlour.games.goose.partitioned import certified_partitioned, split
+from parlour.games.goose.rules import STUDY
+from parlour.games.goose.space import layout
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    from dask.distributed import Client, LocalCluster
+
+    # threads, not processes: quick to start; the tasks share nothing but the files in the work folder
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+            Client(cluster) as c:
+        yield c
+
+
+def test_split_covers_every_block_once() -> None:
+    blocks = np.array([0, 5, 6, 30, 31, 32, 60, 100], np.int64)
+    for parts in (1, 2, 3, 7, 50):
+        runs = split(blocks, parts)
+        assert runs[0][0] == 0 and runs[-1][1] == blocks.size - 1
+        assert all(a < b for a, b in runs) and all(r[1] == s[0] for r, s in itertools.pairwise(runs))
+        assert len(runs) == min(parts, blocks.size - 1)
+    with pytest.raises(InvalidInput):
+        split(blocks, 0)
+
+
+def test_partitioned_bounds_contain_the_chain_values_and_resume(client: Any, tmp_path: Path) -> None:
+    lay = layout(STUDY, 3)
+    start = int(lay.index[0])
+    ref = solve(STUDY, 3, tol=1e-10)
+    with pytest.raises(SolverError):  # cut short: the file keeps the rounds done
+        certified_partitioned(lay, start, tmp_path, client, parts=3, tol=1e-6, max_rounds=20)
+    b = certified_partitioned(lay, start, tmp_path, client, parts=3, tol=1e-6)
+    assert b.resumed_from == 20 and b.resume_verified and b.rounds > 20 and b.parts == 3
+    for o in range(3):
+        lo, hi = b.interval(start, o)
+        assert hi - lo <= 1e-6 + 1e-15
+        assert lo <= ref.win_bounds[o][0] and ref.win_bounds[o][1] <= hi
+
+
+def test_a_tampered_work_folder_is_not_trusted(client: Any, tmp_path: Path) -> None:
+    lay = layout(STUDY, 3)
+    start = int(lay.index[0])
+    with pytest.raises(SolverError):
+        certified_partitioned(lay, start, tmp_path, client, parts=2, tol=1e-6, max_rounds=5)
+    bounds = np.load(tmp_path / "bounds.npy", mmap_mode="r+")
+    bounds[start] = [0.9, 0.05, 0.05]  # width 0 at once, and wrong
+    bounds.flush()
+    del bounds
+    b = certified_partitioned(lay, start, tmp_path, client, parts=2, tol=1e-4)
+    assert b.resumed_from == 0 and not b.resume_verified
+    assert b.interval(start, 0)[1] < 0.9
+
+
+def test_solve_needs_a_work_folder_for_a_partitioned_run(client: Any) -> None:
+    with pytest.raises(InvalidInput):
+        solve(STUDY, 3, client=client)
