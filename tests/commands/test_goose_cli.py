@@ -92,3 +92,13 @@ def test_solve_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str], tmp_p
     assert "Dask" in got["method"] and (tmp_path / "work" / "bounds.npy").exists()
     (lo, hi) = got["win_bounds"][0]
     assert lo <= 0.345959804737 <= hi and hi - lo <= 2e-5 + 1e-15
+
+
+def test_states_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["goose", "states", "--players", "3", "--json"], capsys)
+    assert code == 0 and json.loads(out)["canonical_transient"] == 97_185
+
+
+def test_states_beyond_memory_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["goose", "states", "--players", "9"], capsys)  # 49^9 bits: terabytes of bitmaps
+    assert code == 2 and "GiB" in err

@@ -180,15 +180,42 @@ def states(
     variant_name: str = typer.Option(None, "--variant"),
     rules_file: Path = typer.Option(None, "--rules"),
     as_json: bool = typer.Option(False, "--json"),
+    quiet: bool = typer.Option(False, "--quiet"),
 ) -> None:
-    """Reachable states from the start, by category."""
+    """Reachable states from the start, by category (from 5 players on without a chain: minutes; from 6
+    players on the relabelled states only, by a bitmap search)."""
+    import os
+
+    import numba
+
     from parlour.games.goose.chain import space
+    from parlour.games.goose.space import count_canonical, count_reachable, tables
 
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
-    c = space(_rules(variant_name, rules_file), players).counts
+    rules = _rules(variant_name, rules_file)
+    c = tables(rules).codes
+    if fits_chain(rules, players):
+        counts = space(rules, players).counts.to_json()
+    elif c**players < 2**31:
+        counts = count_reachable(rules, players).counts.to_json()
+        counts.pop("draw")  # the on-the-fly counter does not look for stuck states
+    else:
+        need = (2 + numba.get_num_threads()) * c**players / 8 / 2**30
+        have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+        if need > 0.9 * have:
+            raise InvalidInput(f"{players} players: the bitmap search needs {need:.0f} GiB, this machine has "
+                               f"{have:.0f} GiB")
+        if not (quiet or as_json):
+            console.print(f"{players} players: the relabelled states only, by a search over bitmaps of {c}^{players}"
+                          f" bits ({need:.1f} GiB in all)")
+        with progress(quiet or as_json) as bar:
+            task = bar.add_task("breadth-first levels", total=None)
+            found = count_canonical(rules, players, on_level=lambda k, size: bar.update(
+                task, completed=k, description=f"level {k}: {size:,} new states"))
+        counts = {"canonical_transient": found.canonical, "levels": found.levels}
     if as_json:
-        print_json(c)
+        print_json(counts)
         return
-    for k, v in c.to_json().items():
+    for k, v in counts.items():
         console.print(f"{k:>20} {v:>14,}")
