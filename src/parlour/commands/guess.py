@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -191,7 +192,8 @@ def _dask_results(todo: list[int], workers: int, scheduler: str, store: Any) -> 
         def submit(n: int) -> Any:
             return client.submit(_solve_record, n, _warm_trees(store, n), pure=False)
 
-        flight = as_completed([submit(n) for n, _ in zip(pending, range(width), strict=False)])
+        # islice, not zip(pending, range(width)): zip would draw one N too many from `pending` and drop it
+        flight = as_completed([submit(n) for n in itertools.islice(pending, width)])
         for future in flight:
             record = future.result()
             yield record  # stored by the caller before the next submission reads the store
