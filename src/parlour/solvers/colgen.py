@@ -15,7 +15,8 @@ Stabilisation: the master's x jumps around (its duals oscillate), so the oracle 
 π = c·centre + (1−c)·x. "wentges" takes the centre to be the best lower-bound point found so far
 (Wentges 1997, "Weighted Dantzig–Wolfe decomposition"); "fixed" is the study's blend with a fixed
 guess γ (e.g. the solution for N−1); "none" prices at x only. On a mis-price (the column found at the
-smoothed point does not cut off x) c is halved. Several points on the segment are priced per iteration.
+smoothed point does not cut off x) c is halved. Several points on the segment are priced per
+iteration, all from the centre as it was when the iteration began (an oracle may price them at once).
 
 Certificate: when the bounds meet in floats, the final HiGHS basis is re-solved in exact rationals
 (FLINT); the row strategy is checked against *every* column by the oracle's exact best response, and
@@ -730,6 +731,18 @@ def _try_certificate(master: Master | DenseMaster, oracle: Oracle) -> tuple[ColG
     return cert, None
 
 
+Priced = tuple[float, np.ndarray, list[np.ndarray]]
+
+
+def _price(oracle: Oracle, points: Sequence[np.ndarray], extra: int) -> list[Priced]:
+    """(value, best response, `extra` near-best responses) at every pricing point: in one call when the
+    oracle offers `responses` (which may price the points in parallel), else point by point (and no
+    extra responses)."""
+    if hasattr(oracle, "responses"):
+        return list(oracle.responses(points, extra))
+    return [(*oracle.best_response(point), []) for point in points]
+
+
 def solve(
     oracle: Oracle,
     initial_columns: Sequence[Sequence[int]],
@@ -748,7 +761,7 @@ def solve(
 
     tolerance: relative gap upper − lower at which the float phase stops and the exact check begins.
     purge_after: master rows unused for this many solves are deleted (0 disables purging).
-    extra: further near-best responses asked per pricing point (oracles with `more_responses`).
+    extra: further near-best responses asked per pricing point (oracles with `responses`).
     start_point: the first stabilisation centre (a guess of the row player's optimum); uniform if None.
     master_kind: "highs" (HiGHS dual simplex, rows added with addRows) or "dense" (our numba primal
         simplex on the column player's LP with an explicit basis inverse and Devex pricing: far cheaper per
@@ -801,9 +814,11 @@ def solve(
         new: list[Column] = []
         lower_here = math.nan
         t0 = time.perf_counter()
+        points = [ck * centre + (1 - ck) * x if ck > 0 else x for ck in weights]
+        priced = _price(oracle, points, extra)
         for k, ck in enumerate(weights):
-            point = ck * centre + (1 - ck) * x if ck > 0 else x
-            value, column = oracle.best_response(point)
+            point = points[k]
+            value, column, others = priced[k]
             col = tuple(int(v) for v in column)
             if value > best_lower:
                 best_lower = value
@@ -815,10 +830,9 @@ def solve(
             cuts = float(np.dot(x, column)) < upper - tolerance * max(1.0, abs(upper)) * 1e-3
             if cuts:
                 new.append(col)
-            if extra and hasattr(oracle, "more_responses"):
-                for other in oracle.more_responses(point, extra):
-                    if float(np.dot(x, other)) < upper - tolerance * max(1.0, abs(upper)) * 1e-3:
-                        new.append(tuple(int(v) for v in other))
+            for other in others:
+                if float(np.dot(x, other)) < upper - tolerance * max(1.0, abs(upper)) * 1e-3:
+                    new.append(tuple(int(v) for v in other))
             if not cuts and k == 0 and ck > 0:
                 c = c / 2 if c > 1e-3 else 0.0  # mis-price: trust the centre less
         oracle_seconds += time.perf_counter() - t0

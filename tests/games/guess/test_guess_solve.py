@@ -103,3 +103,19 @@ def test_dresher_trace_n4_and_n3() -> None:
     assert dresher(3).value == Fraction(9, 5)
     with pytest.raises(InvalidInput):
         dresher(1000)
+
+
+def test_points_priced_in_parallel_agree_with_one_by_one() -> None:
+    from parlour.games.guess.solve import GuessOracle
+    from parlour.games.guess.trees import optimal_bst
+
+    oracle = GuessOracle(301)
+    rng = np.random.default_rng(3)
+    points = [p / p.sum() for p in rng.random((8, oracle.m))]
+    priced = oracle.responses(points, extra=3)
+    assert len(priced) == 8
+    for point, (value, col, more) in zip(points, priced, strict=True):
+        best, _ = optimal_bst(np.asarray(oracle.unfold(point)))  # each thread's own DP table, not another's
+        assert abs(2 * best - value) <= 1e-9 * value and len(more) == 3
+        assert all(float(point @ other) <= value * (1 + 0.01) for other in more)  # near-best, slack 0.001
+        assert tuple(col) in oracle.trees

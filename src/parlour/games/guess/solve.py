@@ -14,10 +14,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, Literal
 
+import numba
 import numpy as np
 
 from parlour.errors import CertificateError, InvalidInput
@@ -26,6 +29,11 @@ from parlour.solvers import colgen
 from parlour.solvers.colgen import Column, Stabilisation, TraceStep
 
 from .trees import Tree, near_optimal_trees, optimal_bst, optimal_bst_exact_tree
+
+
+@cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=max(1, min(4, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
 
 
 class GuessOracle:
@@ -38,7 +46,6 @@ class GuessOracle:
         self.trees: dict[Column, tuple[int, ...]] = {}  # folded column -> one tree with it
         self.slack = 0.0
         self.calls = 0
-        self._last: np.ndarray | None = None  # the point whose DP table is in the oracle's workspace
 
     def fold(self, depths: Sequence[int] | np.ndarray) -> Column:
         d = [int(v) for v in depths]
@@ -66,19 +73,26 @@ class GuessOracle:
     def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
         alpha = np.asarray(self.unfold(x), dtype=np.float64)
         _, depths = optimal_bst(alpha)
-        self._last = x.copy() if alpha.min() >= 0 else None
         col = np.array(self.fold(depths), dtype=np.int64)
         return float(np.dot(x, col)), col
 
-    def more_responses(self, x: np.ndarray, count: int) -> list[np.ndarray]:
-        """Other (near-)best responses to x from the same DP table: extra columns for the master."""
-        if count <= 0:
-            return []
-        alpha = np.asarray(self.unfold(x), dtype=np.float64)
-        self.calls += 1
-        ready = self._last is not None and np.array_equal(self._last, x)
-        trees = near_optimal_trees(alpha, count, self.slack, seed=self.calls, table_ready=ready)
-        return [np.array(self.fold(t), dtype=np.int64) for t in trees]
+    def responses(self, points: Sequence[np.ndarray], extra: int) -> list[tuple[float, np.ndarray, list[np.ndarray]]]:
+        """Best response and `extra` near-best responses at each point, the points priced in parallel
+        threads (the DP kernels release the GIL; each thread has its own DP table)."""
+        first = self.calls
+        self.calls += len(points)
+
+        def one(k: int) -> tuple[float, np.ndarray, list[np.ndarray]]:
+            value, col = self.best_response(points[k])
+            more = []
+            if extra > 0:
+                alpha = np.asarray(self.unfold(points[k]), dtype=np.float64)
+                # the DP table of this very point is still in this thread's workspace (weights >= 0)
+                trees = near_optimal_trees(alpha, extra, self.slack, seed=first + k + 1, table_ready=alpha.min() >= 0)
+                more = [np.array(self.fold(t), dtype=np.int64) for t in trees]
+            return value, col, more
+
+        return list(_pool().map(one, range(len(points))))
 
     def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, Column]:
         alpha = self.unfold([Fraction(v) for v in x])

@@ -18,6 +18,7 @@ Oracles (Bob's best response to a mixed strategy α: the tree minimising Σ α_k
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -179,7 +180,7 @@ def depths_from_roots(root: npt.NDArray[np.int64], n: int) -> np.ndarray:
     return _depths_from_roots(root, n)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _depths_from_roots(root: np.ndarray, n: int) -> np.ndarray:
     depth = np.zeros(n, dtype=np.int64)
     stack = np.empty((n + 1, 3), dtype=np.int64)
@@ -200,7 +201,7 @@ def _depths_from_roots(root: np.ndarray, n: int) -> np.ndarray:
     return depth
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _knuth_into(w: np.ndarray, e: np.ndarray, et: np.ndarray, root: np.ndarray) -> float:
     """Knuth's O(N²) optimal BST for weights ≥ 0, in caller-supplied buffers (no allocation).
 
@@ -237,24 +238,30 @@ def _knuth_into(w: np.ndarray, e: np.ndarray, et: np.ndarray, root: np.ndarray) 
     return e[0, n]
 
 
-_WORKSPACE: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+# One workspace per thread (the oracle prices several points at once in threads; the kernels release
+# the GIL), each holding buffers for one size only: a sweep moves on from N to N+1.
+_LOCAL = threading.local()
+
+
+def _workspace(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    got: tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = getattr(_LOCAL, "bufs", None)
+    return got[1] if got is not None and got[0] == n else None
 
 
 def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
     """Knuth's DP with buffers reused between calls of the same size (first-touch page faults of
     three fresh (N+1)² arrays cost more than the DP itself at N = 1000)."""
     n = w.shape[0]
-    bufs = _WORKSPACE.get(n)
+    bufs = _workspace(n)
     if bufs is None:
-        _WORKSPACE.clear()  # keep one size only: a sweep moves on from N to N+1
         bufs = (np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1), dtype=np.int64))
-        _WORKSPACE[n] = bufs
+        _LOCAL.bufs = (n, bufs)
     e, et, root = bufs
     cost = _knuth_into(w, e, et, root)
     return cost, _depths_from_roots(root, n)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _cubic(w: np.ndarray) -> tuple[float, np.ndarray]:
     """The plain O(N³) interval DP; correct for weights of any sign."""
     n = w.shape[0]
@@ -466,7 +473,7 @@ def _induced_depths(priority: Sequence[int]) -> list[int]:
     return depth
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _sample_near_optimal(
     e: np.ndarray, prefix: np.ndarray, n: int, slack: float, count: int, seed: int
 ) -> np.ndarray:
@@ -516,8 +523,8 @@ def near_optimal_trees(
     """
     w = np.maximum(np.ascontiguousarray(weights, dtype=np.float64), 0.0)
     n = w.size
-    if not table_ready or n not in _WORKSPACE:
+    if not table_ready or _workspace(n) is None:
         _knuth(w)
-    e = _WORKSPACE[n][0]
+    e = _workspace(n)[0]  # type: ignore[index]
     prefix = np.concatenate(([0.0], np.cumsum(w)))
     return _sample_near_optimal(e, prefix, n, slack, count, seed)
