@@ -76,3 +76,39 @@ def test_out_of_core_matches_in_memory(tmp_path: Path) -> None:
         assert hi - lo <= 1e-8 + 1e-15 and max(lo, mlo) <= min(hi, mhi)
     with pytest.raises(InvalidInput):
         certified_on_the_fly(lay, start, out_of_core=True)
+
+
+def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    cp = tmp_path / "run3.npy"
+    script = (
+        "from pathlib import Path\n"
+        "from parlour.games.goose.large import certified_on_the_fly\n"
+        "from parlour.games.goose.rules import STUDY\n"
+        "from parlour.games.goose.space import layout\n"
+        "lay = layout(STUDY, 3)\n"
+        f"certified_on_the_fly(lay, int(lay.index[0]), tol=1e-14, checkpoint=Path({str(cp)!r}), every_seconds=0.0)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    meta = cp.with_name(cp.name + ".meta")
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and proc.poll() is None:
+            if meta.exists() and int(meta.read_text().split()[1]) >= 10:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    saved = int(meta.read_text().split()[1])
+    lay = layout(STUDY, 3)
+    b = certified_on_the_fly(lay, int(lay.index[0]), tol=1e-7, checkpoint=cp)
+    assert b.resumed_from == saved >= 10 and b.resume_verified  # at most the sweep in flight was lost
