@@ -40,7 +40,8 @@ def test_solve_from_position(capsys: pytest.CaptureFixture[str]) -> None:
     [
         ["goose", "solve", "--players", "1"],
         ["goose", "solve", "--players", "5", "--exact"],
-        ["goose", "solve", "--players", "6"],
+        ["goose", "solve", "--players", "9"],  # 49^9 codes: petabytes for the index alone
+        ["goose", "solve", "--players", "9", "--out-of-core", "--checkpoint", "/tmp/parlour-test-nine/run.npy"],
         ["goose", "solve", "--players", "3", "--dask", "--exact"],
         ["goose", "solve", "--players", "3", "--dask", "--parts", "-1"],
         ["goose", "solve", "--variant", "nope"],

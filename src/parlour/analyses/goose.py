@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import os
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -154,6 +156,30 @@ def solve(
     )
 
 
+def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], None]:
+    """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (float64, + float32
+    increments) need more than this machine's memory, or than the free space under `disk` when the
+    arrays live in files there (out of core, or a Dask work folder)."""
+    from parlour.games.goose.space import layout_bytes
+
+    def check(states: int) -> None:
+        need = layout_bytes(rules, players, states) + states * players * 12
+        if disk is not None:
+            where = disk
+            while not where.exists():
+                where = where.parent
+            have, what = shutil.disk_usage(where).free, f"free on the disk of {disk}"
+        else:
+            have, what = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"), "of memory here"
+        if need > 0.9 * have:
+            counted = f"{states:,} states (layout and bounds)" if states else "the code index alone"
+            raise InvalidInput(
+                f"{players} players: {counted} take {need / 2**30:,.0f} GiB; {have / 2**30:,.0f} GiB {what}. "
+                "Use --out-of-core --checkpoint on a disk that large, or --dask on a cluster (docs/goose.md)")
+
+    return check
+
+
 def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
                       on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
                       t0: float, out_of_core: bool = False) -> GooseSolution:
@@ -161,7 +187,10 @@ def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
     from parlour.games.goose.large import certified_on_the_fly
     from parlour.games.goose.space import layout
 
-    lay = layout(rules, players)
+    cp = checkpoint.path if checkpoint is not None else None
+    disk = cp.parent if out_of_core and cp is not None else None
+    folder = cp.with_name(cp.name + ".layout") if out_of_core and cp is not None else None
+    lay = layout(rules, players, folder=folder, check=_room(rules, players, disk))
     idx, mover = gchain.locate(lay, state)
     b = certified_on_the_fly(lay, idx, tol=2 * tol, on_sweep=on_sweep,
                              checkpoint=checkpoint.path if checkpoint is not None else None,
@@ -185,7 +214,7 @@ def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
     from parlour.games.goose.partitioned import certified_partitioned
     from parlour.games.goose.space import layout
 
-    lay = layout(rules, players)
+    lay = layout(rules, players, folder=folder, check=_room(rules, players, folder))
     idx, mover = gchain.locate(lay, state)
     b = certified_partitioned(lay, idx, folder, client, parts=parts, tol=2 * tol, on_round=on_sweep)
     intervals = [b.interval(idx, o) for o in range(players)]

@@ -111,3 +111,24 @@ def test_sweep_on_the_fly_matches_the_stored_chain(players: int) -> None:
         markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms_full, ch.den, stuck, whole, 1, a, markov._SHRINK)
         sweep_on_the_fly(STUDY, players, lay.codes, lay.index, b, stuck.astype(np.uint8), markov._SHRINK)
     assert np.abs(a - b).max() < 1e-14 and b.max() > 0.1
+
+
+@pytest.mark.parametrize(("rules", "players"), [(STUDY, 2), (STUDY, 4), (variant("maze37"), 3)])
+def test_wide_layout_from_the_bitmap_search_equals_the_int32_one(rules, players, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    narrow = layout(rules, players)
+    seen: list[int] = []
+    wide = layout(rules, players, wide=True, folder=tmp_path, check=seen.append)
+    assert wide.codes.dtype == np.int64 and wide.index.dtype == np.int64 and (tmp_path / "index.npy").exists()
+    assert np.array_equal(narrow.codes, wide.codes) and np.array_equal(narrow.index, wide.index)
+    assert np.array_equal(narrow.blocks, wide.blocks)
+    assert seen == [0, narrow.size]  # asked before the search (index alone) and once the count is known
+
+
+def test_a_layout_check_refuses_before_allocating() -> None:
+    def refuse(states: int) -> None:
+        raise InvalidInput(f"no room for {states}")
+
+    with pytest.raises(InvalidInput, match="no room for 0"):
+        layout(STUDY, 3, wide=True, check=refuse)

@@ -148,8 +148,9 @@ def _prepare(lay: Layout, folder: Path) -> tuple[int, bool]:
         got, rounds = meta.read_text().split()
         if got == fp:
             return int(rounds), True
-    np.save(folder / "codes.npy", lay.codes)
-    np.save(folder / "index.npy", lay.index)
+    for name, array in (("codes.npy", lay.codes), ("index.npy", lay.index)):
+        if not (isinstance(array, np.memmap) and Path(array.filename or "") == (folder / name).resolve()):
+            np.save(folder / name, array)  # a wide layout built in the work folder is there already
     np.save(folder / "blocks.npy", lay.blocks)
     np.lib.format.open_memmap(folder / "bounds.npy", mode="w+", dtype=np.float64, shape=(lay.size, lay.players))
     _write_meta(folder, fp, 0)

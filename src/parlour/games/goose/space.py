@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -771,6 +772,13 @@ def _order_by_progress(mark, n, c, squares, pending, well):
     return out
 
 
+def _wide_array(folder: Path | None, name: str, size: int) -> np.ndarray:
+    if folder is None:
+        return np.empty(size, np.int64)
+    folder.mkdir(parents=True, exist_ok=True)
+    return np.lib.format.open_memmap(folder / name, mode="w+", dtype=np.int64, shape=(size,))
+
+
 @numba.njit(cache=True)
 def _dense_index(codes, size):
     index = np.full(size, -1, np.int32)
@@ -798,22 +806,51 @@ class Layout:
         return int(self.codes.size)
 
 
-def layout(rules: RuleSet, players: int) -> Layout:
-    """Reachable relabelled states of `players` players, ordered like `build`, without successor lists."""
+def layout_bytes(rules: RuleSet, players: int, states: int | None = None) -> int:
+    """Bytes of the layout's arrays (codes and dense index) for `players` players; `states` defaults
+    to the code count (an upper bound). Wide layouts (from 2^31 codes on) use int64 for both."""
+    c = tables(rules).codes
+    width = 4 if c**players < 2**31 else 8
+    return width * ((states if states is not None else c**players) + c**players)
+
+
+def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Path | None = None,
+           check: Callable[[int], None] | None = None) -> Layout:
+    """Reachable relabelled states of `players` players, ordered like `build`, without successor lists.
+
+    Up to 2^31 codes (5 players on the study's board): int32 codes and index, from a breadth-first
+    queue. Beyond (`wide`, or forced for tests): the reachable codes from the bitmap search
+    (`reach_bitmap`), int64 codes and a dense int64 index, in memory-mapped files in `folder` when
+    given (6 players: ~58 + ~110 GB; the machine that runs them has the bounds' 348 GiB anyway).
+    `check(states)` may refuse (raise) before anything large is allocated: it is called with 0 before
+    the search (the index alone) and with the number of states once it is known.
+    """
     import time
 
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     t = tables(rules)
     c = t.codes
-    if c**players >= 2**31:
-        raise InvalidInput(f"{players} players: {c}^{players} codes do not fit a dense int32 index")
+    wide = c**players >= 2**31 if wide is None else wide
     t0 = time.perf_counter()
-    mark = _bfs_canonical(players, c, t.start_code, t.squares, t.pending, t.well, t.arrive, t.inn_pending,
-                          t.served, t.dest, t.end_code)
-    codes = _order_by_progress(mark, players, c, t.squares, t.pending, t.well)
-    del mark
-    index = _dense_index(codes, c**players)
+    if check is not None:
+        check(0)
+    if wide:
+        seen, per_level, _ = reach_bitmap(rules, players)
+        if check is not None:
+            check(sum(per_level))
+        codes = _wide_array(folder, "codes.npy", sum(per_level))
+        _order_bits_by_progress(seen, players, c, t.squares, t.pending, t.well, codes)
+        del seen
+        index = _wide_array(folder, "index.npy", c**players)
+        index[:] = -1
+        _fill_index(codes, index)
+    else:
+        mark = _bfs_canonical(players, c, t.start_code, t.squares, t.pending, t.well, t.arrive, t.inn_pending,
+                              t.served, t.dest, t.end_code)
+        codes = _order_by_progress(mark, players, c, t.squares, t.pending, t.well)
+        del mark
+        index = _dense_index(codes, c**players)
     blocks = sweep_blocks(codes, players, c, t.squares, t.pending, t.well)
     return Layout(rules, players, codes, index, blocks, time.perf_counter() - t0)
 
@@ -886,7 +923,7 @@ def _merge_level(nexts, seen, frontier):
 class BitmapCount:
     players: int
     canonical: int  # reachable transient relabelled states
-    levels: int  # breadth-first levels (the most turns any state needs from the start)
+    levels: int  # breadth-first levels after the start (the most turns any state needs from the start)
     per_level: tuple[int, ...]
     bitmap_gib: float  # memory of the bitmaps
     seconds: float
@@ -902,11 +939,19 @@ def count_canonical(rules: RuleSet, players: int, on_level: Callable[[int, int],
 
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    t0 = time.perf_counter()
+    _, per_level, gib = reach_bitmap(rules, players, on_level)
+    return BitmapCount(players, sum(per_level), len(per_level) - 1, per_level, gib, time.perf_counter() - t0)
+
+
+def reach_bitmap(rules: RuleSet, players: int, on_level: Callable[[int, int], None] | None = None
+                 ) -> tuple[np.ndarray, tuple[int, ...], float]:
+    """(bitmap of the reachable transient canonical codes, new codes per breadth-first level, GiB of
+    bitmaps used at the peak)."""
     t = tables(rules)
     c = t.codes
     words = (c**players + 63) // 64
     threads = numba.get_num_threads()
-    t0 = time.perf_counter()
     seen = np.zeros(words, np.uint64)
     frontier = np.zeros(words, np.uint64)
     nexts = np.zeros((threads, words), np.uint64)
@@ -921,5 +966,39 @@ def count_canonical(rules: RuleSet, players: int, on_level: Callable[[int, int],
         if on_level is not None:
             on_level(len(per_level) - 1, per_level[-1])
     gib = (seen.nbytes + frontier.nbytes + nexts.nbytes) / 2**30
-    return BitmapCount(players, sum(per_level), len(per_level) - 2, tuple(per_level[:-1]), gib,
-                       time.perf_counter() - t0)
+    return seen, tuple(per_level[:-1]), gib
+
+
+@numba.njit(cache=True)
+def _order_bits_by_progress(seen, n, c, squares, pending, well, out):
+    """`_order_by_progress` for codes given as set bits (any number of codes, int64 out)."""
+    top = 0
+    for i in range(squares.size):
+        top = max(top, squares[i])
+    counts = np.zeros((n * top + 1) * (n + 1) + 1, np.int64)
+    digits = np.empty(n, np.int64)
+    for phase in range(2):
+        for w in range(seen.size):
+            word = seen[w]
+            if word == 0:
+                continue
+            for bit in range(64):
+                if (word >> np.uint64(bit)) & np.uint64(1) == 0:
+                    continue
+                code = np.int64(w) * 64 + bit
+                key, prefix = _sweep_key(code, n, c, squares, pending, well, digits)
+                slot = (n * top - key) * (n + 1) + prefix
+                if phase == 0:
+                    counts[slot + 1] += 1
+                else:
+                    out[counts[slot]] = code
+                    counts[slot] += 1
+        if phase == 0:
+            for k in range(1, counts.size):
+                counts[k] += counts[k - 1]
+
+
+@numba.njit(cache=True)
+def _fill_index(codes, index):
+    for i in range(codes.size):
+        index[codes[i]] = i
