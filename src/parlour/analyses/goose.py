@@ -174,7 +174,7 @@ def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], No
         if need > 0.9 * have:
             counted = f"{states:,} states (layout and bounds)" if states else "the code index alone"
             raise InvalidInput(
-                f"{players} players: {counted} take {need / 2**30:,.0f} GiB; {have / 2**30:,.0f} GiB {what}. "
+                f"{players} players need {need / 2**30:,.0f} GiB for {counted}; {have / 2**30:,.0f} GiB {what}. "
                 "Use --out-of-core --checkpoint on a disk that large, or --dask on a cluster (docs/goose.md)")
 
     return check
