@@ -101,9 +101,14 @@ class LargeBounds:
     resume_verified: bool = False  # the checkpoint's bounds were proven a sub-solution before use
 
     def interval(self, state: int, column: int) -> tuple[float, float]:
-        lo = float(self.lower[state, column])
-        others = float(self.lower[state].sum()) - lo
-        return lo, min(1.0, (1.0 - others) * (1 + 1e-15) + 1e-15)  # rounded up
+        return interval(self.lower, state, column)
+
+
+def interval(lower: np.ndarray, state: int, column: int) -> tuple[float, float]:
+    """Certified [lo, hi] of one outcome: its lower bound, and one minus the others' (rounded up)."""
+    lo = float(lower[state, column])
+    others = float(lower[state].sum()) - lo
+    return lo, min(1.0, (1.0 - others) * (1 + 1e-15) + 1e-15)
 
 
 def fingerprint(lay: Layout) -> str:

@@ -18,7 +18,6 @@ single-machine solver needs sweeps, more the more parts. The extrapolation of `l
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import os
 import time
@@ -32,6 +31,7 @@ import numba
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
+from parlour.games.goose.large import fingerprint, interval
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import Layout, otf_successor_sum, sweep_on_the_fly, tables
 from parlour.solvers.markov import _SHRINK, part_range
@@ -48,9 +48,7 @@ class PartitionedBounds:
     round_seconds: tuple[float, ...]
 
     def interval(self, state: int, column: int) -> tuple[float, float]:
-        lo = float(self.lower[state, column])
-        others = float(self.lower[state].sum()) - lo
-        return lo, min(1.0, (1.0 - others) * (1 + 1e-15) + 1e-15)  # rounded up
+        return interval(self.lower, state, column)
 
 
 def split(blocks: np.ndarray, parts: int) -> list[tuple[int, int]]:
@@ -129,14 +127,6 @@ def check_part(folder: str, rules: RuleSet, players: int, part: tuple[int, int],
     first, end = int(blocks[part[0]]), int(blocks[part[1]])
     return int(_count_above(codes, first, end, index, *_kernel_args(rules, players), L, _SHRINK,  # type: ignore[call-arg]
                             threads))
-
-
-def fingerprint(lay: Layout) -> str:
-    h = hashlib.blake2b(digest_size=16)
-    h.update(repr(lay.rules).encode())
-    h.update(np.array([lay.players, lay.size], np.int64).tobytes())
-    h.update(np.ascontiguousarray(lay.codes[:: max(1, lay.size // 100_000)]).tobytes())
-    return h.hexdigest()
 
 
 def _prepare(lay: Layout, folder: Path) -> tuple[int, bool]:
