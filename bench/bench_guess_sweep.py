@@ -6,21 +6,51 @@
 Runs the command in a subprocess (wall time of the whole sweep, warm starts and Dask included), then
 reads every stored solution back and writes bench/results/guess_sweep.json: per N the time,
 iterations, LP and oracle time; totals; and, when the range stops short of 1024, a projection of the
-rest from a power law fitted to the largest fifth of the measured N's.
+rest by octaves (`_projection`). `--project-only --db STORE` rewrites the JSON from a filled store.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import write
+
+RESULT = Path(__file__).parent / "results" / "guess_sweep.json"
+
+
+def _projection(rows: list[Any], hi: int, wall: float, workers: int) -> dict[str, object]:
+    """The rest of N <= 1024 by octaves: times are periodic in log N (dearest just below a power of
+    two), so the last measured octave (2^(k-1), 2^k] times the growth from the octave before it
+    predicts (2^k, 2^(k+1)]."""
+    if hi >= 1024:
+        return {}
+    t = {s.n: s.seconds for s in rows}
+    k = int(math.log2(hi))
+    if any(n not in t for n in range(2 ** (k - 2) + 1, 2**k + 1)):
+        return {}
+    before = sum(t[n] for n in range(2 ** (k - 2) + 1, 2 ** (k - 1) + 1))
+    last = sum(t[n] for n in range(2 ** (k - 1) + 1, 2**k + 1))
+    growth = last / before
+    rest = 0.0
+    for n in range(hi + 1, 1025):
+        octave = math.ceil(math.log2(n)) - k  # 1 for (2^k, 2^(k+1)], ...
+        rest += t.get(n // 2**octave, 0.0) * growth**octave
+    return {"projection_to_1024": {
+        "octave_growth": round(growth, 2),
+        "remaining_solve_seconds": round(rest),
+        "total_wall_hours_if_workers_stay_busy": round((wall + rest / workers) / 3600, 2),
+        "how": "each N beyond the range as the time of N / 2^j (measured) times the growth from octave "
+               f"({2 ** (k - 2)}, {2 ** (k - 1)}] to ({2 ** (k - 1)}, {2**k}] per octave j",
+    }}
 
 
 def main() -> None:
@@ -29,6 +59,7 @@ def main() -> None:
     ap.add_argument("--to", dest="hi", type=int, default=600)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--db", type=Path, default=None, help="store to fill (default: a fresh temporary one)")
+    ap.add_argument("--project-only", action="store_true", help="no sweep: the JSON again from --db")
     a = ap.parse_args()
 
     from parlour.games.guess.store import open_store
@@ -38,8 +69,14 @@ def main() -> None:
         cmd = [sys.executable, "-m", "parlour", "guess", "sweep", "--from", str(a.lo), "--to", str(a.hi),
                "--db", str(db), "--workers", str(a.workers), "--quiet"]
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True)
-        wall = time.perf_counter() - t0
+        swept_by = None
+        if a.project_only:  # recompute the JSON from a filled store and the recorded wall time
+            before = json.loads(RESULT.read_text())
+            wall = float(before["figures"]["wall_seconds"])
+            swept_by = before["figures"].get("swept_by") or {k: before[k] for k in ("command", "when", "machine")}
+        else:
+            subprocess.run(cmd, check=True)
+            wall = time.perf_counter() - t0
         with open_store(db) as store:
             rows = sorted((s for s in store.all() if a.lo <= s.n <= a.hi), key=lambda s: s.n)
     per_n = [{"n": s.n, "certified": s.certified, "seconds": round(s.seconds, 3), "iterations": s.iterations,
@@ -54,18 +91,9 @@ def main() -> None:
         "slowest": sorted(per_n, key=lambda r: -float(r["seconds"]))[:10],  # type: ignore[arg-type]
         "per_n": per_n,
     }
-    tail = [s for s in rows if s.n >= max(2, a.hi - a.hi // 5) and s.seconds > 0]
-    if a.hi < 1024 and len(tail) >= 10:
-        xs = [math.log(s.n) for s in tail]
-        ys = [math.log(s.seconds) for s in tail]
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
-        rest = sum(math.exp(my + slope * (math.log(n) - mx)) for n in range(a.hi + 1, 1025))
-        figures["projection_to_1024"] = {
-            "power_law_exponent": round(slope, 2),
-            "remaining_solve_seconds": round(rest),
-            "total_wall_hours_if_workers_stay_busy": round((wall + rest / a.workers) / 3600, 2),
-        }
+    if swept_by is not None:
+        figures["swept_by"] = swept_by  # the run that measured wall_seconds
+    figures.update(_projection(rows, a.hi, float(figures["wall_seconds"]), a.workers))  # type: ignore[arg-type]
     write("guess_sweep", figures)
 
 
