@@ -503,6 +503,21 @@ def _save(cp: Checkpoint, L: np.ndarray, sweeps: int, fp: str) -> None:
     os.replace(tmp, cp.path)  # atomic: a kill never leaves half a checkpoint
 
 
+def within(gaps: list[float], tol: float, done: int, limit: int, unit: str = "sweeps", hint: str = "") -> bool:
+    """Whether the last certified gap is within tol; SolverError when `limit` passes are done without
+    it, or when the gap stalls (no 0.1 % progress in 200 passes)."""
+    gap = gaps[-1]
+    if gap + 1e-15 <= tol:
+        return True
+    if done >= limit:
+        raise SolverError(f"bounds not within {tol} after {limit} {unit} (gap {gap:.3g})")
+    if len(gaps) > 200 and gap > 0.999 * gaps[-200]:
+        # the downward rounding (4e-15 per update, summed over the expected game length) sets a floor
+        # under the gap; below it no pass helps
+        raise SolverError(f"the certified gap stalls at {gap:.2e} (floating-point floor){hint}")
+    return False
+
+
 def certified(
     chain: Chain,
     watch: Iterable[int] = (0,),
@@ -557,17 +572,9 @@ def certified(
     repairs = 0
     eta, every = ETA, EVERY
     while True:
-        gap = float(np.max(1.0 - L[watch_idx].sum(axis=1))) if watch_idx.size else 0.0
-        gaps.append(gap)
-        if gap + 1e-15 <= tol:
+        gaps.append(float(np.max(1.0 - L[watch_idx].sum(axis=1))) if watch_idx.size else 0.0)
+        if within(gaps, tol, sweeps, max_sweeps, hint="; ask for a wider tolerance, or the exact solver"):
             break
-        if sweeps >= max_sweeps:
-            raise SolverError(f"bounds not within {tol} after {max_sweeps} sweeps (gap {gap:.3g})")
-        if len(gaps) > 200 and gap > 0.999 * gaps[-200]:
-            # the downward rounding (4e-15 per update, summed over the expected game length) sets a
-            # floor under the gap; below it no sweep helps
-            raise SolverError(f"the certified gap stalls at {gap:.2e} (floating-point floor); ask for a wider "
-                              "tolerance, or the exact solver")
         if extrapolate and prev is not None and len(gaps) >= 3 and sweeps - last_try >= every:
             rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
             if 0 < rho < 1 and abs(rho - rho_before) < STEADY:
@@ -587,7 +594,7 @@ def certified(
         _sweep(*args, L, _SHRINK)
         sweeps += 1
         if on_sweep is not None:
-            on_sweep(sweeps, gap)
+            on_sweep(sweeps, gaps[-1])
         if checkpoint is not None and time.perf_counter() - last_save > checkpoint.every_seconds:
             _save(checkpoint, L, sweeps, fp)
             last_save = time.perf_counter()

@@ -36,7 +36,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.space import Layout, otf_successor_sum, sweep_on_the_fly, tables
-from parlour.solvers.markov import _SHRINK, ETA, EVERY, STEADY, TRIES, block_parts, part_range
+from parlour.solvers.markov import _SHRINK, ETA, EVERY, STEADY, TRIES, block_parts, part_range, within
 
 
 @numba.njit(cache=True, parallel=True)
@@ -205,16 +205,14 @@ def certified_on_the_fly(
     eta, every = ETA, EVERY  # as markov.certified
     last_save = time.perf_counter()
     while True:
-        gap = float(1.0 - L[watch].sum())
-        gaps.append(gap)
-        if gap + 1e-15 <= tol:
-            break
-        if sweeps >= max_sweeps:
+        gaps.append(float(1.0 - L[watch].sum()))
+        try:
+            if within(gaps, tol, sweeps, max_sweeps):
+                break
+        except SolverError:
             if checkpoint is not None:
-                _save(checkpoint, L, sweeps, fp)
-            raise SolverError(f"bounds not within {tol} after {max_sweeps} sweeps (gap {gap:.3g})")
-        if len(gaps) > 200 and gap > 0.999 * gaps[-200]:
-            raise SolverError(f"the certified gap stalls at {gap:.2e} (floating-point floor)")
+                _save(checkpoint, L, sweeps, fp)  # the work done so far survives the stop
+            raise
         if D is not None and have_d and len(gaps) >= 3 and sweeps - last_try >= every:
             rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
             if 0 < rho < 1 and abs(rho - rho_before) < STEADY:
@@ -233,7 +231,7 @@ def certified_on_the_fly(
         sweep_on_the_fly(rules, n, lay.codes, lay.index, L, stuck, _SHRINK, D if have_d else None, lay.blocks)
         sweeps += 1
         if on_sweep is not None:
-            on_sweep(sweeps, gap)
+            on_sweep(sweeps, gaps[-1])
         if checkpoint is not None and time.perf_counter() - last_save > every_seconds:
             _save(checkpoint, L, sweeps, fp)
             last_save = time.perf_counter()
