@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 import shutil
 import time
 from collections.abc import Callable
@@ -160,7 +159,7 @@ def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], No
     """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (float64, + float32
     increments) need more than this machine's memory, or than the free space under `disk` when the
     arrays live in files there (out of core, or a Dask work folder)."""
-    from parlour.games.goose.space import layout_bytes
+    from parlour.games.goose.space import layout_bytes, physical_memory
 
     def check(states: int) -> None:
         need = layout_bytes(rules, players, states) + states * players * 12
@@ -170,7 +169,7 @@ def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], No
                 where = where.parent
             have, what = shutil.disk_usage(where).free, f"free on the disk of {disk}"
         else:
-            have, what = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"), "of memory here"
+            have, what = physical_memory(), "of memory here"
         if need > 0.9 * have:
             counted = f"{states:,} states (layout and bounds)" if states else "the code index alone"
             raise InvalidInput(

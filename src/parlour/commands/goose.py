@@ -184,12 +184,8 @@ def states(
 ) -> None:
     """Reachable states from the start, by category (from 5 players on without a chain: minutes; from 6
     players on the relabelled states only, by a bitmap search)."""
-    import os
-
-    import numba
-
     from parlour.games.goose.chain import space
-    from parlour.games.goose.space import count_canonical, count_reachable, tables
+    from parlour.games.goose.space import bitmap_bytes, count_canonical, count_reachable, physical_memory, tables
 
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
@@ -201,8 +197,7 @@ def states(
         counts = count_reachable(rules, players).counts.to_json()
         counts.pop("draw")  # the on-the-fly counter does not look for stuck states
     else:
-        need = (2 + numba.get_num_threads()) * c**players / 8 / 2**30
-        have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+        need, have = bitmap_bytes(rules, players) / 2**30, physical_memory() / 2**30
         if need > 0.9 * have:
             raise InvalidInput(f"{players} players: the bitmap search needs {need:.0f} GiB, this machine has "
                                f"{have:.0f} GiB")

@@ -15,6 +15,7 @@ function in `rules.py` (which stays the test oracle).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -806,12 +807,22 @@ class Layout:
         return int(self.codes.size)
 
 
-def layout_bytes(rules: RuleSet, players: int, states: int | None = None) -> int:
-    """Bytes of the layout's arrays (codes and dense index) for `players` players; `states` defaults
-    to the code count (an upper bound). Wide layouts (from 2^31 codes on) use int64 for both."""
+def physical_memory() -> int:
+    """Bytes of physical memory of this machine."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def bitmap_bytes(rules: RuleSet, players: int) -> int:
+    """Bytes of the bitmaps `reach_bitmap` holds at once: seen, frontier and one per numba thread."""
+    return (2 + numba.get_num_threads()) * ((tables(rules).codes ** players + 63) // 64) * 8
+
+
+def layout_bytes(rules: RuleSet, players: int, states: int) -> int:
+    """Bytes of the layout's arrays (codes of `states` states and the dense index over every code);
+    wide layouts (from 2^31 codes on) use int64 for both."""
     c = tables(rules).codes
     width = 4 if c**players < 2**31 else 8
-    return width * ((states if states is not None else c**players) + c**players)
+    return width * (states + c**players)
 
 
 def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Path | None = None,
@@ -850,6 +861,8 @@ def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Pa
                               t.served, t.dest, t.end_code)
         codes = _order_by_progress(mark, players, c, t.squares, t.pending, t.well)
         del mark
+        if check is not None:
+            check(codes.size)
         index = _dense_index(codes, c**players)
     blocks = sweep_blocks(codes, players, c, t.squares, t.pending, t.well)
     return Layout(rules, players, codes, index, blocks, time.perf_counter() - t0)
