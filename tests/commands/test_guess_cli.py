@@ -95,7 +95,7 @@ def test_sweep_with_dask_local_cluster(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_sweep_warm_starts_from_the_nearest_stored_n(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from parlour.commands.guess import _solve_record, _warm_trees
+    from parlour.commands.guess import _solve_record, _warm_start
     from parlour.games.guess.solve import solve_guess
 
     db = tmp_path / "w.sqlite"
@@ -104,8 +104,9 @@ def test_sweep_warm_starts_from_the_nearest_stored_n(tmp_path: Path, capsys: pyt
     with open_store(db) as store:
         s22 = store.get(22)
         assert s22 is not None
-        assert _warm_trees(store, 23) == tuple(d for d, _ in s22.bob)
-        assert _warm_trees(store, 30) == ()  # nothing stored within reach
-        warm = _warm_trees(store, 24)  # N = 22's trees, extended twice
+        trees, alice = _warm_start(store, 23)
+        assert trees == tuple(d for d, _ in s22.bob) and alice == tuple(float(a) for a in s22.alice)
+        assert _warm_start(store, 30) == ((), ())  # nothing stored within reach
+        warm = _warm_start(store, 24)  # N = 22's trees, extended twice, and α stretched
     record = _solve_record(24, warm)
     assert Fraction(record["value"]) == solve_guess(24).value and record["certified"] == 1

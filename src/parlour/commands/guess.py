@@ -108,30 +108,35 @@ def _num(q: Any) -> str:
     return frac_str(q) if isinstance(q, Fraction | int) else f"{float(q):.6g}"
 
 
-def _solve_record(n: int, warm: tuple[tuple[int, ...], ...] = ()) -> dict[str, Any]:
-    """Solve one N and return its store row (runs on a Dask worker or in-process). `warm`: Bob's
-    trees of a smaller N, extended to N and given to the master as first columns."""
+Warm = tuple[tuple[tuple[int, ...], ...], tuple[float, ...]]
+
+
+def _solve_record(n: int, warm: Warm = ((), ())) -> dict[str, Any]:
+    """Solve one N and return its store row (runs on a Dask worker or in-process). `warm`: Bob's trees
+    of a smaller N, extended to N as first columns, and Alice's α there, stretched to N as the first
+    centre."""
     from parlour.games.guess.solve import extend_tree, solve_guess
     from parlour.games.guess.store import record_of
     from parlour.games.guess.trees import Tree
 
+    depths, alice = warm
     trees = []
-    for depths in warm:
-        t = Tree(depths)
+    for d in depths:
+        t = Tree(d)
         while t.n < n:
             t = extend_tree(t.depths)
         trees.append(t)
-    return record_of(solve_guess(n, warm_trees=trees))
+    return record_of(solve_guess(n, warm_trees=trees, near_alice=alice))
 
 
-def _warm_trees(store: Any, n: int, reach: int = 4) -> tuple[tuple[int, ...], ...]:
-    """Bob's support at the largest stored N' in [n - reach, n): a warm start for N (1.35x less time on
-    N = 250..256 in bench/bench_guess.py --warm)."""
+def _warm_start(store: Any, n: int, reach: int = 4) -> Warm:
+    """Bob's support and Alice's α at the largest stored N' in [n - reach, n): a warm start for N
+    (N = 1000 from 999: 85 s against 215 s with the trees alone and 160 s cold)."""
     for m in range(n - 1, max(0, n - reach - 1), -1):
         got = store.get(m)
         if got is not None and got.certified:
-            return tuple(depths for depths, _ in got.bob)
-    return ()
+            return tuple(depths for depths, _ in got.bob), tuple(float(a) for a in got.alice)
+    return (), ()
 
 
 @app.command()
@@ -160,7 +165,7 @@ def sweep(
                 pass
             elif workers == 0 and not scheduler:
                 for n in todo:
-                    store.put(_solve_record(n, _warm_trees(store, n)))
+                    store.put(_solve_record(n, _warm_start(store, n)))
                     bar.advance(task)
             else:
                 for record in _dask_results(todo, workers, scheduler, store):
@@ -184,13 +189,14 @@ def _dask_results(todo: list[int], workers: int, scheduler: str, store: Any) -> 
         client = Client(cluster)
     try:
         # Smallest N first: finished work accumulates steadily in the store (a kill loses little);
-        # the cost grows roughly like N⁴ near powers of two, so the tail dominates anyway. A few N's
-        # per worker in flight, each submitted with the trees of the nearest N solved by then.
+        # the cost grows roughly like N⁴ near powers of two, so the tail dominates anyway. One N per
+        # worker in flight, each submitted with the warm start of the nearest N solved by then: with
+        # more in flight that N lies further back and the warm start is worse.
         pending = iter(sorted(todo))
-        width = 2 * max(1, workers if not scheduler else sum(client.nthreads().values()))
+        width = max(1, workers if not scheduler else sum(client.nthreads().values()))
 
         def submit(n: int) -> Any:
-            return client.submit(_solve_record, n, _warm_trees(store, n), pure=False)
+            return client.submit(_solve_record, n, _warm_start(store, n), pure=False)
 
         # islice, not zip(pending, range(width)): zip would draw one N too many from `pending` and drop it
         flight = as_completed([submit(n) for n in itertools.islice(pending, width)])

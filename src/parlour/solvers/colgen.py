@@ -754,7 +754,7 @@ def solve(
     exact: bool = True,
     extra: int = 0,
     master_kind: Literal["highs", "dense", "dense-dantzig"] = "highs",
-    start_point: Sequence[float] | None = None,
+    start_point: Sequence[float] | np.ndarray | None = None,
     on_iteration: Callable[[TraceStep], None] | None = None,
 ) -> ColGenResult:
     """Solve the game by column generation; certify exactly when `exact`.

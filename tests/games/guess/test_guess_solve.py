@@ -119,3 +119,27 @@ def test_points_priced_in_parallel_agree_with_one_by_one() -> None:
         assert abs(2 * best - value) <= 1e-9 * value and len(more) == 3
         assert all(float(point @ other) <= value * (1 + 0.01) for other in more)  # near-best, slack 0.001
         assert tuple(col) in oracle.trees
+
+
+def test_stretch_keeps_mass_and_symmetry() -> None:
+    from parlour.games.guess.solve import GuessOracle, stretch
+
+    alpha = np.array([0.1, 0.3, 0.2, 0.3, 0.1])
+    for n in (1, 4, 5, 11):
+        a = stretch(alpha, n)
+        assert a.shape == (n,) and abs(a.sum() - 1) < 1e-12 and (a >= 0).all()
+        assert np.allclose(a, a[::-1])  # a mirror-symmetric α stays symmetric
+    assert np.allclose(stretch(alpha, 5), alpha)  # same N: unchanged
+    assert np.allclose(stretch(alpha, 10), np.repeat(alpha, 2) / 2)  # each cell split in two
+    assert np.allclose(stretch([], 3), 1 / 3) and np.allclose(stretch([0, 0], 3), 1 / 3)
+    oracle = GuessOracle(5)
+    assert np.allclose(oracle.fold_weights(alpha), [0.2, 0.6, 0.2])
+
+
+def test_warm_start_from_a_nearby_n_gives_the_same_certified_value() -> None:
+    from parlour.games.guess.solve import extend_tree
+
+    before = solve_guess(59)
+    trees = [extend_tree(t.depths) for t, _ in before.bob]
+    warm = solve_guess(60, warm_trees=trees, near_alice=[float(a) for a in before.alice])
+    assert warm.certified and warm.value == solve_guess(60).value

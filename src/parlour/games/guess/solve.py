@@ -70,6 +70,13 @@ class GuessOracle:
                 alpha[k] = alpha[n - 1 - k] = x[k] / 2
         return alpha
 
+    def fold_weights(self, alpha: np.ndarray) -> np.ndarray:
+        """Folded weights x from a full strategy α on 1..N (each orbit's total)."""
+        if not self.symmetric:
+            return np.asarray(alpha, dtype=np.float64)
+        return np.array([alpha[k] + alpha[self.n - 1 - k] if 2 * k + 1 != self.n else alpha[k]
+                         for k in range(self.m)])
+
     def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
         alpha = np.asarray(self.unfold(x), dtype=np.float64)
         _, depths = optimal_bst(alpha)
@@ -176,6 +183,17 @@ def initial_trees(n: int, count: int | None = None) -> list[Tree]:
     return [t, t.mirror(), *(Tree(tuple(int(v) for v in d)) for d in family)]
 
 
+def stretch(alpha: Sequence[float], n: int) -> np.ndarray:
+    """Alice's distribution for another N stretched onto 1..n, mass-preserving: α as a step density on
+    [0, 1], each of the n new cells taking the mass over its interval (a warm start's first centre)."""
+    a = np.clip(np.asarray(alpha, dtype=np.float64), 0.0, None)
+    if a.size == 0 or a.sum() <= 0:
+        return np.full(n, 1.0 / n)
+    cdf = np.r_[0.0, np.cumsum(a / a.sum())]
+    mass = np.diff(np.interp(np.linspace(0.0, 1.0, n + 1), np.linspace(0.0, 1.0, a.size + 1), cdf))
+    return mass / mass.sum()
+
+
 def extend_tree(depths: Sequence[int]) -> Tree:
     """A tree for N+1 from one for N: hang the new largest key below the old largest (a warm start)."""
     d = list(depths)
@@ -188,6 +206,7 @@ def solve_guess(
     symmetric: bool = True,
     stabilisation: Stabilisation | None = None,
     warm_trees: Sequence[Tree] = (),
+    near_alice: Sequence[float] = (),
     exact: bool = True,
     purge_after: int = 30,
     master: Literal["dense", "dense-dantzig", "highs"] = "dense",
@@ -199,6 +218,9 @@ def solve_guess(
 
     master: "dense" (numba primal simplex with Devex pricing, the fast default), "dense-dantzig", or
         "highs" (HiGHS dual simplex, rows added with addRows).
+    warm_trees, near_alice: Bob's trees and Alice's α from a nearby N (a sweep's warm start): the trees
+        become first columns, α stretched to N the first stabilisation centre (N = 1000 from 999's: 681
+        iterations, 85 s, against 2,185 and 215 s with the trees alone).
     extra, slack: per pricing point, `extra` more trees drawn from the same DP table among roots within
     `slack` × (subtree weight) of the best: many useful columns per oracle call (0 switches it off).
     """
@@ -209,9 +231,10 @@ def solve_guess(
     oracle = GuessOracle(n, symmetric)
     oracle.slack = slack
     cols = [oracle.fold(t.depths) for t in [*initial_trees(n), *warm_trees] if t.n == n]
+    centre = oracle.fold_weights(stretch(near_alice, n)) if len(near_alice) else None
     res = colgen.solve(
         oracle, cols, stabilisation, exact=exact, purge_after=purge_after, on_iteration=on_iteration,
-        master_kind=master, extra=extra,
+        master_kind=master, extra=extra, start_point=centre,
     )
     scale = 2 if symmetric else 1
     cert = res.certificate
