@@ -343,7 +343,7 @@ def _dense_primal_simplex(
     at: capacity × m, row j is column j of A (contiguous), the first k live. basis[i] ≥ 0 is column
     basis[i], < 0 the slack of row −basis[i]−1. Dantzig pricing, the largest pivot among near-tied
     ratios (stable), Bland's rule after a long run of degenerate pivots (no cycling). The inverse is
-    recomputed every 128 pivots so rank-one updates cannot drift. Returns (0 optimal / 1 limit, pivots).
+    recomputed every REFACTOR_EVERY pivots so rank-one updates cannot drift. Returns (0 optimal / 1 limit, pivots).
     """
     m = at.shape[1]
     none = -(1 << 40)

@@ -248,17 +248,20 @@ def _workspace(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     return got[1] if got is not None and got[0] == n else None
 
 
-def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
-    """Knuth's DP with buffers reused between calls of the same size (first-touch page faults of
-    three fresh (N+1)² arrays cost more than the DP itself at N = 1000)."""
+def _knuth_table(w: np.ndarray) -> tuple[float, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Knuth's DP into this thread's workspace, reused between calls of the same size (first-touch page
+    faults of three fresh (N+1)² arrays cost more than the DP itself at N = 1000): (cost, (e, et, root))."""
     n = w.shape[0]
     bufs = _workspace(n)
     if bufs is None:
         bufs = (np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1), dtype=np.int64))
         _LOCAL.bufs = (n, bufs)
-    e, et, root = bufs
-    cost = _knuth_into(w, e, et, root)
-    return cost, _depths_from_roots(root, n)
+    return _knuth_into(w, *bufs), bufs
+
+
+def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
+    cost, (_, _, root) = _knuth_table(w)
+    return cost, _depths_from_roots(root, w.shape[0])
 
 
 @numba.njit(cache=True, nogil=True)
@@ -523,8 +526,9 @@ def near_optimal_trees(
     """
     w = np.maximum(np.ascontiguousarray(weights, dtype=np.float64), 0.0)
     n = w.size
-    if not table_ready or _workspace(n) is None:
-        _knuth(w)
-    e = _workspace(n)[0]  # type: ignore[index]
+    bufs = _workspace(n) if table_ready else None
+    if bufs is None:
+        _, bufs = _knuth_table(w)
+    e = bufs[0]
     prefix = np.concatenate(([0.0], np.cumsum(w)))
     return _sample_near_optimal(e, prefix, n, slack, count, seed)
