@@ -21,6 +21,7 @@ class Status(enum.StrEnum):
     REPRODUCED = "reproduced"  # matches the published value or statement
     DIFFERS = "differs"  # does not match, and the explanation says why (a finding, not a failure)
     NEW = "new"  # goes beyond the study: nothing published to compare with
+    SKIPPED = "skipped"  # could not be checked here (an optional peer is missing): says why, never a pass
     FAILED = "failed"  # should have been reproduced and was not: `reproduce` exits non-zero
     ERROR = "error"  # the computation raised: `reproduce` exits non-zero
 
@@ -81,14 +82,6 @@ class ClaimResult:
 
 REGISTRY: dict[str, Claim] = {}
 
-# Modules whose import registers claims. Each game's analysis adds itself here.
-CLAIM_MODULES: tuple[str, ...] = (
-    "parlour.analyses.cowtrade",
-    "parlour.analyses.goose",
-    "parlour.analyses.guess",
-    "parlour.analyses.memory",
-    "parlour.analyses.winorlose",
-)
 
 
 def claim(
@@ -112,9 +105,17 @@ def claim(
 
 
 def load_all() -> dict[str, Claim]:
-    for module in CLAIM_MODULES:
-        importlib.import_module(module)
+    """Every registered game's claims (importing `analyses/<game>/claims.py` registers them)."""
+    from parlour.registry import GAMES
+
+    for game in GAMES:
+        importlib.import_module(game.claims)
     return REGISTRY
+
+
+def skipped(computed: str, why: str) -> Outcome:
+    """A claim that could not be checked here, with the reason (e.g. an optional peer is missing)."""
+    return Outcome(computed, Status.SKIPPED, why)
 
 
 def select(

@@ -1,15 +1,21 @@
-"""The `parlour` command line: one sub-command group per game, plus `reproduce`."""
+"""The `parlour` command line: one sub-command group per registered game, plus `zerosum`, `reproduce`
+and `serve`."""
 
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 from typing import Annotated
 
 import typer
 
+# Typer vendors click (typer._click) and re-exports none of its parser errors; they are caught here only.
+from typer._click import exceptions as click_errors
+
 from parlour import __version__
 from parlour.errors import ParlourError
+from parlour.registry import GAMES
 
 app = typer.Typer(
     name="parlour",
@@ -20,14 +26,9 @@ app = typer.Typer(
     add_completion=False,
 )
 
-# (module, name, help): each module defines a Typer `app` for its game.
-COMMAND_GROUPS: tuple[tuple[str, str, str], ...] = (
+# Command groups that are not games: a solver anyone can feed their own matrix game.
+SOLVER_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("parlour.commands.zerosum", "zerosum", "Any two-person zero-sum game from a Gambit .nfg file."),
-    ("parlour.commands.cowtrade", "cowtrade", "The last cow trade of Koehandel as a zero-sum game."),
-    ("parlour.commands.goose", "goose", "Game of the Goose: exact and certified win probabilities."),
-    ("parlour.commands.guess", "guess", "The higher-lower guessing game: certified exact solutions."),
-    ("parlour.commands.memory", "memory", "Memory with perfect memory: the optimal tactic in every state."),
-    ("parlour.commands.winorlose", "winorlose", "Win or Lose: win chances, character types, tournaments."),
 )
 
 
@@ -48,27 +49,55 @@ def root(
 
 def _mount() -> None:
     from parlour.commands.reproduce import reproduce
-
-    app.command("reproduce")(reproduce)
-    for module_name, name, help_text in COMMAND_GROUPS:
-        module = importlib.import_module(module_name)
-        app.add_typer(module.app, name=name, help=help_text)
     from parlour.commands.web import serve
 
+    app.command("reproduce")(reproduce)
+    for module_name, name, help_text in SOLVER_GROUPS:
+        app.add_typer(importlib.import_module(module_name).app, name=name, help=help_text)
+    for game in GAMES:
+        app.add_typer(game.load("command").app, name=game.name, help=game.summary)
     app.command("serve")(serve)
 
 
 _mount()
 
 
+def _fail(message: str, code: int, as_json: bool) -> None:
+    """One sentence on stderr (a JSON object under --json), then the exit code."""
+    if as_json:
+        sys.stderr.write(json.dumps({"error": message, "code": code}) + "\n")
+    else:
+        typer.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point. Typer reports usage errors itself (exit 2); a ParlourError raised by a command
-    becomes one line on stderr and its exit code (2 for bad input), never a traceback."""
+    """Entry point. Bad input, from click's parser or from parlour itself (a ParlourError), becomes one
+    sentence on stderr and exit code 2, never a traceback; under --json that sentence is
+    {"error": ..., "code": 2}."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in args
     try:
-        app(args=argv, prog_name="parlour")
+        app(args=args, prog_name="parlour", standalone_mode=False)
+        sys.exit(0)
     except ParlourError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        _fail(str(exc), exc.exit_code, as_json)
+    except click_errors.NoArgsIsHelpError as exc:
+        typer.echo(exc.ctx.get_help() if exc.ctx else "", err=True)
+        sys.exit(2)
+    except click_errors.UsageError as exc:
+        if as_json:
+            _fail(exc.format_message(), exc.exit_code, True)
+        exc.show()
         sys.exit(exc.exit_code)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

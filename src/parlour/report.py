@@ -12,14 +12,9 @@ import jinja2
 
 from parlour import __version__
 from parlour.claims import ClaimResult, Status
+from parlour.registry import GAMES
 
-GAME_TITLES = {
-    "cowtrade": "Cow trade (Koehandel): the last trade",
-    "goose": "Game of the Goose (Ganzenbord)",
-    "guess": "The higher–lower guessing game (Dresher)",
-    "memory": "Memory with perfect memory",
-    "winorlose": "Win or Lose (simplified poker)",
-}
+GAME_TITLES = {g.name: g.title for g in GAMES}
 
 _TEMPLATE = jinja2.Environment(
     loader=jinja2.PackageLoader("parlour", "templates"),

@@ -43,7 +43,7 @@ def test_table_state_tactics_simulate(capsys):
     data = json.loads(out)
     assert "T1" in data["optimal"] and data["tactics"]["T1"]["value"] == data["w"]
     code, out, _ = run(capsys, "tactics", "--json")
-    assert sum(len(c["members"]) for c in json.loads(out)) == 19
+    assert sum(len(c["members"]) for c in json.loads(out)["result"]) == 19
     code, out, _ = run(capsys, "simulate", "--pairs", "4", "--games", "300", "--seed", "1", "--json")
     data = json.loads(out)
     assert code == 0 and abs(data["z_first"]) < 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -19,16 +19,40 @@ from rich.progress import (
 )
 
 from parlour.errors import InvalidInput
-from parlour.results import dumps
+from parlour.results import dumps, envelope, jsonable
 
 # Off a terminal (CI logs, pipes) rich would wrap at 80 columns; tables read better wider.
 console = Console(width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True)
 
 
-def print_json(obj: Any) -> None:
-    # Plain print: rich would wrap long fractions (thousands of digits) and break the JSON.
-    sys.stdout.write(dumps(obj) + "\n")
+def print_json(body: Any) -> None:
+    """Print a command's answer under --json: the envelope (game, command, parlour_version) of the
+    running command, then `body`, which follows docs/json.md. Results print their `to_json`."""
+    game, command = command_path()
+    body = jsonable(body)
+    if not isinstance(body, Mapping):
+        body = {"result": body}
+    # Plain write: rich would wrap long fractions (thousands of digits) and break the JSON.
+    sys.stdout.write(dumps(envelope(game, command, body)) + "\n")
+
+
+def command_path() -> tuple[str, str]:
+    """("goose", "solve") for `parlour goose solve`, read from click's context; ("parlour", name) for a
+    top-level command."""
+    from typer._click.globals import get_current_context  # typer vendors click and does not re-export it
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return "parlour", ""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    names.reverse()
+    if len(names) >= 2:
+        return names[0], " ".join(names[1:])
+    return "parlour", names[0] if names else ""
 
 
 def quiet_by_default() -> bool:

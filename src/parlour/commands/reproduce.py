@@ -49,6 +49,7 @@ STATUS_STYLE = {
     "reproduced": "green",
     "differs": "yellow",
     "new": "blue",
+    "skipped": "dim",
     "failed": "bold red",
     "error": "bold red",
 }
