@@ -55,3 +55,8 @@ def test_every_registered_claim_is_well_formed() -> None:
     for c in registry.values():
         assert c.id.count(".") >= 1 and c.game in report.GAME_TITLES, c.id
         assert c.statement and c.source and c.study
+
+
+def test_a_skipped_claim_is_neither_a_pass_nor_a_failure() -> None:
+    outcome = claims.skipped("not checked", "stormpy is not installed")
+    assert outcome.status is Status.SKIPPED and outcome.status.ok and outcome.explanation

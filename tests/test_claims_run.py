@@ -1,0 +1,36 @@
+"""Every claim that is not heavy runs here: it must compute and come out reproduced, differs (with its
+explanation), new, or skipped (with the reason: a missing optional peer) — never failed or error.
+
+Claims slower than a few seconds are marked slow (`make test-slow`); heavy ones run only with
+`parlour reproduce --full`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour import claims
+from parlour.claims import Status
+
+# Claims that take more than ~20 s on a 2-core machine: kept out of `make test`, run by `make test-slow`.
+SLOW: frozenset[str] = frozenset()
+
+
+def _params() -> list[object]:
+    out = []
+    for c in claims.load_all().values():
+        if c.heavy:
+            continue
+        marks = [pytest.mark.slow] if c.id in SLOW else []
+        out.append(pytest.param(c, id=c.id, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("claim", _params())
+def test_claim_holds(claim: claims.Claim) -> None:
+    result = claims.run_claim(claim)
+    outcome = result.outcome
+    assert outcome.status not in (Status.FAILED, Status.ERROR), f"{outcome.computed}\n{outcome.explanation}"
+    assert outcome.computed.strip(), "a claim must say what it computed"
+    if outcome.status in (Status.DIFFERS, Status.SKIPPED):
+        assert outcome.explanation.strip(), "differs and skipped must say why"
