@@ -13,7 +13,7 @@ from parlour import claims
 from parlour.claims import Status
 
 # Claims that take more than ~20 s on a 2-core machine: kept out of `make test`, run by `make test-slow`.
-SLOW: frozenset[str] = frozenset()
+SLOW: frozenset[str] = frozenset({"cowtrade.closed-form-study"})
 
 
 def _params() -> list[object]:
