@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
 from parlour.cli import main
 from parlour.games.guess.store import open_store
 
@@ -110,3 +111,38 @@ def test_sweep_warm_starts_from_the_nearest_stored_n(tmp_path: Path, capsys: pyt
         warm = _warm_start(store, 24)  # N = 22's trees, extended twice, and α stretched
     record = _solve_record(24, warm)
     assert Fraction(record["value"]) == solve_guess(24).value and record["certified"] == 1
+
+
+def test_value_from_the_table_and_beyond(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["guess", "value", "3", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["value_exact"] == "9/5" and data["source"] == "table"
+    code, out, _ = run_cli(["guess", "verify", "3", "--json"], capsys)
+    assert code == 0 and json.loads(out)["agrees"] is True
+
+
+def test_verify_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["guess", "verify", "7"], capsys)
+    assert code == 0 and "agrees with the table's 23/9" in out
+    code, _, _ = run_cli(["guess", "export", "--out", str(tmp_path / "b")], capsys)
+    assert code == 0
+    numerators = (tmp_path / "b" / "b_numerators.txt").read_text().splitlines()
+    assert numerators[:4] == ["1 1", "2 3", "3 9", "4 2"]
+    code, _, _ = run_cli(["guess", "export", "--out", str(tmp_path / "c"), "--format", "csv"], capsys)
+    assert code == 0 and (tmp_path / "c" / "guess_values.csv").read_text().startswith("# Certified values")
+    (tmp_path / "file").write_text("x")
+    code, _, err = run_cli(["guess", "export", "--out", str(tmp_path / "file")], capsys)
+    assert code == 2 and "is a file" in err
+
+
+def test_tabulate_extends_a_table_from_a_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "s.sqlite"
+    code, _, _ = run_cli(["guess", "sweep", "--from", "1", "--to", "6", "--db", str(db), "--workers", "0", "--quiet"],
+                         capsys)
+    assert code == 0
+    into = tmp_path / "values.csv"
+    code, _, err = run_cli(["guess", "tabulate", "--db", str(db), "--into", str(into)], capsys)
+    assert code == 0 and "6 N's added, 6 in all" in " ".join(err.split())
+    from parlour.analyses.guess import table
+
+    assert table.parse(into.read_text()) == {n: table.shipped()[n] for n in range(1, 7)}

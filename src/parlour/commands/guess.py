@@ -232,3 +232,102 @@ def plot(
     fig = figure_from_store(rows, what)
     save(fig, str(out))
     err_console.print(f"wrote {out}")
+
+
+@app.command()
+def value(
+    n: str = typer.Argument(..., help="How many numbers Alice may hide among (1..N)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the value as JSON."),
+) -> None:
+    """V(N) from the shipped table of certified values, instantly; solved (and certified) when N is not in it."""
+    from parlour.analyses.guess import table
+
+    size = _parse_n(n)
+    entry = table.lookup(size)
+    if entry is not None:
+        body: dict[str, Any] = {"numbers": size, "value": float(entry.value), "value_exact": frac_str(entry.value),
+                                "max_guesses": entry.max_guesses, "source": "table",
+                                "certificate_sha256": entry.certificate_sha256}
+    else:
+        from parlour.games.guess.solve import solve_guess
+
+        sol = solve_guess(size)
+        if sol.value is None:
+            raise InvalidInput(f"V({size}) could not be certified")
+        body = {"numbers": size, "value": float(sol.value), "value_exact": frac_str(sol.value),
+                "max_guesses": sol.max_guesses, "source": "solved", "seconds": round(sol.seconds, 3)}
+    if json_out:
+        print_json(body)
+        return
+    console.print(f"V({size}) = {body['value_exact']} ≈ {body['value']:.12g}   "
+                  f"(at most {body['max_guesses']} guesses; {body['source']})")
+
+
+@app.command()
+def verify(
+    n: str = typer.Argument(..., help="An N of the shipped table."),
+    json_out: bool = typer.Option(False, "--json", help="Print the check as JSON."),
+) -> None:
+    """Re-derive V(N) from scratch (a certified solve) and compare it with the shipped table; exit 1 if they differ."""
+    from parlour.analyses.guess import table
+
+    check = table.verify(_parse_n(n))
+    if json_out:
+        print_json(check)
+    else:
+        verdict = "agrees with" if check.agrees else "DIFFERS from"
+        console.print(f"V({check.numbers}) solved again = {frac_str(check.solved)} ({check.seconds:.1f} s): "
+                      f"{verdict} the table's {frac_str(check.table.value)}")
+    if not check.agrees:
+        raise typer.Exit(1)
+
+
+@app.command()
+def tabulate(
+    db: Path = typer.Option(..., "--db", help="SQLite store written by `guess sweep`."),
+    into: Path = typer.Option(None, "--into", help="Table file to extend (default: the shipped values.csv)."),
+) -> None:
+    """Add every certified N of a sweep store to the table of certified values (a certified value never changes)."""
+    from importlib import resources
+
+    from parlour.analyses.guess import table
+    from parlour.games.guess.store import open_store
+
+    if not db.is_file():
+        raise InvalidInput(f"no store at {db}; run `parlour guess sweep --db {db}` first")
+    target = into or Path(str(resources.files("parlour.analyses.guess").joinpath(table.DATA_FILE)))
+    with open_store(db) as store:
+        added, total = table.tabulate(store.all(), target)
+    err_console.print(f"{target}: {added} N's added, {total} in all")
+
+
+@app.command()
+def export(
+    out: Path = typer.Option(..., "--out", help="Folder to write into (created if missing)."),
+    fmt: str = typer.Option("bfile", "--format", help="bfile (OEIS b-files of numerators, denominators), csv or json."),
+) -> None:
+    """Write the table of certified V(N): OEIS b-files (`n a(n)` per line), the CSV, or JSON."""
+    import json
+
+    from parlour.analyses.guess import table
+
+    if fmt not in ("bfile", "csv", "json"):
+        raise InvalidInput(f"--format must be bfile, csv or json, got {fmt!r}")
+    if out.exists() and not out.is_dir():
+        raise InvalidInput(f"--out {out} is a file, not a folder")
+    entries = table.shipped()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        if fmt == "bfile":
+            written = [out / "b_numerators.txt", out / "b_denominators.txt"]
+            written[0].write_text(table.bfile(entries, "numerator"))
+            written[1].write_text(table.bfile(entries, "denominator"))
+        elif fmt == "csv":
+            written = [out / "guess_values.csv"]
+            written[0].write_text(table.render(entries))
+        else:
+            written = [out / "guess_values.json"]
+            written[0].write_text(json.dumps(table.as_json(entries), indent=1) + "\n")
+    except OSError as exc:
+        raise InvalidInput(f"cannot write into {out}: {exc.strerror}") from None
+    err_console.print("wrote " + ", ".join(str(p) for p in written))
