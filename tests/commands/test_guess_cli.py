@@ -145,4 +145,8 @@ def test_tabulate_extends_a_table_from_a_store(tmp_path: Path, capsys: pytest.Ca
     assert code == 0 and "6 N's added, 6 in all" in " ".join(err.split())
     from parlour.analyses.guess import table
 
-    assert table.parse(into.read_text()) == {n: table.shipped()[n] for n in range(1, 7)}
+    # the values and guess counts agree with the shipped table; the certificates may not (optimal strategies
+    # are not unique: a sweep's warm start can end at another optimal pair, e.g. for N = 6)
+    made = table.parse(into.read_text())
+    assert {n: (e.value, e.max_guesses) for n, e in made.items()} == \
+        {n: (table.shipped()[n].value, table.shipped()[n].max_guesses) for n in range(1, 7)}

@@ -47,12 +47,18 @@ class Entry:
 class CertifiedSolution(Protocol):
     """What the table needs of a stored solution (the sweep store's rows have it)."""
 
-    n: int
-    value: Fraction
-    certified: bool
-    max_guesses: int
-    alice: Sequence[Fraction]
-    bob: Sequence[tuple[Sequence[int], Fraction]]
+    @property
+    def n(self) -> int: ...
+    @property
+    def value(self) -> Fraction: ...
+    @property
+    def certified(self) -> bool: ...
+    @property
+    def max_guesses(self) -> int: ...
+    @property
+    def alice(self) -> Sequence[Fraction]: ...
+    @property
+    def bob(self) -> Sequence[tuple[Sequence[int], Fraction]]: ...
 
 
 def certificate_digest(numbers: int, value: Fraction, alice: Sequence[Fraction],
