@@ -11,9 +11,9 @@ import argparse
 import time
 
 from bench.common import peak_rss_gib, write
-from parlour.games.memory.reduced import solve_reduced_exact, solve_reduced_float
+from parlour.analyses.memory.exact import solve_exact, to_fraction
+from parlour.analyses.memory.reduced import solve_reduced_exact, solve_reduced_float
 from parlour.games.memory.rules import State
-from parlour.games.memory.solve import solve_exact, to_fraction
 
 
 def main() -> None:

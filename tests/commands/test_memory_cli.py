@@ -20,33 +20,37 @@ def test_solve_json_exact_and_reduced_agree(capsys):
     full = json.loads(out)
     code, out, _ = run(capsys, "solve", "--pairs", "8", "--json")
     red = json.loads(out)
-    for key in ("first_player_expected_pairs", "advantage", "stalemate_probability_exact"):
+    for key in ("first_player_expected_pairs_exact", "advantage_exact", "stalemate_probability_exact"):
         assert full[key] == red[key]
-    first = F(full["first_player_expected_pairs"])
-    assert F(full["advantage"]) == 2 * first - 8
-    assert abs(full["advantage_float"] - float(F(full["advantage"]))) < 1e-15
+    first = F(full["first_player_expected_pairs_exact"])
+    assert F(full["advantage_exact"]) == 2 * first - 8
+    assert abs(full["advantage"] - float(F(full["advantage_exact"]))) < 1e-15
     assert 0 <= full["stalemate_probability"] <= 1 and full["pairs"] == 8
+    assert (full["status"], red["status"]) == ("exact", "exact") and full["method"] != red["method"]
 
 
 def test_two_pairs_by_hand(capsys):
     _, out, _ = run(capsys, "solve", "--pairs", "2", "--exact", "--json")
     data = json.loads(out)
-    assert data["first_player_expected_pairs"] == "2/3" and data["advantage"] == "-2/3"
+    assert data["first_player_expected_pairs_exact"] == "2/3" and data["advantage_exact"] == "-2/3"
 
 
 def test_table_state_tactics_simulate(capsys):
     code, out, _ = run(capsys, "table", "--pairs", "3", "--json")
     rows = json.loads(out)["states"]
     assert code == 0 and {k: rows[3][k] for k in ("k", "B", "P")} == {"k": 4, "B": 0, "P": 0}
-    assert rows[3]["w"] == "4/3"
+    assert rows[3]["w_exact"] == "4/3"
     code, out, _ = run(capsys, "state", "10", "4", "2", "--json")
     data = json.loads(out)
-    assert "T1" in data["optimal"] and data["tactics"]["T1"]["value"] == data["w"]
+    t1 = next(t for t in data["tactics"] if t["tactic"] == "T1")
+    assert "T1" in data["optimal"] and t1["optimal"] and t1["value_exact"] == data["w_exact"]
     code, out, _ = run(capsys, "tactics", "--json")
-    assert sum(len(c["members"]) for c in json.loads(out)["result"]) == 19
+    assert sum(len(c["members"]) for c in json.loads(out)["tactics"]) == 19
     code, out, _ = run(capsys, "simulate", "--pairs", "4", "--games", "300", "--seed", "1", "--json")
     data = json.loads(out)
-    assert code == 0 and abs(data["z_first"]) < 5
+    assert code == 0 and abs(data["z_first"]) < 5 and data["status"] == "estimate"
+    lo, hi = data["simulated_first_player_pairs_ci"]
+    assert lo < data["simulated_first_player_pairs"] < hi
 
 
 @pytest.mark.parametrize(

@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import math
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from parlour.analyses import memory as analysis
 from parlour.commands.common import console, print_json, progress
-from parlour.errors import InvalidInput
-from parlour.games.memory.rules import all_states, formula, make_state, tactic_classes
-from parlour.games.memory.simulate import simulate as run_simulation
-from parlour.games.memory.solve import check_pairs, solve_exact, tactic_values, to_fraction
 from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
 
 PairsOpt = Annotated[int, typer.Option("--pairs", "-n", help="Number of pairs on the table at the start.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
-TABLE_LIMIT = 40
-SIMULATE_LIMIT = 40
 
 
 def _fmt(x: object) -> str:
@@ -36,7 +29,7 @@ def solve(
     as_json: JsonOpt = False,
 ) -> None:
     """Expected pairs of both players from the start, the first player's advantage, the stalemate."""
-    check_pairs(pairs, limit=400 if exact else 20000)
+    analysis.check_pairs(pairs, limit=analysis.MAX_EXACT_PAIRS if exact else 20000)
     if exact and pairs > 30:
         with progress() as bar:
             task = bar.add_task("pairs solved", total=pairs + 1)
@@ -72,27 +65,18 @@ def table(
     as_json: JsonOpt = False,
 ) -> None:
     """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to N pairs."""
-    check_pairs(pairs, limit=TABLE_LIMIT)
-    sol = solve_exact(pairs)
-    rows: list[dict[str, Any]] = []
-    for st in sorted(all_states(pairs), key=lambda s: (s.k, s.B, s.P)):
-        if st.k == 0 or (p0 and st.P):
-            continue
-        w = to_fraction(sol.values[st])
-        opt = sorted(sol.optimal[st], key=lambda x: int(x[1:]))
-        rows.append({"k": st.k, "B": st.B, "P": st.P, "w": w, "w_float": float(w), "optimal": opt,
-                     "stalemate_probability": float(sol.stalemate[st])})
+    res = analysis.memory_table(pairs, p0_only=p0)
     if as_json:
-        print_json({"pairs": pairs, "tactics": {c.name: c.label for c in tactic_classes()}, "states": rows})
+        print_json(res)
         return
     t = Table(title=f"MEMORYTABLE up to {pairs} pairs: w = expected cards of the player to move")
     for col in ("k", "B", "P", "w", "w (float)", "optimal", "P(stalemate)"):
         t.add_column(col, justify="right" if col not in ("w", "optimal") else "left")
-    for r in rows:
-        t.add_row(str(r["k"]), str(r["B"]), str(r["P"]), frac_str(r["w"]), f"{r['w_float']:.6f}",
-                  ",".join(r["optimal"]), f"{r['stalemate_probability']:.4f}")
+    for r in res.states:
+        t.add_row(str(r.k), str(r.B), str(r.P), frac_str(r.w), f"{float(r.w):.6f}",
+                  ",".join(r.optimal), f"{r.stalemate_probability:.4f}")
     console.print(t)
-    console.print("; ".join(f"{c.name}: {c.label}" for c in tactic_classes()), highlight=False, markup=False)
+    console.print("; ".join(f"{n}: {label}" for n, label in res.tactics.items()), highlight=False, markup=False)
 
 
 @app.command()
@@ -103,41 +87,31 @@ def state(
     as_json: JsonOpt = False,
 ) -> None:
     """The value of every tactic in one state <k,B,P>, and which are optimal."""
-    st = make_state(k, known, known_paired)
-    if st.k == 0:
-        raise InvalidInput("the state <0,0,0> is the end of the game: nothing to choose")
-    check_pairs(st.k // 2, limit=TABLE_LIMIT * 2)
-    sol = solve_exact(st.k // 2)
-    vals = {name: to_fraction(v) for name, v in tactic_values(sol, st).items()}
-    w = to_fraction(sol.values[st])
-    labels = {c.name: c for c in tactic_classes()}
+    res = analysis.state_values(k, known, known_paired)
     if as_json:
-        print_json({"state": [st.k, st.B, st.P], "w": w, "w_float": float(w),
-                    "optimal": sorted(sol.optimal[st], key=lambda x: int(x[1:])),
-                    "tactics": {n: {"value": v, "value_float": float(v), "label": labels[n].label,
-                                    "formula": formula(labels[n].members[0])} for n, v in vals.items()}})
+        print_json(res)
         return
-    t = Table(title=f"state {st}: w = {frac_str(w)} = {float(w):.10g}")
+    k_, b_, p_ = res.state
+    t = Table(title=f"state <{k_},{b_},{p_}>: w = {frac_str(res.w)} = {float(res.w):.10g}")
     for col in ("tactic", "value", "float", "optimal", "what"):
         t.add_column(col)
-    for n, v in vals.items():
-        t.add_row(n, frac_str(v) if len(frac_str(v)) < 40 else "(long)", f"{float(v):.10g}",
-                  "yes" if n in sol.optimal[st] else "", labels[n].label)
+    for v in res.tactics:
+        t.add_row(v.name, frac_str(v.value) if len(frac_str(v.value)) < 40 else "(long)", f"{float(v.value):.10g}",
+                  "yes" if v.optimal else "", v.label)
     console.print(t)
 
 
 @app.command()
 def tactics(as_json: JsonOpt = False) -> None:
     """The 19 tactics, merged into classes with identical gains, with their gain formulas."""
-    data = [{"class": c.name, "label": c.label, "members": [str(m) for m in c.members],
-             "formula": formula(c.members[0])} for c in tactic_classes()]
+    res = analysis.tactic_list()
     if as_json:
-        print_json(data)
+        print_json(res)
         return
-    for d in data:
-        console.print(f"{d['class']}  {d['label']}", highlight=False, markup=False)
-        console.print("   members: " + "; ".join(d["members"]), highlight=False, markup=False)
-        console.print("   gain: " + str(d["formula"]), highlight=False, markup=False)
+    for c in res.tactics:
+        console.print(f"{c.name}  {c.label}", highlight=False, markup=False)
+        console.print("   members: " + "; ".join(c.members), highlight=False, markup=False)
+        console.print("   gain: " + c.formula, highlight=False, markup=False)
 
 
 @app.command()
@@ -148,23 +122,17 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Play real shuffled decks with the exact optimal policy and compare with the DP."""
-    check_pairs(pairs, limit=SIMULATE_LIMIT)
-    if games < 2 or games > 10_000_000:
-        raise InvalidInput(f"--games must be between 2 and 10000000, got {games}")
-    sol = solve_exact(pairs)
-    r = run_simulation(pairs, games, sol.policy, seed)
-    exact = float(sol.first_player_pairs)
-    p = float(sol.stalemate[sol.start()])
-    z = (r.first_mean - exact) / r.first_stderr if r.first_stderr > 0 else math.nan
+    res = analysis.simulation_check(pairs, games, seed)
     if as_json:
-        print_json({"simulation": r, "dp_first_player_expected_pairs": sol.first_player_pairs,
-                    "dp_first_float": exact, "z_first": z, "dp_stalemate_probability": p})
+        print_json(res)
         return
+    r, exact = res.simulation, float(res.first_player_expected_pairs)
     t = Table(title=f"{games} simulated games, {pairs} pairs, seed {seed}")
     for col in ("quantity", "simulated (± 1.96 se)", "DP"):
         t.add_column(col)
     t.add_row("first player's pairs", f"{r.first_mean:.4f} ± {1.96 * r.first_stderr:.4f}", f"{exact:.6f}")
     t.add_row("advantage", f"{r.advantage_mean:.4f} ± {1.96 * r.advantage_stderr:.4f}", f"{2 * exact - pairs:.6f}")
-    t.add_row("stalemate rate", f"{r.stalemate_rate:.4f} ± {1.96 * r.stalemate_stderr:.4f}", f"{p:.6f}")
+    t.add_row("stalemate rate", f"{r.stalemate_rate:.4f} ± {1.96 * r.stalemate_stderr:.4f}",
+              f"{res.stalemate_probability:.6f}")
     console.print(t)
-    console.print(f"z-score of the first player's mean: {z:.2f}")
+    console.print(f"z-score of the first player's mean: {res.z_first:.2f}")

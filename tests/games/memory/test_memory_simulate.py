@@ -1,7 +1,7 @@
 import random
 
+from parlour.analyses.memory.exact import solve_exact
 from parlour.games.memory.simulate import play_game, simulate
-from parlour.games.memory.solve import solve_exact
 
 
 def test_simulated_card_games_agree_with_exact_values():

@@ -1,4 +1,5 @@
-"""Memory (Concentration) with perfect memory: model, exact and float solvers, simulation."""
+"""Memory (Concentration) with perfect memory: the state <k, B, P>, the tactics as data, their moves, and a
+simulator of the real card game (the test oracle). The solvers are in parlour.analyses.memory."""
 
 from parlour.games.memory.rules import (
     Card,

@@ -17,8 +17,8 @@ from fractions import Fraction
 
 from flint import fmpq
 
+from parlour.analyses.memory.exact import branches, check_pairs, playable, to_fraction
 from parlour.games.memory.rules import State, states_with
-from parlour.games.memory.solve import branches, check_pairs, playable, to_fraction
 
 Outcome = tuple[State, bool]
 

@@ -1,9 +1,9 @@
 import itertools
 from fractions import Fraction as F
 
+from parlour.analyses.memory.exact import solve_exact, to_fraction
+from parlour.analyses.memory.variants import forgetful_turn, solve_forgetful
 from parlour.games.memory.rules import State, all_states
-from parlour.games.memory.solve import solve_exact, to_fraction
-from parlour.games.memory.variants import forgetful_turn, solve_forgetful
 
 
 def _layout(st: State) -> tuple[list[int], set[int]]:

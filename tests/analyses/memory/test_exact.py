@@ -2,10 +2,10 @@ from fractions import Fraction as F
 
 import pytest
 
+from parlour.analyses.memory.exact import solve_exact, to_fraction
+from parlour.analyses.memory.reduced import solve_reduced_exact, solve_reduced_float
 from parlour.errors import InvalidInput
-from parlour.games.memory.reduced import solve_reduced_exact, solve_reduced_float
 from parlour.games.memory.rules import State, all_states, class_transitions, tactic_classes
-from parlour.games.memory.solve import solve_exact, to_fraction
 
 
 def _oracle(pairs: int) -> dict[State, F]:
@@ -94,7 +94,7 @@ def test_naive_policy_matches_an_independent_recursion():
     factor read as (l-k-2)/(l-1))."""
     from functools import cache
 
-    from parlour.games.memory.solve import evaluate_fixed_policy
+    from parlour.analyses.memory.exact import evaluate_fixed_policy
 
     @cache
     def E(k: int, u: int) -> F:

@@ -8,8 +8,9 @@ k ascending, B descending. The pass (T2) leaves the state unchanged and gives k 
 fixed point of w = max(v, k - w), v the best other tactic, is w = max(v, k/2) (if v < k/2 both players
 prefer to pass forever and split the k cards; w = v < k/2 would not be a fixed point).
 
-This lives next to the rules rather than in solvers/: the pass fixed point and the (k, B, P) order
-are particular to this game; the game-independent part would be a one-line max.
+This is the game's analysis, not a solver of solvers/: the pass fixed point and the (k, B, P) order are
+particular to this game; the game-independent part would be a one-line max. The reduced model
+(`reduced.py`) and the forgetful variant (`variants.py`) reuse its branch enumeration and conversions.
 """
 
 from __future__ import annotations

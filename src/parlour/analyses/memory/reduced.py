@@ -17,8 +17,8 @@ import numpy as np
 from flint import fmpq
 from numba import njit
 
+from parlour.analyses.memory.exact import branches, check_pairs, playable, to_fraction
 from parlour.games.memory.rules import Form, State, tactic_classes, template
-from parlour.games.memory.solve import branches, check_pairs, playable, to_fraction
 
 MAX_FLOAT_PAIRS = 20000
 
