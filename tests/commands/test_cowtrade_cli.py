@@ -15,8 +15,11 @@ def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["value_exact"] == "-1/3" and data["value"] == pytest.approx(-1 / 3)
-    assert data["n"] == 3
-    assert sum(eval(p) for p in data["strategy1"].values()) == 1  # "p/q" strings
+    assert data["inspection_size"] == 3 and data["status"] == "exact"
+    from fractions import Fraction
+
+    assert sum(Fraction(s["probability_exact"]) for s in data["strategy1"]) == 1
+    assert all(isinstance(s["bid"], int) for s in data["strategy1"] + data["strategy3"])
     assert data["steps"]
 
 

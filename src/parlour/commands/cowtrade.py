@@ -10,11 +10,10 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import cowtrade as analysis
+from parlour.analyses.cowtrade import CowTrade, SecondInitiative
 from parlour.commands.common import console, parse_int_list, print_json
 from parlour.errors import InvalidInput
-from parlour.games.cowtrade import CowTrade, SecondInitiative, combined_symbols, payoff_matrix, winner_matrix
 from parlour.results import frac_str
-from parlour.solvers import nfg
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -57,15 +56,15 @@ def solve(
     game = _game(money1, money3, initiative, bids1, bids3, cards1, cards3, second)
     result = analysis.solve(game)
     if nfg_out is not None:
-        nfg.write(nfg_out, payoff_matrix(game), row_names=[str(b) for b in game.bids1],
-                  col_names=[str(b) for b in game.bids3], title=f"cow trade t1={game.money1} t3={game.money3}")
+        analysis.write_nfg(game, nfg_out)
+    winners, combined = analysis.symbol_matrices(game)
     if as_json:
         data = result.to_json()
         if matrix:
-            data["matrix"] = winner_matrix(game).tolist()
-            data["combined"] = combined_symbols(game).tolist()
-        if steps and result.elimination is not None:
-            data["steps"] = _labelled(result)
+            data["matrix"] = winners.tolist()
+            data["combined"] = combined.tolist()
+        if steps:
+            data["steps"] = analysis.elimination_steps(result)
         print_json(data)
         return
     console.print(
@@ -74,12 +73,13 @@ def solve(
     )
     if matrix:
         console.print("\nwinner per bid pair (rows: player 1's bid, columns: player 3's bid)")
-        console.print(analysis.format_matrix(winner_matrix(game), game.bids1, game.bids3), highlight=False)
+        console.print(analysis.format_matrix(winners, game.bids1, game.bids3), highlight=False)
         console.print("\ncombined (1/3: that player wins; 2: the initiative holder wins; 4: the other one)")
-        console.print(analysis.format_matrix(combined_symbols(game), game.bids1, game.bids3), highlight=False)
-    if steps and result.elimination is not None:
-        console.print(f"\nelimination: {len(result.elimination.steps)} steps")
-        for k, line in enumerate(_labelled(result), 1):
+        console.print(analysis.format_matrix(combined, game.bids1, game.bids3), highlight=False)
+    if steps:
+        lines = analysis.elimination_steps(result)
+        console.print(f"\nelimination: {len(lines)} steps")
+        for k, line in enumerate(lines, 1):
             console.print(f"{k:>4}. {line}", highlight=False)
     n = result.inspection_size
     table = Table(show_header=False)
@@ -90,13 +90,6 @@ def solve(
     table.add_row("player 3 bids", _strategy(result.strategy3))
     table.add_row("certified", "yes: exact certificate checked in rational arithmetic")
     console.print(table)
-
-
-def _labelled(result: analysis.CowTradeSolution) -> list[str]:
-    assert result.elimination is not None
-    rows = [f"bid {b}" for b in result.game.bids1]
-    cols = [f"bid {b}" for b in result.game.bids3]
-    return [s.describe(rows, cols) for s in result.elimination.steps]
 
 
 def _strategy(strategy: dict[int, Fraction]) -> str:

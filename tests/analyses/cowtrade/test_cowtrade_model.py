@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from parlour.analyses import cowtrade
-from parlour.games.cowtrade import CowTrade, SecondInitiative
+from parlour.games.cowtrade import CowTrade, SecondInitiative, payoff_matrix
 from parlour.solvers import dominance
 
 
@@ -17,7 +17,7 @@ def test_example_value_and_strategies() -> None:
     assert len(result.strategy1) == 3  # player 1 mixes three bids equally
     assert set(result.strategy1.values()) == {Fraction(1, 3)}
     assert result.elimination is not None
-    dominance.verify(np.array(cowtrade.payoff_matrix(result.game)), result.elimination)
+    dominance.verify(np.array(payoff_matrix(result.game)), result.elimination)
 
 
 def test_player_3_always_wins_with_more_money() -> None:

@@ -1,0 +1,193 @@
+"""The last cow trade as a zero-sum game: build the matrix from the rules, eliminate dominated bids, solve it
+exactly (HiGHS LP + rational certificate), and the closed forms of its value (the study's and parlour's)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from parlour.games.cowtrade import (
+    CowTrade,
+    SecondInitiative,
+    combined_symbols,
+    payoff_matrix,
+    winner_matrix,
+)
+from parlour.results import Result, exact
+from parlour.solvers import dominance, nfg, zerosum
+from parlour.solvers.dominance import Elimination
+
+
+@dataclass(frozen=True)
+class CowTradeSolution(Result):
+    game: CowTrade
+    value: Fraction  # player 1's expected payoff in units of the quartet's points, proven exactly
+    strategy1: dict[int, Fraction]  # bid -> probability (bids with probability 0 left out)
+    strategy3: dict[int, Fraction]
+    elimination: Elimination | None
+    inspection_size: int | None  # n of the n x n inspection matrix left by elimination (1: a cell)
+
+    def payload(self) -> dict[str, object]:
+        return {
+            "money1": self.game.money1,
+            "money3": self.game.money3,
+            "initiative": self.game.initiative,
+            "second_initiative": self.game.second.value,
+            "bids1": list(self.game.bids1),
+            "bids3": list(self.game.bids3),
+            **exact("value", self.value),
+            "inspection_size": self.inspection_size,
+            "strategy1": bids(self.strategy1),
+            "strategy3": bids(self.strategy3),
+        }
+
+
+def bids(strategy: dict[int, Fraction]) -> list[dict[str, object]]:
+    """A mixed bid in the JSON convention: [{"bid": money, "probability": .., "probability_exact": "p/q"}]."""
+    return [{"bid": b, **exact("probability", p)} for b, p in strategy.items()]
+
+
+def is_inspection(matrix: np.ndarray) -> bool:
+    """n x n with +1 (player 1 wins) on the diagonal and -1 elsewhere."""
+    m, n = matrix.shape
+    return m == n and bool((matrix == np.where(np.eye(n, dtype=bool), 1, -1)).all())
+
+
+def inspection_size(reduced: np.ndarray) -> int | None:
+    """n when elimination left an n x n inspection matrix (up to order); a single cell that player 1
+    wins is the 1 x 1 inspection matrix. None otherwise (a cell player 3 wins: he always wins)."""
+    if reduced.shape == (1, 1):
+        return 1 if reduced[0, 0] == 1 else None
+    # order the columns so each row's +1 is on the diagonal, when that is possible
+    wins = [np.flatnonzero(row == 1) for row in reduced]
+    if reduced.shape[0] != reduced.shape[1] or any(len(w) != 1 for w in wins):
+        return None
+    order = [int(w[0]) for w in wins]
+    if sorted(order) != list(range(reduced.shape[1])):
+        return None
+    return reduced.shape[0] if is_inspection(reduced[:, order]) else None
+
+
+def solve(game: CowTrade, eliminate: bool = True) -> CowTradeSolution:
+    matrix = payoff_matrix(game)
+    elimination = dominance.eliminate(matrix, weak=True, mixed=False) if eliminate else None
+    sol = zerosum.solve(matrix, exact=True)
+    cert = sol.certificate
+    assert cert is not None  # exact=True raises instead of returning without a certificate
+    n = None
+    if elimination is not None:
+        n = inspection_size(np.asarray(elimination.reduced(matrix), dtype=np.int64))
+    return CowTradeSolution(
+        game=game,
+        value=cert.value,
+        strategy1={b: p for b, p in zip(game.bids1, cert.row_strategy, strict=True) if p},
+        strategy3={b: p for b, p in zip(game.bids3, cert.col_strategy, strict=True) if p},
+        elimination=elimination,
+        inspection_size=n,
+        method="dominance+highs-lp+rational-certificate",
+        seconds=sol.seconds,
+        counters={"eliminated": 0 if elimination is None else len(elimination.steps)},
+    )
+
+
+def study_closed_form(t1: int, t3: int) -> Fraction:
+    """The study's conclusion: v = 2 / (floor(t3 / ceil((t1 - t3)/2)) + 1) - 1 (for t1 > t3)."""
+    i = math.ceil((t1 - t3) / 2)
+    return Fraction(2, t3 // i + 1) - 1
+
+
+def band_width(t1: int, t3: int, initiative: int, second: SecondInitiative = SecondInitiative.ALTERNATE) -> int:
+    """How many bids i1 win against a given i3 when every amount can be bid: player 1 wins iff
+    i1 - i3 lies in a run of this many consecutive integers (0.. for initiative 1, 1.. for 3)."""
+    d = t1 - t3
+    if d <= 0:
+        return 0
+    if initiative == 1:
+        return (d + 1) // 2  # 0 <= i1 - i3 < d/2
+    if second is SecondInitiative.ALTERNATE:
+        return d // 2  # 1 <= i1 - i3 <= d/2 (a money tie goes to player 1, now the initiator)
+    return (d - 1) // 2  # 1 <= i1 - i3 < d/2
+
+
+def closed_form(t1: int, t3: int, initiative: int,
+                second: SecondInitiative = SecondInitiative.ALTERNATE) -> Fraction:
+    """parlour's closed form, for the full game (every bid 0..t): with w the band width,
+    v = 2 / ceil((t3 + 1) / w) - 1, and v = -1 when w = 0 (player 1 can never win).
+
+    Player 3 can place ceil((t3+1)/w) bids w apart so that no bid of player 1 beats two of them;
+    player 1 can cover 0..t3 with that many disjoint windows; so player 1 wins with probability
+    exactly 1/n. For initiative 1 this equals the study's formula (floor(t3/i) + 1 = ceil((t3+1)/i)).
+    """
+    w = band_width(t1, t3, initiative, second)
+    if w == 0:
+        return Fraction(-1)
+    return Fraction(2, -(-(t3 + 1) // w)) - 1
+
+
+def format_matrix(symbols: np.ndarray, row_labels: tuple[int, ...], col_labels: tuple[int, ...]) -> str:
+    width = max(len(str(b)) for b in (*row_labels, *col_labels))
+    head = " " * (width + 2) + " ".join(f"{b:>{width}}" for b in col_labels)
+    lines = [head]
+    for b, row in zip(row_labels, symbols, strict=True):
+        lines.append(f"{b:>{width}} |" + " ".join(f"{int(s):>{width}}" for s in row))
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ClosedFormCheck:
+    t1: int
+    t3: int
+    initiative: int
+    lp_value: Fraction
+    study: Fraction | None  # None where the study's formula is undefined (t3 >= t1)
+    ours: Fraction
+
+
+def closed_form_checks(max_money: int, second: SecondInitiative = SecondInitiative.ALTERNATE
+                       ) -> Iterator[ClosedFormCheck]:
+    """Every 0 <= t3 < t1 <= max_money and both initiatives, each solved by LP with a certificate."""
+    for t1 in range(1, max_money + 1):
+        for t3 in range(t1):
+            for initiative in (1, 3):
+                game = CowTrade(t1, t3, initiative, second=second)
+                lp = zerosum.solve(payoff_matrix(game), exact=True).value_exact
+                yield ClosedFormCheck(t1, t3, initiative, lp, study_closed_form(t1, t3),
+                                      closed_form(t1, t3, initiative, second))
+
+
+
+
+def symbol_matrices(game: CowTrade) -> tuple[np.ndarray, np.ndarray]:
+    """The winner matrix (1 or 3 per bid pair) and the combined one of both initiatives, in the study's
+    1/2/3 notation."""
+    return winner_matrix(game), combined_symbols(game)
+
+
+def write_nfg(game: CowTrade, path: Path) -> None:
+    """The game as a Gambit .nfg file (strategies named by their bids)."""
+    nfg.write(path, payoff_matrix(game), row_names=[str(b) for b in game.bids1],
+              col_names=[str(b) for b in game.bids3], title=f"cow trade t1={game.money1} t3={game.money3}")
+
+
+def elimination_steps(result: CowTradeSolution) -> list[str]:
+    """Every elimination step with its witness, the bids named by their money."""
+    if result.elimination is None:
+        return []
+    rows = [f"bid {b}" for b in result.game.bids1]
+    cols = [f"bid {b}" for b in result.game.bids3]
+    return [s.describe(rows, cols) for s in result.elimination.steps]
+
+
+# The starting hand of every player: 2 x 0, 4 x 10, 1 x 50.
+STARTING_HAND = (0, 0, 10, 10, 10, 10, 50)
+
+
+def always_winning_bid(game: CowTrade) -> int | None:
+    """A bid of player 1 that wins against every bid of player 3, if there is one."""
+    rows = np.flatnonzero((winner_matrix(game) == 1).all(axis=1))
+    return game.bids1[int(rows[0])] if rows.size else None
