@@ -14,8 +14,9 @@ def test_solve_nfg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["zerosum", "solve", str(path), "--json", "--steps"], capsys)
     assert code == 0
     data = json.loads(out)
-    assert data["value_exact"] == "0" and data["certified"]
-    assert data["row_strategy"] == {"R": "1/3", "P": "1/3", "S": "1/3"}
+    assert data["value_exact"] == "0" and data["status"] == "exact"
+    rows = [(r["row"], r["probability_exact"]) for r in data["row_strategy"]]
+    assert rows == [("R", "1/3"), ("P", "1/3"), ("S", "1/3")]
     assert data["steps"] == []
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -9,7 +10,7 @@ import typer
 from rich.table import Table
 
 from parlour.commands.common import console, print_json
-from parlour.results import frac_str
+from parlour.results import Result, exact, frac_str
 from parlour.solvers import dominance, nfg, zerosum
 
 app = typer.Typer(no_args_is_help=True)
@@ -34,13 +35,13 @@ def solve(
         data: dict[str, object] = {
             "title": title,
             "shape": list(matrix.shape),
-            "value": solution.value,
-            "value_exact": frac_str(cert.value) if cert else None,
-            "certified": cert is not None,
-            "gap": solution.gap,
-            "row_strategy": dict(zip(rows, row_strategy, strict=True)),
-            "col_strategy": dict(zip(cols, col_strategy, strict=True)),
+            **solution.payload(),
+            "row_strategy": _labelled("row", rows, row_strategy),
+            "col_strategy": _labelled("column", cols, col_strategy),
+            **{k: v for k, v in solution.to_json().items() if k in Result.BOOKKEEPING},
         }
+        for key in ("row_strategy_exact", "col_strategy_exact"):
+            data.pop(key, None)
         if elimination is not None:
             data["steps"] = [s.describe(rows, cols) for s in elimination.steps]
             data["survivors"] = {
@@ -61,6 +62,15 @@ def solve(
     if not cert:
         table.add_row("float residual", f"{solution.gap:.2e}")
     console.print(table)
+
+
+def _labelled(what: str, labels: list[str],
+              strategy: tuple[Fraction, ...] | tuple[float, ...]) -> list[dict[str, object]]:
+    """A mixed strategy in the JSON convention: one object per pure strategy, named by its label."""
+    out: list[dict[str, object]] = []
+    for label, p in zip(labels, strategy, strict=True):
+        out.append({what: label, **(exact("probability", p) if isinstance(p, Fraction) else {"probability": p})})
+    return out
 
 
 def _p(p: object) -> str:

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
+from parlour.results import Result, Status, exact
 
 Rational = int | Fraction
 MatrixLike = npt.ArrayLike
@@ -77,16 +78,23 @@ def _times_column(exact: Any, y: list[int]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class ZeroSumSolution:
-    """The solution of a matrix game. Float fields always; `certificate` when proven exactly."""
+class ZeroSumSolution(Result):
+    """The solution of a matrix game. Float fields always; `certificate` when proven exactly
+    (status EXACT), else the float answer with its residual `gap` (status ESTIMATE)."""
 
     value: float
     row_strategy: tuple[float, ...]
     col_strategy: tuple[float, ...]
     gap: float  # max_i (A y)_i - min_j (x^T A)_j in floats: the float answer's own residual
     certificate: Certificate | None
-    lp_iterations: int
-    seconds: float
+
+    def payload(self) -> dict[str, Any]:
+        cert = self.certificate
+        if cert is None:
+            return {"value": self.value, "row_strategy": list(self.row_strategy),
+                    "col_strategy": list(self.col_strategy), "gap": self.gap}
+        return {**exact("value", cert.value), **exact("row_strategy", cert.row_strategy),
+                **exact("col_strategy", cert.col_strategy), "gap": self.gap}
 
     @property
     def exact(self) -> bool:
@@ -294,8 +302,10 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
         col_strategy=tuple(float(p) for p in y),
         gap=gap,
         certificate=certificate,
-        lp_iterations=int(h.getInfo().simplex_iteration_count),
+        method="highs-lp" + ("+rational-certificate" if certificate is not None else ""),
+        status=Status.EXACT if certificate is not None else Status.ESTIMATE,
         seconds=time.perf_counter() - start,
+        counters={"lp_iterations": int(h.getInfo().simplex_iteration_count)},
     )
 
 
