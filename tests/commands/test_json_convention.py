@@ -133,6 +133,8 @@ def _same_exact(floats: Any, exact: Any, where: str) -> None:
         assert isinstance(floats, dict) and floats.keys() == exact.keys(), f"{where}: keys differ"
         for k in exact:
             _same_exact(floats[k], exact[k], f"{where}.{k}")
+    elif exact is None:
+        assert floats is None, f"{where}: no exact value but a float {floats!r}"
     else:
         assert isinstance(exact, str) and EXACT.fullmatch(exact), f"{where}: {exact!r} is not 'p/q'"
         num, _, den = exact.partition("/")

@@ -26,10 +26,11 @@ def _ok(capsys, *args):
 
 def test_chance_json_is_exact(capsys):
     got = json.loads(_ok(capsys, "chance", "--hand", "3,4", "--table", "0,1,2,5,6", "--json"))
-    assert (got["win"], got["tie"], got["lose"]) == ("0", "3/100", "97/100")
+    assert (got["win_exact"], got["tie_exact"], got["lose_exact"]) == ("0", "3/100", "97/100")
+    assert (got["win"], got["status"]) == (0.0, "exact")
     assert got["score"] == "0.00.65432"
     got = json.loads(_ok(capsys, "chance", "--hand", "7h,7s", "--table", "7c,7d,0,1,2", "--json"))
-    assert got["win"] == "1" and got["combination"] == "four of a kind"
+    assert got["win_exact"] == "1" and got["combination"] == "four of a kind"
 
 
 @pytest.mark.parametrize(
@@ -66,5 +67,8 @@ def test_table_json(capsys):
     pairs = got["pairings"]
     assert len(pairs) == 18
     blind_normal = next(p for p in pairs if p["tina"] == "blind" and p["frank"] == "normal")
-    assert blind_normal["exact"] is True
-    assert blind_normal["tina_points_per_round"] == blind_normal["frank_points_per_round"]
+    assert blind_normal["status"] == "exact"
+    assert blind_normal["tina_points_per_round_exact"] == blind_normal["frank_points_per_round_exact"]
+    learning = next(p for p in pairs if p["tina"] == "learning" and p["frank"] == "normal")
+    lo, hi = learning["tina_points_per_round_ci"]
+    assert learning["status"] == "estimate" and lo <= learning["tina_points_per_round"] <= hi

@@ -62,7 +62,8 @@ def test_same_seed_same_game(client):
 def test_chance_endpoint_is_exact(client):
     got = client.get("/api/chance", params={"hand": "3,4", "table": "0,1,2,5,6"}).json()
     # 6-5-4-3-2 high: every other holding pairs up, holds a 7, or is the 3-4 again (9 ways: a tie)
-    assert (got["win"], got["tie"], got["lose"]) == ("0", "3/100", "97/100")
+    assert (got["win_exact"], got["tie_exact"], got["lose_exact"]) == ("0", "3/100", "97/100")
+    assert got["lose"] == 0.97
 
 
 @pytest.mark.parametrize(

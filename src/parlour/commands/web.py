@@ -1,4 +1,4 @@
-"""`parlour serve`: the Win or Lose page on a local web server."""
+"""`parlour serve`: the pages of the registered games on a local web server."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
-    """Serve the Win or Lose page (the study's GUI rebuilt) at http://HOST:PORT/."""
+    """Serve the games' pages (today: Win or Lose, the study's GUI rebuilt) at http://HOST:PORT/."""
     import uvicorn
 
     if not 0 < port < 65536:

@@ -5,24 +5,18 @@ from __future__ import annotations
 import time
 from typing import Annotated
 
-import numpy as np
 import typer
 from rich.table import Table
 
+from parlour.analyses.winorlose import views
 from parlour.commands.common import console, print_json, progress
 from parlour.errors import InvalidInput
-from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
 
 app = typer.Typer(no_args_is_help=True)
 
 TieOpt = Annotated[str, typer.Option("--tie", help="Tie scoring: zero (default), loss or win.")]
 ChanceOpt = Annotated[str, typer.Option("--chance", help="Win chance: beats = P(win) (default) or half-ties.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
-
-
-def _rules(tie: str, chance: str) -> Rules:
-
-    return Rules(tie=parse_tie_rule(tie), chance=parse_chance_rule(chance))
 
 
 @app.command()
@@ -32,26 +26,13 @@ def chance(
     json: JsonOpt = False,
 ) -> None:
     """Exact P(win), P(tie), P(lose) of a view over every holding of the opponent."""
-    from parlour.games.winorlose.cards import card_text, parse_cards
-    from parlour.games.winorlose.chance import win_chance
-    from parlour.games.winorlose.evaluate import CATEGORY_NAMES, category_of, evaluate, score_code
-
-    own, tab = parse_cards([(hand, "--hand", 2), (table, "--table", 5)])
-    wc = win_chance(own, tab)
-    score = evaluate([*own, *tab])
+    view = views.chance_of_view(hand, table, "--hand", "--table")
     if json:
-        print_json(
-            {
-                "hand": [card_text(c) for c in own],
-                "table": [card_text(c) for c in tab],
-                "score": score_code(score),
-                "combination": CATEGORY_NAMES[category_of(score)],
-                **wc.to_json(),
-            }
-        )
+        print_json(view)
         return
-    console.print(f"hand {' '.join(card_text(c) for c in own)}  table {' '.join(card_text(c) for c in tab)}")
-    console.print(f"score {score_code(score)} ({CATEGORY_NAMES[category_of(score)]})")
+    data, wc = view.payload(), view.chance
+    console.print(f"hand {' '.join(data['hand'])}  table {' '.join(data['table'])}")
+    console.print(f"score {data['score']} ({data['combination']})")
     console.print(f"over {wc.holdings} opponent holdings:")
     for name, frac, n in (("win", wc.win, wc.wins), ("tie", wc.tie, wc.ties), ("lose", wc.lose, wc.losses)):
         console.print(f"  {name:5s} {frac!s:>9s}  = {float(frac):.4f}  ({n} holdings)")
@@ -69,14 +50,13 @@ def table_cmd(
 ) -> None:
     """Every pairing: expected points per round and P(Tina scores more than Frank), per round and per game."""
     from parlour.analyses.winorlose import FRANKS, STUDY_ROWS, STUDY_TABLE, pairing
-    from parlour.games.winorlose.characters import Tina
 
     if rounds < 1 or rounds > 100_000:
         raise InvalidInput(f"--rounds must be 1..100000, got {rounds}")
     if games < 2 or games * rounds > 50_000_000:
         raise InvalidInput(f"--games must be at least 2 and games x rounds at most 5e7, got {games} x {rounds}")
-    rules = _rules(tie, chance_rule)
-    tinas = (*STUDY_ROWS, Tina.BAYESIAN)
+    rules = views.rules(tie, chance_rule)
+    tinas = (*STUDY_ROWS, views.Tina.BAYESIAN)
     results = []
     start = time.perf_counter()
     with progress(quiet) as bar:
@@ -136,26 +116,22 @@ def play(
     json: JsonOpt = False,
 ) -> None:
     """Play a round (or several) in the terminal and show cards, scores, chances, predictions and points."""
-    from parlour.games.winorlose.cards import card_text
-    from parlour.games.winorlose.characters import parse_frank, parse_tina
-    from parlour.games.winorlose.play import play_series
-
-    f, t = parse_frank(frank), parse_tina(tina)
+    f, t = views.parse_frank(frank), views.parse_tina(tina)
     if not 1 <= rounds <= 1_000_000:
         raise InvalidInput(f"--rounds must be 1..1000000, got {rounds}")
-    series = play_series(f, t, rounds, np.random.default_rng(seed), _rules(tie, chance_rule))
+    series = views.play(f, t, rounds, seed, views.rules(tie, chance_rule))
     if json:
         print_json(series)
         return
     last = series.last
     assert last is not None
-    console.print(f"table  {' '.join(card_text(c) for c in last.table)}")
+    console.print(f"table  {' '.join(views.card_text(c) for c in last.table)}")
     for name, p, kind, total in (
         ("Frank", last.frank, f, series.frank_points),
         ("Tina", last.tina, t, series.tina_points),
     ):
         console.print(
-            f"{name:5s} ({kind.value}) {' '.join(card_text(c) for c in p.cards)}  score {p.code}  "
+            f"{name:5s} ({kind.value}) {' '.join(views.card_text(c) for c in p.cards)}  score {p.code}  "
             f"chance {p.chance.win} (tie {p.chance.tie})  says {'win' if p.says_win else 'lose'}  "
             f"{p.outcome}s  {p.points:+d}  total {total}"
         )

@@ -1,3 +1,6 @@
+"""Cow trade (Koehandel), the last trade: the rules as data (money, bids, initiative, money cards) and the
+winner of every pair of bids, as the study writes it (1, 3; combined 1/2/3/4)."""
+
 from parlour.games.cowtrade.rules import (
     CARD_VALUES,
     CowTrade,

@@ -26,6 +26,7 @@ from parlour.errors import InvalidInput
 from parlour.games.winorlose.cards import RANKS, SUITS, check_distinct, rank_counts
 from parlour.games.winorlose.evaluate import CODE_SIZE, POW5, multiset_code, multiset_codes, score_table
 from parlour.games.winorlose.rules import Rules
+from parlour.results import exact
 
 HOLDINGS = comb(25, 2)  # opponent holdings seen from one view
 PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(range(RANKS), 2))
@@ -62,9 +63,9 @@ class WinChance:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "win": self.win,
-            "tie": self.tie,
-            "lose": self.lose,
+            **exact("win", self.win),
+            **exact("tie", self.tie),
+            **exact("lose", self.lose),
             "wins": self.wins,
             "ties": self.ties,
             "losses": self.losses,

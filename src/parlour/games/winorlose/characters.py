@@ -29,6 +29,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.rules import Rules
+from parlour.results import exact
 
 
 class Frank(enum.StrEnum):
@@ -150,11 +151,11 @@ class LearningState:
         return LearningState(self.den, max(self.highest_lose, frank_chance), self.lowest_win)
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "highest_lose": None if self.highest_lose < 0 else Fraction(self.highest_lose, self.den),
-            "lowest_win": None if self.lowest_win < 0 else Fraction(self.lowest_win, self.den),
-            "estimate": Fraction(self.estimate(), self.den),
-        }
+        def bound(name: str, numerator: int) -> dict[str, object]:
+            return {name: None, f"{name}_exact": None} if numerator < 0 else exact(name, Fraction(numerator, self.den))
+
+        return {**bound("highest_lose", self.highest_lose), **bound("lowest_win", self.lowest_win),
+                **exact("estimate", Fraction(self.estimate(), self.den))}
 
 
 def conditional_outcomes(

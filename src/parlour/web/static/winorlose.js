@@ -23,9 +23,8 @@
     }
   }
 
-  function pct(frac) {
-    const [p, q] = String(frac).split("/").map(Number);
-    return (100 * p / (q || 1)).toFixed(1) + "%";
+  function pct(x) {
+    return (100 * x).toFixed(1) + "%";
   }
 
   function show(data) {
@@ -37,7 +36,8 @@
       $(who + "-prediction").textContent = p.prediction;
       $(who + "-score").textContent = p.score + " (" + p.combination + ")";
       $(who + "-chance").textContent =
-        "win " + p.chance.win + " (" + pct(p.chance.win) + "), tie " + p.chance.tie + ", lose " + p.chance.lose;
+        "win " + p.chance.win_exact + " (" + pct(p.chance.win) + "), tie " + p.chance.tie_exact +
+        ", lose " + p.chance.lose_exact;
       $("board-" + who).textContent = p.prediction;
     }
     cardsHtml($("table-cards"), last.table);
@@ -48,8 +48,8 @@
       ", Frank in " + data.frank_rounds_ahead + ".";
     if (data.tina_type === "learning") {
       const l = data.learning;
-      text += " Learning's bounds on Frank's threshold: above " + (l.highest_lose ?? "–") +
-        ", at most " + (l.lowest_win ?? "–") + " (estimate " + l.estimate + ").";
+      text += " Learning's bounds on Frank's threshold: above " + (l.highest_lose_exact ?? "–") +
+        ", at most " + (l.lowest_win_exact ?? "–") + " (estimate " + l.estimate_exact + ").";
     }
     $("summary").textContent = text;
   }
