@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from bench.common import peak_rss_gib, write
-from parlour.games.guess.solve import solve_guess
-from parlour.games.guess.trees import optimal_bst, optimal_bst_cubic_fast, optimal_bst_exact
+from parlour.analyses.guess.bst import optimal_bst, optimal_bst_cubic_fast, optimal_bst_exact
+from parlour.analyses.guess.solve import solve_guess
 from parlour.solvers.colgen import Stabilisation
 
 
@@ -105,7 +105,7 @@ def comparisons(n: int) -> dict[str, Any]:
 
 def warm_figures(lo: int, hi: int) -> dict[str, Any]:
     """Each N in lo..hi solved cold and warm (Bob's trees of N-1 extended to N, as `guess sweep` does)."""
-    from parlour.games.guess.solve import extend_tree
+    from parlour.analyses.guess.solve import extend_tree
 
     prev = solve_guess(lo - 1)
     rows = []

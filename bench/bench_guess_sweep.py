@@ -92,7 +92,7 @@ def main() -> None:
     if (a.resume or a.stop_after) and a.db is None:
         ap.error("--continue and --stop-after need --db: the store is what carries the sweep over")
 
-    from parlour.games.guess.store import open_store
+    from parlour.analyses.guess.store import open_store
 
     before = json.loads(RESULT.read_text()) if RESULT.exists() else None
     pieces: list[dict[str, Any]] = []

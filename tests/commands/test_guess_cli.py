@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from parlour.analyses.guess.store import open_store
 from parlour.cli import main
-from parlour.games.guess.store import open_store
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -25,9 +25,9 @@ def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["guess", "solve", "4", "--json"], capsys)
     assert code == 0
     js = json.loads(out)
-    assert js["n"] == 4 and js["value"] == "2" and js["value_float"] == 2.0 and js["certified"] is True
-    assert sum(Fraction(a) for a in js["alice"]) == 1
-    assert sum(Fraction(b["p"]) for b in js["bob"]) == 1 and js["max_guesses"] == 3
+    assert js["numbers"] == 4 and js["value_exact"] == "2" and js["value"] == 2.0 and js["status"] == "exact"
+    assert sum(Fraction(a["probability_exact"]) for a in js["alice"]) == 1
+    assert sum(Fraction(b["probability_exact"]) for b in js["bob"]) == 1 and js["max_guesses"] == 3
     assert js["iterations"] >= 1
 
 
@@ -36,7 +36,7 @@ def test_solve_trace(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "Dresher" in out and "V(4) = 2" in out
     code, out, _ = run(["guess", "solve", "3", "--trace", "--json"], capsys)
     js = json.loads(out)
-    assert js["value"] == "9/5" and js["dresher_trace"][-1]["entering"] is None
+    assert js["value_exact"] == "9/5" and js["dresher_trace"][-1]["entering"] is None
 
 
 @pytest.mark.parametrize("bad", [["0"], ["-2"], ["abc"], ["2.5"], ["5", "--smoothing", "magic"], ["50", "--trace"]])
@@ -96,8 +96,9 @@ def test_sweep_with_dask_local_cluster(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_sweep_warm_starts_from_the_nearest_stored_n(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from parlour.commands.guess import _solve_record, _warm_start
-    from parlour.games.guess.solve import solve_guess
+    from parlour.analyses.guess.solve import solve_guess
+    from parlour.analyses.guess.sweep import solve_record as _solve_record
+    from parlour.analyses.guess.sweep import warm_start as _warm_start
 
     db = tmp_path / "w.sqlite"
     code, _, _ = run(["guess", "sweep", "--from", "20", "--to", "22", "--db", str(db), "--workers", "0"], capsys)

@@ -14,7 +14,7 @@ from parlour.solvers import colgen, zerosum
 from parlour.solvers.colgen import ColGenCertificate, Stabilisation
 
 
-class MatrixOracle:
+class MatrixOracle(colgen.PointwiseResponses):
     """An oracle over an explicit matrix (columns listed), to test the machinery on known games."""
 
     def __init__(self, a: np.ndarray) -> None:

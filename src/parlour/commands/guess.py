@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -13,7 +12,7 @@ from rich.table import Table
 
 from parlour.commands.common import console, err_console, print_json, progress
 from parlour.errors import InvalidInput
-from parlour.results import frac_str
+from parlour.results import exact, frac_str
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -39,9 +38,9 @@ def solve(
     symmetric: bool = typer.Option(True, "--symmetric/--no-symmetric", help="Fold the mirror symmetry."),
 ) -> None:
     """V(N) as an exact fraction with certified optimal strategies for Alice and Bob."""
-    from parlour.games.guess.dresher import dresher
-    from parlour.games.guess.solve import solve_guess
-    from parlour.solvers.colgen import Stabilisation
+    from parlour.analyses.guess import Stabilisation
+    from parlour.analyses.guess.dresher import dresher
+    from parlour.analyses.guess.solve import solve_guess
 
     size = _parse_n(n)
     if smoothing not in ("wentges", "fixed", "none"):
@@ -58,9 +57,9 @@ def solve(
             out["dresher_trace"] = [
                 {
                     "iteration": s.iteration,
-                    "alice": [frac_str(a) for a in s.alice],
-                    "lower": frac_str(s.lower),
-                    "upper": frac_str(s.upper) if s.upper is not None else None,
+                    **exact("alice", s.alice),
+                    **exact("lower", s.lower),
+                    **(exact("upper", s.upper) if s.upper is not None else {"upper": None}),
                     "entering": list(s.entering.depths) if s.entering else None,
                     "leaving": s.leaving,
                 }
@@ -108,37 +107,6 @@ def _num(q: Any) -> str:
     return frac_str(q) if isinstance(q, Fraction | int) else f"{float(q):.6g}"
 
 
-Warm = tuple[tuple[tuple[int, ...], ...], tuple[float, ...]]
-
-
-def _solve_record(n: int, warm: Warm = ((), ())) -> dict[str, Any]:
-    """Solve one N and return its store row (runs on a Dask worker or in-process). `warm`: Bob's trees
-    of a smaller N, extended to N as first columns, and Alice's α there, stretched to N as the first
-    centre."""
-    from parlour.games.guess.solve import extend_tree, solve_guess
-    from parlour.games.guess.store import record_of
-    from parlour.games.guess.trees import Tree
-
-    depths, alice = warm
-    trees = []
-    for d in depths:
-        t = Tree(d)
-        while t.n < n:
-            t = extend_tree(t.depths)
-        trees.append(t)
-    return record_of(solve_guess(n, warm_trees=trees, near_alice=alice))
-
-
-def _warm_start(store: Any, n: int, reach: int = 4) -> Warm:
-    """Bob's support and Alice's α at the largest stored N' in [n - reach, n): a warm start for N
-    (N = 1000 from 999: 85 s against 215 s with the trees alone and 160 s cold)."""
-    for m in range(n - 1, max(0, n - reach - 1), -1):
-        got = store.get(m)
-        if got is not None and got.certified:
-            return tuple(depths for depths, _ in got.bob), tuple(float(a) for a in got.alice)
-    return (), ()
-
-
 @app.command()
 def sweep(
     start: str = typer.Option("1", "--from", help="First N."),
@@ -149,7 +117,8 @@ def sweep(
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
     """Solve and store every N in a range, skipping what is stored; safe to kill and rerun."""
-    from parlour.games.guess.store import open_store
+    from parlour.analyses.guess.store import open_store
+    from parlour.analyses.guess.sweep import sweep_records
 
     lo, hi = _parse_n(start, "--from"), _parse_n(stop, "--to")
     if hi < lo:
@@ -161,55 +130,13 @@ def sweep(
         began = time.perf_counter()
         with progress(True if quiet else None) as bar:
             task = bar.add_task(f"N = {lo}..{hi}", total=hi - lo + 1, completed=hi - lo + 1 - len(todo))
-            if not todo:
-                pass
-            elif workers == 0 and not scheduler:
-                for n in todo:
-                    store.put(_solve_record(n, _warm_start(store, n)))
-                    bar.advance(task)
-            else:
-                for record in _dask_results(todo, workers, scheduler, store):
-                    store.put(record)
-                    bar.advance(task)
+            for record in sweep_records(store, todo, workers, scheduler):
+                store.put(record)
+                bar.advance(task)
         err_console.print(
             f"{len(todo)} solved in {time.perf_counter() - began:.1f} s; "
             f"{len(store.solved())} certified N's in {db}"
         )
-
-
-def _dask_results(todo: list[int], workers: int, scheduler: str, store: Any) -> Any:
-    from dask.distributed import Client, LocalCluster, as_completed
-
-    if scheduler:
-        client = Client(scheduler)
-        cluster = None
-    else:
-        cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                               dashboard_address=":0")
-        client = Client(cluster)
-    try:
-        # Smallest N first: finished work accumulates steadily in the store (a kill loses little);
-        # the cost grows roughly like N⁴ near powers of two, so the tail dominates anyway. One N per
-        # worker in flight, each submitted with the warm start of the nearest N solved by then: with
-        # more in flight that N lies further back and the warm start is worse.
-        pending = iter(sorted(todo))
-        width = max(1, workers if not scheduler else sum(client.nthreads().values()))
-
-        def submit(n: int) -> Any:
-            return client.submit(_solve_record, n, _warm_start(store, n), pure=False)
-
-        # islice, not zip(pending, range(width)): zip would draw one N too many from `pending` and drop it
-        flight = as_completed([submit(n) for n in itertools.islice(pending, width)])
-        for future in flight:
-            record = future.result()
-            yield record  # stored by the caller before the next submission reads the store
-            following = next(pending, None)
-            if following is not None:
-                flight.add(submit(following))
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 @app.command()
@@ -220,8 +147,8 @@ def plot(
 ) -> None:
     """Figures from a store: Alice's distributions as a colour map, iterations per N, or V(N)."""
     from parlour.analyses.guess import figure_from_store
+    from parlour.analyses.guess.store import open_store
     from parlour.figures import save
-    from parlour.games.guess.store import open_store
 
     if not db.exists():
         raise InvalidInput(f"no store at {db}; run `parlour guess sweep --db {db}` first")
@@ -249,7 +176,7 @@ def value(
                                 "max_guesses": entry.max_guesses, "source": "table",
                                 "certificate_sha256": entry.certificate_sha256}
     else:
-        from parlour.games.guess.solve import solve_guess
+        from parlour.analyses.guess.solve import solve_guess
 
         sol = solve_guess(size)
         if sol.value is None:
@@ -291,7 +218,7 @@ def tabulate(
     from importlib import resources
 
     from parlour.analyses.guess import table
-    from parlour.games.guess.store import open_store
+    from parlour.analyses.guess.store import open_store
 
     if not db.is_file():
         raise InvalidInput(f"no store at {db}; run `parlour guess sweep --db {db}` first")

@@ -194,7 +194,7 @@ def verify(numbers: int, entries: Mapping[int, Entry] | None = None) -> Verifica
     the table. Optimal strategies need not be unique, so the digest is not compared; the value is."""
     import time
 
-    from parlour.games.guess.solve import solve_guess
+    from parlour.analyses.guess.solve import solve_guess
 
     table = shipped() if entries is None else entries
     if numbers not in table:

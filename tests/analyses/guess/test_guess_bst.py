@@ -11,18 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.errors import InvalidInput
-from parlour.games.guess.trees import (
-    Tree,
-    complete_tree_depths,
+from parlour.analyses.guess.bst import (
     height_limited_bst,
-    is_valid_depths,
     optimal_bst,
     optimal_bst_cubic,
     optimal_bst_cubic_fast,
     optimal_bst_exact,
     optimal_bst_exact_fractions,
 )
+from parlour.errors import InvalidInput
+from parlour.games.guess.trees import Tree, complete_tree_depths, is_valid_depths
 
 
 def all_trees(n: int) -> list[Tree]:

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
+from parlour.analyses.guess import conjectures as cj
+from parlour.analyses.guess.bst import optimal_bst_exact_fractions
+from parlour.analyses.guess.solve import solve_guess
 from parlour.errors import InvalidInput
-from parlour.games.guess import conjectures as cj
-from parlour.games.guess.solve import solve_guess
-from parlour.games.guess.trees import optimal_bst_exact_fractions
 
 
 def check(n: int, **kw: object) -> cj.PropertyCheck:

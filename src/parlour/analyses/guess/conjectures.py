@@ -21,9 +21,9 @@ import flint
 import highspy
 import numpy as np
 
+from parlour.analyses.guess.bst import optimal_bst, optimal_bst_exact_tree
 from parlour.errors import InvalidInput, SolverError
-
-from .trees import Tree, optimal_bst, optimal_bst_exact_tree
+from parlour.games.guess.trees import Tree
 
 Sparse = dict[int, int]  # 1-based index -> integer coefficient
 

@@ -23,12 +23,12 @@ from typing import Any, Literal
 import numba
 import numpy as np
 
+from parlour.analyses.guess.bst import near_optimal_trees, optimal_bst, optimal_bst_exact_tree
 from parlour.errors import CertificateError, InvalidInput
-from parlour.results import frac_str
+from parlour.games.guess.trees import Tree
+from parlour.results import Result, Status, exact
 from parlour.solvers import colgen
 from parlour.solvers.colgen import Column, Stabilisation, TraceStep
-
-from .trees import Tree, near_optimal_trees, optimal_bst, optimal_bst_exact_tree
 
 
 @cache
@@ -110,16 +110,15 @@ class GuessOracle:
 
 
 @dataclass(frozen=True)
-class GuessSolution:
+class GuessSolution(Result):
     n: int
     value: Fraction | None  # exact V(N) when certified
     value_float: float
     certified: bool
-    alice: tuple[Fraction, ...] | tuple[float, ...]  # probability of hiding each number 1..N
+    alice: tuple[Fraction | float, ...]  # probability of hiding each number 1..N
     bob: tuple[tuple[Tree, Fraction | float], ...]  # trees with their probabilities
     iterations: int
     trace: tuple[TraceStep, ...]
-    seconds: float
     lp_seconds: float
     oracle_seconds: float
     certify_seconds: float
@@ -131,20 +130,18 @@ class GuessSolution:
         """The most guesses Bob's optimal mixture ever needs: the tallest tree he plays."""
         return max(t.height for t, p in self.bob if p > 0)
 
-    def to_json(self) -> dict[str, Any]:
-        def num(p: Fraction | float) -> str | float:
-            return frac_str(p) if isinstance(p, Fraction) else float(p)
+    def payload(self) -> dict[str, Any]:
+        def probability(p: Fraction | float) -> dict[str, Any]:
+            return exact("probability", p) if isinstance(p, Fraction) else {"probability": float(p)}
 
+        value = exact("value", self.value) if self.value is not None else {"value": self.value_float}
         return {
-            "n": self.n,
-            "value": frac_str(self.value) if self.value is not None else None,
-            "value_float": self.value_float,
-            "certified": self.certified,
-            "alice": [num(p) for p in self.alice],
-            "bob": [{"depths": list(t.depths), "p": num(p)} for t, p in self.bob],
-            "iterations": self.iterations,
+            "numbers": self.n,
+            **value,
             "max_guesses": self.max_guesses,
-            "seconds": round(self.seconds, 4),
+            "alice": [{"number": k, **probability(p)} for k, p in enumerate(self.alice, 1)],
+            "bob": [{"depths": list(t.depths), **probability(p)} for t, p in self.bob],
+            "iterations": self.iterations,
             "lp_seconds": round(self.lp_seconds, 4),
             "oracle_seconds": round(self.oracle_seconds, 4),
             "certify_seconds": round(self.certify_seconds, 4),
@@ -268,10 +265,13 @@ def solve_guess(
         bob=bob_list,
         iterations=res.iterations,
         trace=res.trace,
-        seconds=time.perf_counter() - start,
         lp_seconds=res.lp_seconds,
         oracle_seconds=res.oracle_seconds,
         certify_seconds=res.certify_seconds,
         columns_generated=res.columns_generated,
-        master_rows=int(res.stats.get("final_master_rows", 0)),
+        master_rows=int(res.counters.get("final_master_rows", 0)),
+        method=res.method,
+        status=Status.EXACT if certified else Status.ESTIMATE,
+        seconds=time.perf_counter() - start,
+        counters=res.counters,
     )

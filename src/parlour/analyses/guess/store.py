@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.errors import FormatError
+from parlour.results import frac_str
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS guess_solutions (
@@ -59,14 +60,16 @@ class StoredSolution:
 
 def record_of(solution: Any) -> dict[str, Any]:
     """The row for a certified `GuessSolution` (plain data: it crosses process boundaries)."""
-    js = solution.to_json()
+    def num(p: Fraction | float) -> str | float:
+        return frac_str(p) if isinstance(p, Fraction) else float(p)
+
     return {
         "n": solution.n,
-        "value": js["value"],
+        "value": frac_str(solution.value) if solution.value is not None else None,
         "value_float": solution.value_float,
         "certified": int(solution.certified),
-        "alice": json.dumps(js["alice"]),
-        "bob": json.dumps(js["bob"]),
+        "alice": json.dumps([num(p) for p in solution.alice]),
+        "bob": json.dumps([{"depths": list(t.depths), "p": num(p)} for t, p in solution.bob]),
         "iterations": solution.iterations,
         "max_guesses": solution.max_guesses,
         "seconds": solution.seconds,

@@ -1,0 +1,334 @@
+"""Bob's best responses in the higher–lower game: optimal binary search trees for a weight vector, the
+pricing oracle of column generation (trees themselves: parlour.games.guess.trees).
+
+Oracles (Bob's best response to a mixed strategy α: the tree minimising Σ α_k d_k):
+- `optimal_bst_cubic`: the textbook O(N³) interval DP, in exact arithmetic (ints/Fractions). Reference.
+- `optimal_bst_exact`: Knuth's O(N²) speed-up in exact integer/rational arithmetic; valid for weights ≥ 0
+  (Knuth's root monotonicity needs them). Used to certify Alice's strategy against *every* tree.
+- `optimal_bst`: Knuth's O(N²) in numba on floats; the fast oracle inside column generation. Tiny
+  negative weights (float noise from the LP) are clipped; genuinely negative ones fall back to the cubic
+  DP in numba, which is correct for any weights.
+- `height_limited_bst`: the study's O(N·2^h) "subsequence of the complete tree" DP, exact among trees of
+  height ≤ h for weights ≥ 0.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from parlour.errors import InvalidInput
+from parlour.games.guess.trees import (
+    Rational,
+    Tree,
+    complete_tree_depths,
+    depths_from_root_table,
+    depths_from_roots,
+    induced_depths,
+)
+
+
+@numba.njit(cache=True, nogil=True)
+def _knuth_into(w: np.ndarray, e: np.ndarray, et: np.ndarray, root: np.ndarray) -> float:
+    """Knuth's O(N²) optimal BST for weights ≥ 0, in caller-supplied buffers (no allocation).
+
+    Interval (i, j] holds keys i+1..j. e[i, j] is its optimal cost; et is its transpose, kept so the
+    inner loop reads both e[i, k-1] and e[k, j] = et[j, k] along contiguous memory.
+    """
+    n = w.shape[0]
+    prefix = np.zeros(n + 1)
+    for k in range(n):
+        prefix[k + 1] = prefix[k] + w[k]
+    for i in range(n + 1):
+        e[i, i] = 0.0
+        et[i, i] = 0.0
+    for i in range(n):
+        e[i, i + 1] = w[i]
+        et[i + 1, i] = w[i]
+        root[i, i + 1] = i + 1
+    for length in range(2, n + 1):
+        for i in range(0, n - length + 1):
+            j = i + length
+            lo = root[i, j - 1]
+            hi = root[i + 1, j]
+            best = np.inf
+            arg = lo
+            total = prefix[j] - prefix[i]
+            for k in range(lo, hi + 1):
+                c = e[i, k - 1] + et[j, k]
+                if c < best:
+                    best = c
+                    arg = k
+            e[i, j] = best + total
+            et[j, i] = best + total
+            root[i, j] = arg
+    return e[0, n]
+
+
+# One workspace per thread (the oracle prices several points at once in threads; the kernels release
+# the GIL), each holding buffers for one size only: a sweep moves on from N to N+1.
+_LOCAL = threading.local()
+
+
+def _workspace(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    got: tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = getattr(_LOCAL, "bufs", None)
+    return got[1] if got is not None and got[0] == n else None
+
+
+def _knuth_table(w: np.ndarray) -> tuple[float, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Knuth's DP into this thread's workspace, reused between calls of the same size (first-touch page
+    faults of three fresh (N+1)² arrays cost more than the DP itself at N = 1000): (cost, (e, et, root))."""
+    n = w.shape[0]
+    bufs = _workspace(n)
+    if bufs is None:
+        bufs = (np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1), dtype=np.int64))
+        _LOCAL.bufs = (n, bufs)
+    return _knuth_into(w, *bufs), bufs
+
+
+def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
+    cost, (_, _, root) = _knuth_table(w)
+    return cost, depths_from_root_table(root, w.shape[0])
+
+
+@numba.njit(cache=True, nogil=True)
+def _cubic(w: np.ndarray) -> tuple[float, np.ndarray]:
+    """The plain O(N³) interval DP; correct for weights of any sign."""
+    n = w.shape[0]
+    prefix = np.zeros(n + 1)
+    for k in range(n):
+        prefix[k + 1] = prefix[k] + w[k]
+    e = np.zeros((n + 1, n + 1))
+    root = np.zeros((n + 1, n + 1), dtype=np.int64)
+    for length in range(1, n + 1):
+        for i in range(0, n - length + 1):
+            j = i + length
+            best = np.inf
+            arg = i + 1
+            for k in range(i + 1, j + 1):
+                c = e[i, k - 1] + e[k, j]
+                if c < best:
+                    best = c
+                    arg = k
+            e[i, j] = best + prefix[j] - prefix[i]
+            root[i, j] = arg
+    return e[0, n], depths_from_root_table(root, n)
+
+
+# Negative weights no larger than this (relative to the largest weight) are float noise from the LP
+# and are clipped to zero; anything more negative makes the fast oracle fall back to the cubic DP.
+CLIP_TOLERANCE = 1e-9
+
+
+def optimal_bst(weights: npt.ArrayLike) -> tuple[float, np.ndarray]:
+    """(min over trees of Σ w_k d_k, depth vector of a minimiser) in floats: the fast oracle.
+
+    Knuth's O(N²) DP for weights ≥ 0 (after clipping float noise); the O(N³) DP otherwise. The returned
+    cost is recomputed with the original weights, so it is the true cost of the returned tree.
+    """
+    w = np.ascontiguousarray(weights, dtype=np.float64)
+    if w.ndim != 1 or w.size == 0:
+        raise InvalidInput("weights must be a non-empty vector")
+    if not np.all(np.isfinite(w)):
+        raise InvalidInput("weights must be finite")
+    low = float(w.min())
+    if low >= 0:
+        _, depths = _knuth(w)
+    elif low >= -CLIP_TOLERANCE * max(float(np.abs(w).max()), 1e-300):
+        _, depths = _knuth(np.maximum(w, 0.0))
+    else:
+        _, depths = _cubic(w)
+    return float(w @ depths), depths
+
+
+def optimal_bst_cubic_fast(weights: npt.ArrayLike) -> tuple[float, np.ndarray]:
+    """The O(N³) DP in numba (any signs); exposed for tests and the negative-weight fallback."""
+    w = np.ascontiguousarray(weights, dtype=np.float64)
+    _, depths = _cubic(w)
+    return float(w @ depths), depths
+
+
+def optimal_bst_cubic(weights: Sequence[Rational]) -> tuple[Rational, Tree]:
+    """Exact O(N³) reference DP (ints or Fractions, any sign). Ties go to the smallest root."""
+    n = len(weights)
+    if n == 0:
+        raise InvalidInput("weights must be a non-empty vector")
+    prefix: list[Rational] = [0]
+    for x in weights:
+        prefix.append(prefix[-1] + x)
+    e: list[list[Rational]] = [[0] * (n + 1) for _ in range(n + 1)]
+    root = [[0] * (n + 1) for _ in range(n + 1)]
+    for length in range(1, n + 1):
+        for i in range(0, n - length + 1):
+            j = i + length
+            best, arg = min((e[i][k - 1] + e[k][j], k) for k in range(i + 1, j + 1))
+            e[i][j] = best + prefix[j] - prefix[i]
+            root[i][j] = arg
+    return e[0][n], Tree(tuple(int(d) for d in depths_from_roots(np.array(root, dtype=np.int64), n)))
+
+
+def optimal_bst_exact(weights: Sequence[int]) -> int:
+    """Exact minimum of Σ w_k d_k over all trees (integer weights ≥ 0); see `optimal_bst_exact_tree`."""
+    return optimal_bst_exact_tree(weights)[0]
+
+
+def optimal_bst_exact_tree(weights: Sequence[int]) -> tuple[int, Tree]:
+    """Exact minimum of Σ w_k d_k over all trees, for integer weights ≥ 0, by Knuth's O(N²) DP.
+
+    Knuth's theorem (root monotonicity, root[i][j-1] ≤ root[i][j] ≤ root[i+1][j]) holds for the
+    *largest* optimal root when weights are nonnegative, so ties go to the largest root here.
+    Python integers: no rounding, no overflow; this is the check that certifies Alice's strategy.
+    """
+    n = len(weights)
+    if n == 0:
+        raise InvalidInput("weights must be a non-empty vector")
+    if any(x < 0 for x in weights):
+        raise InvalidInput("Knuth's speed-up needs nonnegative weights")
+    w = [int(x) for x in weights]
+    prefix = [0] * (n + 1)
+    for k in range(n):
+        prefix[k + 1] = prefix[k] + w[k]
+    # Row-major by left end i; e[i] holds e(i, j) for j = i..n.
+    e = [[0] * (n + 1) for _ in range(n + 1)]
+    root = [[0] * (n + 1) for _ in range(n + 1)]
+    for i in range(n):
+        e[i][i + 1] = w[i]
+        root[i][i + 1] = i + 1
+    for length in range(2, n + 1):
+        for i in range(0, n - length + 1):
+            j = i + length
+            ei = e[i]
+            best = -1
+            arg = 0
+            for k in range(root[i][j - 1], root[i + 1][j] + 1):
+                c = ei[k - 1] + e[k][j]
+                if best < 0 or c <= best:
+                    best = c
+                    arg = k
+            ei[j] = best + prefix[j] - prefix[i]
+            root[i][j] = arg
+    depths = depths_from_roots(np.array(root, dtype=np.int64), n)
+    return e[0][n], Tree(tuple(int(d) for d in depths))
+
+
+def optimal_bst_exact_fractions(weights: Sequence[Rational]) -> Fraction:
+    """Exact minimum of Σ w_k d_k for rational weights ≥ 0 (scaled to integers, then Knuth)."""
+    fracs = [Fraction(x) for x in weights]
+    den = math.lcm(*(f.denominator for f in fracs))
+    return Fraction(optimal_bst_exact([int(f * den) for f in fracs]), den)
+
+
+@numba.njit(cache=True)
+def _subsequence(w: np.ndarray, f: np.ndarray) -> tuple[float, np.ndarray]:
+    """min over increasing positions p_1 < ... < p_n of Σ w_i f[p_i]; returns the positions."""
+    n = w.shape[0]
+    m = f.shape[0]
+    big = np.inf
+    prev = np.zeros(m + 1)  # W(i-1, j) for j = 0..m
+    take = np.zeros((n + 1, m + 1), dtype=np.bool_)
+    for i in range(1, n + 1):
+        cur = np.full(m + 1, big)
+        for j in range(i, m + 1):
+            skip = cur[j - 1]
+            use = prev[j - 1] + w[i - 1] * f[j - 1]
+            if use <= skip:
+                cur[j] = use
+                take[i, j] = True
+            else:
+                cur[j] = skip
+        prev = cur
+    pos = np.zeros(n, dtype=np.int64)
+    i, j = n, m
+    while i > 0:
+        if take[i, j]:
+            pos[i - 1] = j - 1
+            i -= 1
+        j -= 1
+    return float(prev[m]), pos
+
+
+def height_limited_bst(weights: npt.ArrayLike, h: int) -> tuple[float, np.ndarray]:
+    """The study's heuristic: the best subsequence of F_h (trees of height ≤ h), O(N · 2^h).
+
+    For weights ≥ 0 the DP value is the optimum over trees of height ≤ h: each such tree embeds in the
+    complete tree F_h, and each chosen subsequence induces (as a Cartesian tree by depth) a genuine tree
+    whose depths are no larger. The tree returned is that induced tree. With negative weights the
+    subsequence itself may be no tree at all (the study's warning), so they are refused here.
+    """
+    w = np.ascontiguousarray(weights, dtype=np.float64)
+    n = w.size
+    if n == 0 or h < 1:
+        raise InvalidInput("need at least one weight and a height ≥ 1")
+    if 2**h - 1 < n:
+        raise InvalidInput(f"no tree of height {h} holds {n} keys")
+    if (w < 0).any():
+        raise InvalidInput("the height-limited DP is only valid for nonnegative weights")
+    f = complete_tree_depths(h)
+    _, pos = _subsequence(w, f.astype(np.float64))
+    chosen = f[pos]
+    depths = np.array(induced_depths(chosen), dtype=np.int64)
+    return float(w @ depths), depths
+
+
+@numba.njit(cache=True, nogil=True)
+def _sample_near_optimal(
+    e: np.ndarray, prefix: np.ndarray, n: int, slack: float, count: int, seed: int
+) -> np.ndarray:
+    """`count` trees drawn from Knuth's filled cost table e: at every subtree, a root is drawn
+    uniformly among those whose cost is within slack × (subtree weight) of the best. slack = 0 draws
+    among exactly optimal roots: the many optimal trees of a degenerate α, in one DP."""
+    np.random.seed(seed)
+    out = np.zeros((count, n), dtype=np.int64)
+    stack = np.empty((n + 1, 3), dtype=np.int64)
+    cand = np.empty(n + 1, dtype=np.int64)
+    for t in range(count):
+        top = 1
+        stack[0, 0], stack[0, 1], stack[0, 2] = 0, n, 1
+        while top > 0:
+            top -= 1
+            i, j, d = stack[top, 0], stack[top, 1], stack[top, 2]
+            if i >= j:
+                continue
+            best = np.inf
+            for k in range(i + 1, j + 1):
+                c = e[i, k - 1] + e[k, j]
+                if c < best:
+                    best = c
+            limit = best + slack * (prefix[j] - prefix[i]) + 1e-15 * abs(best)
+            m = 0
+            for k in range(i + 1, j + 1):
+                if e[i, k - 1] + e[k, j] <= limit:
+                    cand[m] = k
+                    m += 1
+            k = cand[np.random.randint(0, m)]
+            out[t, k - 1] = d
+            stack[top, 0], stack[top, 1], stack[top, 2] = i, k - 1, d + 1
+            top += 1
+            stack[top, 0], stack[top, 1], stack[top, 2] = k, j, d + 1
+            top += 1
+    return out
+
+
+def near_optimal_trees(
+    weights: npt.ArrayLike, count: int, slack: float = 0.0, seed: int = 0, *, table_ready: bool = False
+) -> np.ndarray:
+    """Depth vectors of `count` random (near-)optimal trees for weights ≥ 0 (rows; may repeat).
+
+    Runs Knuth's DP once, then walks its cost table; used to hand the master many best responses
+    per oracle call when the optimum is degenerate (near powers of two most trees tie).
+    table_ready: the last `optimal_bst` call was for these very weights (≥ 0), so its table is reused.
+    """
+    w = np.maximum(np.ascontiguousarray(weights, dtype=np.float64), 0.0)
+    n = w.size
+    bufs = _workspace(n) if table_ready else None
+    if bufs is None:
+        _, bufs = _knuth_table(w)
+    e = bufs[0]
+    prefix = np.concatenate(([0.0], np.cumsum(w)))
+    return _sample_near_optimal(e, prefix, n, slack, count, seed)
