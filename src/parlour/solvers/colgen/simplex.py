@@ -282,20 +282,8 @@ def _devex_update(at, k, binv, leave, p, d_enter, w_enter, out, enter, in_basis,
                 acc += at[j, c] * rho[c]
             alpha[j] = acc
     theta = d_enter / p
-    for j in range(k):
-        if not in_basis[j]:
-            dt[j] -= theta * alpha[j]
-            ratio_w = alpha[j] / p
-            wnew = ratio_w * ratio_w * w_enter
-            if wnew > wt[j]:
-                wt[j] = wnew
-    for r in range(m):
-        if not slack_basic[r]:
-            ds[r] -= theta * rho[r]
-            ratio_w = rho[r] / p
-            wnew = ratio_w * ratio_w * w_enter
-            if wnew > ws[r]:
-                ws[r] = wnew
+    _update_costs_and_weights(dt, wt, alpha, in_basis, k, theta, p, w_enter)  # the columns
+    _update_costs_and_weights(ds, ws, rho, slack_basic, m, theta, p, w_enter)  # the slacks
     w_out = max(w_enter / (p * p), 1.0)
     if out >= 0:
         dt[out] = -theta
@@ -307,3 +295,15 @@ def _devex_update(at, k, binv, leave, p, d_enter, w_enter, out, enter, in_basis,
         dt[enter] = 0.0
     else:
         ds[-enter - 1] = 0.0
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _update_costs_and_weights(d, w, pivot_row, basic, count, theta, p, w_enter):  # pragma: no cover
+    """d_j -= θ α_j and the Devex weight w_j = max(w_j, (α_j / p)² w_enter) for every nonbasic j < count."""
+    for j in range(count):
+        if not basic[j]:
+            d[j] -= theta * pivot_row[j]
+            ratio_w = pivot_row[j] / p
+            wnew = ratio_w * ratio_w * w_enter
+            if wnew > w[j]:
+                w[j] = wnew
