@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -27,10 +28,11 @@ def _ok(capsys, *args):
 def test_chance_json_is_exact(capsys):
     got = json.loads(_ok(capsys, "chance", "--hand", "3,4", "--table", "0,1,2,5,6", "--json"))
     assert (got["win_exact"], got["tie_exact"], got["lose_exact"]) == ("0", "3/100", "97/100")
-    assert (got["win"], got["status"]) == (0.0, "exact")
-    assert got["score"] == "0.00.65432"
+    assert (got["win"], got["tie"], got["lose"]) == (0.0, 0.03, 0.97)
+    assert got["score"] == "0.00.65432" and got["holdings"] == 300
+    assert (got["game"], got["command"]) == ("winorlose", "chance")
     got = json.loads(_ok(capsys, "chance", "--hand", "7h,7s", "--table", "7c,7d,0,1,2", "--json"))
-    assert got["win_exact"] == "1" and got["combination"] == "four of a kind"
+    assert got["win_exact"] == "1" and got["win"] == 1.0 and got["combination"] == "four of a kind"
 
 
 @pytest.mark.parametrize(
@@ -60,15 +62,21 @@ def test_play_json_is_reproducible(capsys):
     assert a == b
     got = json.loads(a)
     assert got["rounds"] == 20 and len(got["last"]["table"]) == 5
+    chance = got["last"]["frank"]["chance"]
+    assert isinstance(chance["win"], float) and Fraction(chance["win_exact"]) == Fraction(chance["wins"], 300)
 
 
 def test_table_json(capsys):
     got = json.loads(_ok(capsys, "table", "--rounds", "10", "--games", "50", "--json", "--quiet"))
     pairs = got["pairings"]
     assert len(pairs) == 18
-    blind_normal = next(p for p in pairs if p["tina"] == "blind" and p["frank"] == "normal")
-    assert blind_normal["status"] == "exact"
+    blind_normal = next(p for p in pairs if p["tina_type"] == "blind" and p["frank_type"] == "normal")
+    assert blind_normal["exact"] is True
     assert blind_normal["tina_points_per_round_exact"] == blind_normal["frank_points_per_round_exact"]
-    learning = next(p for p in pairs if p["tina"] == "learning" and p["frank"] == "normal")
-    lo, hi = learning["tina_points_per_round_ci"]
-    assert learning["status"] == "estimate" and lo <= learning["tina_points_per_round"] <= hi
+    assert blind_normal["tina_points_per_round"] == float(Fraction(blind_normal["tina_points_per_round_exact"]))
+    learning = next(p for p in pairs if p["tina_type"] == "learning" and p["frank_type"] == "tight")
+    assert learning["exact"] is False and learning["games"] == 50
+    low, high = learning["p_tina_more_over_game_ci"]
+    assert low <= learning["p_tina_more_over_game"] <= high
+    assert not any(k.endswith("_bounds") for k in learning)  # Monte Carlo intervals are not certified
+    assert got["rules"]["tie"] == "zero" and got["status"] == "estimate"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from fractions import Fraction
 
 import pytest
 
@@ -42,6 +43,9 @@ def test_one_round_then_a_loop_carries_the_state(client):
     assert len(last["table"]) == 5 and len(last["frank"]["cards"]) == 2 and len(last["tina"]["cards"]) == 2
     assert one["frank_points"] == last["frank"]["points"]
     assert last["frank"]["prediction"] in ("win", "lose")
+    chance = last["tina"]["chance"]
+    assert abs(chance["win"] + chance["tie"] + chance["lose"] - 1) < 1e-12
+    assert Fraction(chance["win_exact"]) == Fraction(chance["wins"], chance["holdings"])
     cards = [*last["table"], *last["frank"]["cards"], *last["tina"]["cards"]]
     assert len(set(cards)) == 9
     more = client.post(
@@ -57,13 +61,16 @@ def test_same_seed_same_game(client):
     assert a == b
     # Loose Frank says win iff his chance >= 75/300: after 200 rounds the bounds bracket it.
     assert a["state"]["highest_lose"] < 75 <= a["state"]["lowest_win"]
+    learned = a["learning"]
+    assert Fraction(learned["highest_lose_exact"]) < Fraction(1, 4) <= Fraction(learned["lowest_win_exact"])
+    assert learned["lowest_win"] == float(Fraction(learned["lowest_win_exact"]))
 
 
 def test_chance_endpoint_is_exact(client):
     got = client.get("/api/chance", params={"hand": "3,4", "table": "0,1,2,5,6"}).json()
     # 6-5-4-3-2 high: every other holding pairs up, holds a 7, or is the 3-4 again (9 ways: a tie)
     assert (got["win_exact"], got["tie_exact"], got["lose_exact"]) == ("0", "3/100", "97/100")
-    assert got["lose"] == 0.97
+    assert (got["win"], got["tie"], got["lose"]) == (0.0, 0.03, 0.97)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""`parlour serve`: the pages of the registered games on a local web server."""
+"""`parlour serve`: the games' pages (every registered game with a web page) on a local web server."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
-    """Serve the games' pages (today: Win or Lose, the study's GUI rebuilt) at http://HOST:PORT/."""
+    """Serve the games' pages (Win or Lose: the study's GUI rebuilt) at http://HOST:PORT/."""
     import uvicorn
 
     if not 0 < port < 65536:
         raise InvalidInput(f"the port must be 1..65535, got {port}")
     from parlour.web.app import create_app
 
-    typer.echo(f"Win or Lose at http://{host}:{port}/  (Ctrl+C stops)", err=True)
+    typer.echo(f"parlour's game pages at http://{host}:{port}/  (Ctrl+C stops)", err=True)
     uvicorn.run(create_app(), host=host, port=port, log_level=log_level)

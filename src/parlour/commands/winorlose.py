@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-import time
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from parlour.analyses.winorlose import views
 from parlour.commands.common import console, print_json, progress
 from parlour.errors import InvalidInput
+from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
 
 app = typer.Typer(no_args_is_help=True)
 
 TieOpt = Annotated[str, typer.Option("--tie", help="Tie scoring: zero (default), loss or win.")]
 ChanceOpt = Annotated[str, typer.Option("--chance", help="Win chance: beats = P(win) (default) or half-ties.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def _rules(tie: str, chance: str) -> Rules:
+    return Rules(tie=parse_tie_rule(tie), chance=parse_chance_rule(chance))
 
 
 @app.command()
@@ -26,13 +29,16 @@ def chance(
     json: JsonOpt = False,
 ) -> None:
     """Exact P(win), P(tie), P(lose) of a view over every holding of the opponent."""
-    view = views.chance_of_view(hand, table, "--hand", "--table")
+    from parlour.analyses.winorlose import view_chance
+    from parlour.games.winorlose.cards import parse_cards
+
+    own, tab = parse_cards([(hand, "--hand", 2), (table, "--table", 5)])
+    wc = view_chance(own, tab)
     if json:
-        print_json(view)
+        print_json(wc)
         return
-    data, wc = view.payload(), view.chance
-    console.print(f"hand {' '.join(data['hand'])}  table {' '.join(data['table'])}")
-    console.print(f"score {data['score']} ({data['combination']})")
+    console.print(f"hand {' '.join(wc.hand)}  table {' '.join(wc.table)}")
+    console.print(f"score {wc.score} ({wc.combination})")
     console.print(f"over {wc.holdings} opponent holdings:")
     for name, frac, n in (("win", wc.win, wc.wins), ("tie", wc.tie, wc.ties), ("lose", wc.lose, wc.losses)):
         console.print(f"  {name:5s} {frac!s:>9s}  = {float(frac):.4f}  ({n} holdings)")
@@ -49,25 +55,20 @@ def table_cmd(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
     """Every pairing: expected points per round and P(Tina scores more than Frank), per round and per game."""
-    from parlour.analyses.winorlose import FRANKS, STUDY_ROWS, STUDY_TABLE, pairing
+    from parlour.analyses.winorlose import ALL_TINAS, FRANKS, STUDY_TABLE, tournament
 
     if rounds < 1 or rounds > 100_000:
         raise InvalidInput(f"--rounds must be 1..100000, got {rounds}")
     if games < 2 or games * rounds > 50_000_000:
         raise InvalidInput(f"--games must be at least 2 and games x rounds at most 5e7, got {games} x {rounds}")
-    rules = views.rules(tie, chance_rule)
-    tinas = (*STUDY_ROWS, views.Tina.BAYESIAN)
-    results = []
-    start = time.perf_counter()
+    rules = _rules(tie, chance_rule)
+    tinas = ALL_TINAS
     with progress(quiet) as bar:
         task = bar.add_task("pairings", total=len(tinas) * len(FRANKS))
-        for t in tinas:
-            for f in FRANKS:
-                results.append(pairing(f, t, rules, rounds, games, seed))
-                bar.advance(task)
-    seconds = time.perf_counter() - start
+        result = tournament(rules, rounds, games, seed, tinas, on_pairing=lambda _: bar.advance(task))
+    results, seconds = result.results, result.seconds
     if json:
-        print_json({"rules": rules, "rounds": rounds, "seconds": round(seconds, 3), "pairings": results})
+        print_json(result)
         return
     out = Table(title=f"P(Tina scores more than Frank), game of {rounds} rounds / one round; study in brackets")
     out.add_column("Tina \\ Frank")
@@ -116,22 +117,26 @@ def play(
     json: JsonOpt = False,
 ) -> None:
     """Play a round (or several) in the terminal and show cards, scores, chances, predictions and points."""
-    f, t = views.parse_frank(frank), views.parse_tina(tina)
+    from parlour.analyses.winorlose import play as play_rounds
+    from parlour.games.winorlose.cards import card_text
+    from parlour.games.winorlose.characters import parse_frank, parse_tina
+
+    f, t = parse_frank(frank), parse_tina(tina)
     if not 1 <= rounds <= 1_000_000:
         raise InvalidInput(f"--rounds must be 1..1000000, got {rounds}")
-    series = views.play(f, t, rounds, seed, views.rules(tie, chance_rule))
+    series = play_rounds(f, t, rounds, seed=seed, rules=_rules(tie, chance_rule))
     if json:
         print_json(series)
         return
     last = series.last
     assert last is not None
-    console.print(f"table  {' '.join(views.card_text(c) for c in last.table)}")
+    console.print(f"table  {' '.join(card_text(c) for c in last.table)}")
     for name, p, kind, total in (
         ("Frank", last.frank, f, series.frank_points),
         ("Tina", last.tina, t, series.tina_points),
     ):
         console.print(
-            f"{name:5s} ({kind.value}) {' '.join(views.card_text(c) for c in p.cards)}  score {p.code}  "
+            f"{name:5s} ({kind.value}) {' '.join(card_text(c) for c in p.cards)}  score {p.code}  "
             f"chance {p.chance.win} (tie {p.chance.tie})  says {'win' if p.says_win else 'lose'}  "
             f"{p.outcome}s  {p.points:+d}  total {total}"
         )

@@ -1,16 +1,23 @@
-"""parlour's local web app: one FastAPI app that mounts the page and API of every registered game that
-has one (registry.Game.web: a module with a FastAPI `router`) and the shared static files.
+"""The web app factory: one FastAPI app that mounts the page of every game in the registry.
 
-Bad input gets status 400 and {"error": "one sentence"} from every game's API.
+Each `registry.GAMES` entry with a `web` module contributes that module's FastAPI `router`; the
+routers share `/static` (web/static, files named after their game) and the error handling below. Two
+routers may not declare the same method and path: the factory refuses to start rather than let one
+page hide another. Win or Lose, the first game with a page, keeps the paths it always had (`/` and
+`/api/...`); a later game's router should put its paths under `/<game>/`.
+
+The server keeps no game state: each page sends its state with each request.
+Bad input gets status 400 and {"error": "one sentence"}.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from parlour import __version__
@@ -18,6 +25,11 @@ from parlour.errors import ParlourError
 from parlour.registry import GAMES
 
 HERE = Path(__file__).resolve().parent
+
+
+def routers() -> list[tuple[str, APIRouter]]:
+    """(game name, router) for every registered game with a page, in registry order."""
+    return [(g.name, g.load("web").router) for g in GAMES if g.web]
 
 
 def create_app() -> FastAPI:
@@ -36,7 +48,15 @@ def create_app() -> FastAPI:
             status_code=400, content={"error": f"bad request field {where or '(body)'}: {first.get('msg', 'invalid')}"}
         )
 
-    for game in GAMES:
-        if game.web is not None:
-            app.include_router(game.load("web").router)
+    taken: dict[tuple[str, str], str] = {}
+    for name, router in routers():
+        for route in router.routes:
+            if isinstance(route, APIRoute):
+                for method in route.methods or ():
+                    if (method, route.path) in taken:
+                        raise RuntimeError(
+                            f"{name} and {taken[(method, route.path)]} both serve {method} {route.path}"
+                        )
+                    taken[(method, route.path)] = name
+        app.include_router(router)
     return app

@@ -1,15 +1,16 @@
-"""The Win or Lose page and its JSON API, a router the app mounts from the registry.
+"""The Win or Lose page (the study's GUI rebuilt) and its JSON API, as a router the app factory mounts.
 
 The server keeps no game state: the page sends the running totals and Learning Tina's bounds with each
 request and gets the new ones back, so several tabs (and tests) never see each other's games and a
 restart loses nothing that matters.
 
-  GET  /                   the page
+  GET  /                   the page (templates/winorlose.html, static/winorlose.js and .css)
   GET  /api/types          the character types and rule options
   POST /api/play           play `rounds` rounds (Start: 1, Loop!: the count) after the given state
   GET  /api/chance         exact win chance of a view: ?hand=3,5&table=0,1,2,6,7
 
-Bad input gets status 400 and {"error": "one sentence"}; the page shows the sentence.
+Numbers in answers follow docs/json.md (`win` float + `win_exact` "p/q"); `state` is the page's own
+opaque record (chance numerators), sent back unchanged with the next request.
 """
 
 from __future__ import annotations
@@ -23,12 +24,17 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel
 
 from parlour import __version__
-from parlour.analyses.winorlose import views
+from parlour.analyses.winorlose import Series, resume, view_chance
+from parlour.analyses.winorlose import play as play_rounds
 from parlour.errors import InvalidInput
+from parlour.games.winorlose.cards import parse_cards
+from parlour.games.winorlose.characters import FRANK_THRESHOLD, Frank, Tina, parse_frank, parse_tina
+from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule, parse_chance_rule, parse_tie_rule
 from parlour.results import jsonable
 
 HERE = Path(__file__).resolve().parent
 MAX_ROUNDS = 100_000  # one request; 1,000 rounds take well under a second
+
 router = APIRouter()
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
@@ -47,8 +53,8 @@ class PlayRequest(BaseModel):
     frank: str = "normal"
     tina: str = "blind"
     rounds: Any = 1  # checked by hand, so a bad field gets our sentence rather than pydantic's
-    tie: str = views.TieRule.ZERO.value
-    chance: str = views.ChanceRule.BEATS.value
+    tie: str = TieRule.ZERO.value
+    chance: str = ChanceRule.BEATS.value
     seed: int | None = None
     state: GameState | None = None
 
@@ -63,40 +69,26 @@ def _whole_number(value: Any, what: str, low: int, high: int) -> int:
     return n
 
 
-def _state_json(series: views.Series) -> dict[str, int]:
-    return {
-        "rounds": series.rounds,
-        "frank_points": series.frank_points,
-        "tina_points": series.tina_points,
-        "tina_rounds_ahead": series.tina_rounds_ahead,
-        "frank_rounds_ahead": series.frank_rounds_ahead,
-        "highest_lose": series.learning.highest_lose,
-        "lowest_win": series.learning.lowest_win,
-    }
+def _state(series: Series) -> GameState:
+    return GameState(
+        rounds=series.rounds,
+        frank_points=series.frank_points,
+        tina_points=series.tina_points,
+        tina_rounds_ahead=series.tina_rounds_ahead,
+        frank_rounds_ahead=series.frank_rounds_ahead,
+        highest_lose=series.learning.highest_lose,
+        lowest_win=series.learning.lowest_win,
+    )
 
 
 def play(req: PlayRequest) -> dict[str, Any]:
-    frank, tina = views.parse_frank(req.frank), views.parse_tina(req.tina)
-    rules = views.rules(req.tie, req.chance)
+    frank, tina = parse_frank(req.frank), parse_tina(req.tina)
+    rules = Rules(tie=parse_tie_rule(req.tie), chance=parse_chance_rule(req.chance))
     rounds = _whole_number(req.rounds, "the number of rounds", 1, MAX_ROUNDS)
-    st = req.state or GameState()
-    den = rules.chance_denominator
-    if st.rounds < 0 or not -1 <= st.highest_lose <= den or not -1 <= st.lowest_win <= den:
-        raise InvalidInput("the game state sent with the request is not one this page produces")
-    start = views.Series(
-        frank,
-        tina,
-        st.rounds,
-        st.frank_points,
-        st.tina_points,
-        None,
-        views.LearningState(den, st.highest_lose, st.lowest_win),
-        st.tina_rounds_ahead,
-        st.frank_rounds_ahead,
-    )
-    series = views.play(frank, tina, rounds, req.seed, rules, start)
+    start = resume(frank, tina, rules, **(req.state or GameState()).model_dump())
+    series = play_rounds(frank, tina, rounds, seed=req.seed, rules=rules, start=start)
     out = jsonable(series)
-    out["state"] = _state_json(series)
+    out["state"] = _state(series).model_dump()
     out["played"] = rounds
     return out
 
@@ -107,10 +99,10 @@ def page(request: Request) -> HTMLResponse:
         request,
         "winorlose.html",
         {
-            "franks": [(f.value, str(views.FRANK_THRESHOLD[f])) for f in views.Frank],
-            "tinas": [t.value for t in views.Tina],
-            "ties": [t.value for t in views.TieRule],
-            "chances": [c.value for c in views.ChanceRule],
+            "franks": [(f.value, str(FRANK_THRESHOLD[f])) for f in Frank],
+            "tinas": [t.value for t in Tina],
+            "ties": [t.value for t in TieRule],
+            "chances": [c.value for c in ChanceRule],
             "version": __version__,
         },
     )
@@ -119,10 +111,10 @@ def page(request: Request) -> HTMLResponse:
 @router.get("/api/types")
 def types() -> dict[str, Any]:
     return {
-        "frank": {f.value: str(views.FRANK_THRESHOLD[f]) for f in views.Frank},
-        "tina": [t.value for t in views.Tina],
-        "tie": [t.value for t in views.TieRule],
-        "chance": [c.value for c in views.ChanceRule],
+        "frank": {f.value: str(FRANK_THRESHOLD[f]) for f in Frank},
+        "tina": [t.value for t in Tina],
+        "tie": [t.value for t in TieRule],
+        "chance": [c.value for c in ChanceRule],
         "max_rounds": MAX_ROUNDS,
     }
 
@@ -134,4 +126,5 @@ def api_play(req: PlayRequest) -> dict[str, Any]:
 
 @router.get("/api/chance")
 def api_chance(hand: str, table: str) -> dict[str, Any]:
-    return views.chance_of_view(hand, table).payload()
+    own, tab = parse_cards([(hand, "hand", 2), (table, "table", 5)])
+    return view_chance(own, tab).to_json()

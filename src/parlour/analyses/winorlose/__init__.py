@@ -1,46 +1,43 @@
 """Win or Lose: tournaments between the character types, exact where the types are memoryless.
 
-Every deal is counted by rank multisets (the deal grid: 784 tables x 36 x 36 rank pairs with suit
-multiplicities, 2.1e10 card deals in all). For a memoryless pairing each cell of the grid fixes both
-predictions and both point scores, so the per-round joint distribution of (Frank's points, Tina's
-points) is an exact integer count over all deals. A game of R rounds is R independent rounds: the
-distribution of Tina's lead is the R-th power of a degree-8 polynomial (python-flint, exact integers).
-Learning Tina remembers, so her games are simulated (deals drawn exactly from the grid weights) and
-reported with 95% intervals.
-
-pairing.py   one pairing's round distribution, game odds, and the tournament of all pairings
-views.py     the exact win chance of a view and rounds played with cards (the terminal and the page)
-claims.py    the claims of `parlour reproduce`
+Modules: `study` (the study's table and our defaults), `rounds` (exact one-round distributions and game
+odds over every deal), `tournament` (pairings and tournaments; Learning Tina simulated), `hands` (a
+view's exact chances, combination frequencies), `play` (rounds with concrete cards for the terminal and
+the page), `figures` (the report's tables and figures), `claims` (the claims of `parlour reproduce`).
 """
 
-from parlour.analyses.winorlose.pairing import (
-    DEFAULT_GAMES,
-    DEFAULT_ROUNDS,
-    FRANKS,
-    STUDY_ROWS,
-    STUDY_TABLE,
-    PairingResult,
-    Tournament,
-    exact_pairing,
-    game_odds,
-    learning_pairing,
-    pairing,
-    round_distribution,
-    tournament,
-)
+from __future__ import annotations
+
+from .hands import ViewChance, category_counts, view_chance
+from .play import Series, play, resume
+from .rounds import GameOdds, RoundDistribution, game_odds, game_odds_float, predictions, round_distribution
+from .study import DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_SEED, FRANKS, STUDY_ROWS, STUDY_TABLE
+from .tournament import ALL_TINAS, PairingResult, Tournament, exact_pairing, learning_pairing, pairing, tournament
 
 __all__ = [
+    "ALL_TINAS",
     "DEFAULT_GAMES",
     "DEFAULT_ROUNDS",
+    "DEFAULT_SEED",
     "FRANKS",
     "STUDY_ROWS",
     "STUDY_TABLE",
+    "GameOdds",
     "PairingResult",
+    "RoundDistribution",
+    "Series",
     "Tournament",
+    "ViewChance",
+    "category_counts",
     "exact_pairing",
     "game_odds",
+    "game_odds_float",
     "learning_pairing",
     "pairing",
+    "play",
+    "predictions",
+    "resume",
     "round_distribution",
     "tournament",
+    "view_chance",
 ]

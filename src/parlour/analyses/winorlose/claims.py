@@ -1,5 +1,4 @@
-"""The claims of `parlour reproduce` for Win or Lose: the study's tournament table cell by cell, the fit of
-its length, Learning Tina, the Bayesian and cooperative types, the hand categories and score codes."""
+"""The claims of `parlour reproduce` for Win or Lose (registered by the @claim decorator on import)."""
 
 from __future__ import annotations
 
@@ -9,35 +8,24 @@ from fractions import Fraction
 
 import numpy as np
 
-from parlour.analyses.winorlose.pairing import (
-    DEFAULT_GAMES,
-    DEFAULT_ROUNDS,
-    FRANKS,
-    MAX_LEAD,
-    STUDY,
-    STUDY_ROWS,
-    STUDY_TABLE,
-    Tournament,
-    game_odds_float,
-    round_distribution,
-    tournament,
-)
 from parlour.claims import Outcome, Status, claim
 from parlour.games.winorlose.chance import TOTAL_DEALS, deal_grid
-from parlour.games.winorlose.characters import (
-    Frank,
-    Tina,
-)
-from parlour.games.winorlose.evaluate import CATEGORY_NAMES, score_table, seven_card_codes
+from parlour.games.winorlose.characters import Frank, Tina
 from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule
-from parlour.infra.stats import Interval
 
-# ----------------------------------------------------------------------------------------------------
-# Claims for `parlour reproduce`
-
-
-TOLERANCE = 0.03  # the study's figures: 2 decimals (0.005) plus the error of a Monte Carlo of unknown size
-FIT_MAX_ROUNDS = 1000
+from .figures import (
+    bayes_loss_html,
+    categories_html,
+    fit_figure,
+    fit_table_html,
+    misread_figure,
+    tournament_table_html,
+)
+from .figures import fmt as _fmt
+from .hands import category_counts
+from .rounds import MAX_LEAD, game_odds_float, round_distribution
+from .study import DEFAULT_GAMES, DEFAULT_ROUNDS, FIT_MAX_ROUNDS, FRANKS, STUDY, STUDY_ROWS, STUDY_TABLE, TOLERANCE
+from .tournament import Tournament, tournament
 
 
 @functools.cache
@@ -54,10 +42,6 @@ def _curves(tie: TieRule, chance: ChanceRule) -> dict[tuple[Tina, Frank], np.nda
         if t is not Tina.LEARNING
         for f in FRANKS
     }
-
-
-def _fmt(x: float) -> str:
-    return f"{x:.3f}"
 
 
 def _matching_rounds(curve: np.ndarray, published: float) -> str:
@@ -125,23 +109,6 @@ for _t in STUDY_ROWS:
         _cell_claim(_t, _f, _j)
 
 
-def _table_html(t: Tournament) -> str:
-    head = "".join(f"<th>{f.value}: study</th><th>ours, game</th><th>ours, round</th>" for f in FRANKS)
-    rows = []
-    for tina in (*STUDY_ROWS, Tina.BAYESIAN):
-        cells = []
-        for j, f in enumerate(FRANKS):
-            r = t.get(f, tina)
-            pub = f"{STUDY_TABLE[tina][j]:.2f}" if tina in STUDY_TABLE else "&ndash;"
-            mark = "" if r.exact else "&asymp;"
-            cells.append(
-                f"<td>{pub}</td><td>{mark}{_fmt(r.value('game_tina_ahead'))}</td>"
-                f"<td>{mark}{_fmt(r.value('round_tina_ahead'))}</td>"
-            )
-        rows.append(f"<tr><th>{tina.value}</th>{''.join(cells)}</tr>")
-    return f"<table><tr><th>Tina \\ Frank</th>{head}</tr>{''.join(rows)}</table>"
-
-
 @claim(
     "winorlose.table",
     study=STUDY,
@@ -170,7 +137,7 @@ def _whole_table() -> Outcome:
             f"Normal's {_fmt(t.get(Frank.NORMAL, Tina.BLIND).value('frank_points'))}, so Blind Tina must "
             "beat Tight more often than Normal for any game length, yet the study gives 0.49 for both."
         ),
-        detail_html=_table_html(t),
+        detail_html=tournament_table_html(t),
         data={"results": [r.to_json() for r in t.results]},
     )
 
@@ -183,8 +150,6 @@ def _whole_table() -> Outcome:
     "counted as half) fits the study's 12 memoryless cells best",
 )
 def _fit() -> Outcome:
-    from parlour.figures import new_figure, svg_of
-
     study = np.array([STUDY_TABLE[t][j] for t in STUDY_ROWS if t is not Tina.LEARNING for j in range(3)])
     rows = []
     best: tuple[float, str, int, np.ndarray] | None = None
@@ -203,18 +168,6 @@ def _fit() -> Outcome:
                 if best is None or rms[r] < best[0]:
                     best = (float(rms[r]), label, r + 1, rms)
     assert best is not None
-    fig = new_figure(6, 3.2)
-    ax = fig.add_subplot()
-    ax.plot(np.arange(1, FIT_MAX_ROUNDS + 1), best[3])
-    ax.set_xscale("log")
-    ax.set_xlabel("rounds per game R")
-    ax.set_ylabel("RMS gap to the study (12 cells)")
-    ax.set_title(best[1])
-    html = "<table><tr><th>definition</th><th>best R</th><th>RMS at best R</th><th>RMS R=1</th><th>RMS R=100</th></tr>"
-    html += "".join(
-        f"<tr><td>{a}</td><td>{b}</td><td>{c:.3f}</td><td>{d:.3f}</td><td>{e:.3f}</td></tr>" for a, b, c, d, e in rows
-    )
-    html += "</table>"
     return Outcome(
         computed=f"best: {best[1]}, R = {best[2]}, RMS gap {best[0]:.3f}",
         status=Status.DIFFERS if best[0] > TOLERANCE else Status.REPRODUCED,
@@ -226,8 +179,8 @@ def _fit() -> Outcome:
             "variant of these rules; its program must score or decide differently in a way the description "
             "does not say."
         ),
-        detail_html=html,
-        figures=(svg_of(fig),),
+        detail_html=fit_table_html(rows),
+        figures=(fit_figure(best[1], best[3]),),
         data={"rows": rows},
     )
 
@@ -240,23 +193,15 @@ def _fit() -> Outcome:
     published="converge",
 )
 def _learning() -> Outcome:
-    from parlour.figures import new_figure, svg_of
-
     t = default_tournament()
-    fig = new_figure(6, 3.2)
-    ax = fig.add_subplot()
-    finals, exact, first = {}, {}, {}
+    finals, exact, first, curves = {}, {}, {}, {}
     for f in FRANKS:
         r = t.get(f, Tina.LEARNING)
         misread = np.array(r.extra["mean_misread_share_after_round"])
-        ax.plot(np.arange(1, len(misread) + 1), misread, label=f"Frank {f.value}")
+        curves[f.value] = misread
         finals[f.value] = float(misread[-1])
         first[f.value] = float(misread[0])
         exact[f.value] = float(r.extra["share_of_games_with_threshold_learned_after_round"][-1])  # type: ignore[index]
-    ax.set_yscale("log")
-    ax.set_xlabel("round")
-    ax.set_ylabel("share of Frank's chances misread")
-    ax.legend()
     ok = all(finals[k] < 0.01 and finals[k] < first[k] / 10 for k in finals)
     return Outcome(
         computed=", ".join(f"{k}: {v:.4f}" for k, v in finals.items()),
@@ -270,7 +215,7 @@ def _learning() -> Outcome:
             "threshold take long to observe, so the share of games with the threshold pinned exactly (every "
             "attainable chance sorted right) is only " + ", ".join(f"{k} {v:.2f}" for k, v in exact.items()) + "."
         ),
-        figures=(svg_of(fig),),
+        figures=(misread_figure(curves),),
         data={"misread_after_last_round": finals, "exactly_learned_share": exact},
     )
 
@@ -308,7 +253,7 @@ def _learning_smart() -> Outcome:
     parts, below = [], 0
     for f in FRANKS:
         lrn, s = t.get(f, Tina.LEARNING), t.get(f, Tina.SMART)
-        assert isinstance(lrn.tina_points, Interval)
+        assert not isinstance(lrn.tina_points, Fraction)
         below += lrn.tina_points.high < float(s.tina_points)  # type: ignore[arg-type]
         parts.append(f"{f.value}: points/round {lrn.tina_points} vs {_fmt(s.value('tina_points'))}")
     return Outcome(
@@ -331,30 +276,14 @@ def _learning_smart() -> Outcome:
 )
 def _bayes() -> Outcome:
     t = default_tournament()
-    rows, ok = [], True
+    ok = True
     for tina in STUDY_ROWS:
-        cells = []
         for f in FRANKS:
             b = t.get(f, Tina.BAYESIAN).tina_points
-            r = t.get(f, tina)
+            r = t.get(f, tina).tina_points
             assert isinstance(b, Fraction)
-            if isinstance(r.tina_points, Fraction):
-                loss = b - r.tina_points
-                ok &= loss >= 0
-                cells.append(f"<td>{float(loss):.4f}</td>")
-            else:
-                cells.append(
-                    f"<td>&asymp;{float(b) - r.tina_points.estimate:.4f} "
-                    f"± {(r.tina_points.high - r.tina_points.estimate):.4f}</td>"
-                )
-        rows.append(f"<tr><th>{tina.value}</th>{''.join(cells)}</tr>")
-    html = (
-        "<table><tr><th>Tina \\ Frank</th>"
-        + "".join(f"<th>{f.value}</th>" for f in FRANKS)
-        + "</tr>"
-        + "".join(rows)
-        + "</table>"
-    )
+            if isinstance(r, Fraction):
+                ok &= b - r >= 0
     return Outcome(
         computed="Bayesian points per round: "
         + ", ".join(f"{f.value} {_fmt(t.get(f, Tina.BAYESIAN).value('tina_points'))}" for f in FRANKS),
@@ -364,7 +293,7 @@ def _bayes() -> Outcome:
             "types, Monte Carlo for Learning). Bayesian maximises expected points given all Tina knows, so "
             "no loss may be negative: checked exactly."
         ),
-        detail_html=html,
+        detail_html=bayes_loss_html(t),
     )
 
 
@@ -394,19 +323,6 @@ def _cooperative() -> Outcome:
     )
 
 
-@functools.cache
-def category_counts() -> dict[str, int]:
-    """Exact number of 7-card hands (of C(32, 7)) per combination, counting suits."""
-    table = score_table()
-    counts = dict.fromkeys(CATEGORY_NAMES, 0)
-    for code in seven_card_codes():
-        ways = 1
-        for r in range(8):
-            ways *= math.comb(4, (code // 5**r) % 5)
-        counts[CATEGORY_NAMES[int(table[code]) // 10**7]] += ways
-    return counts
-
-
 @claim(
     "winorlose.category-frequencies",
     study=STUDY,
@@ -417,17 +333,12 @@ def _categories() -> Outcome:
     counts = category_counts()
     total = sum(counts.values())
     ok = total == math.comb(32, 7)
-    html = (
-        "<table><tr><th>combination</th><th>hands</th><th>share</th></tr>"
-        + "".join(f"<tr><td>{k}</td><td>{v}</td><td>{v / total:.5f}</td></tr>" for k, v in counts.items())
-        + "</table>"
-    )
     return Outcome(
         computed=", ".join(f"{k} {Fraction(v, total)}" for k, v in counts.items()),
         status=Status.NEW if ok else Status.FAILED,
         explanation=f"Exact counts over all C(32,7) = {math.comb(32, 7)} hands, through the 3144 rank multisets "
         "with suit multiplicities prod C(4, c_r); they sum to C(32,7).",
-        detail_html=html,
+        detail_html=categories_html(counts),
         data=dict(counts),
     )
 

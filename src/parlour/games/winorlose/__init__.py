@@ -2,5 +2,6 @@
 
 Modules: `cards` (deck, parsing), `evaluate` (hand scores and the A.BB.CCCCC code), `rules` (points,
 ties, what "win chance" means), `chance` (exact win chances and the rank-multiset deal grid),
-`characters` (Frank's and Tina's types), `play` (dealing and playing rounds).
+`characters` (Frank's and Tina's types), `play` (dealing and playing rounds: the readable player),
+`simulate` (Learning Tina's games in numba, checked against `play`).
 """

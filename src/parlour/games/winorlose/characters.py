@@ -151,11 +151,14 @@ class LearningState:
         return LearningState(self.den, max(self.highest_lose, frank_chance), self.lowest_win)
 
     def to_json(self) -> dict[str, object]:
-        def bound(name: str, numerator: int) -> dict[str, object]:
-            return {name: None, f"{name}_exact": None} if numerator < 0 else exact(name, Fraction(numerator, self.den))
-
-        return {**bound("highest_lose", self.highest_lose), **bound("lowest_win", self.lowest_win),
-                **exact("estimate", Fraction(self.estimate(), self.den))}
+        """The bounds and the estimate as chances (float + exact); a bound not yet seen is left out."""
+        out: dict[str, object] = {}
+        if self.highest_lose >= 0:
+            out.update(exact("highest_lose", Fraction(self.highest_lose, self.den)))
+        if self.lowest_win >= 0:
+            out.update(exact("lowest_win", Fraction(self.lowest_win, self.den)))
+        out.update(exact("estimate", Fraction(self.estimate(), self.den)))
+        return out
 
 
 def conditional_outcomes(

@@ -1,4 +1,4 @@
-"""Tournaments: the exact enumeration against concrete play, symmetry, and Bayesian's optimality."""
+"""Exact rounds and games: the enumeration against concrete play, symmetry, and Bayesian's optimality."""
 
 from __future__ import annotations
 
@@ -7,19 +7,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from parlour.analyses.winorlose.pairing import (
-    FRANKS,
-    game_odds,
-    game_odds_float,
-    learning_pairing,
-    learning_tables,
-    predictions,
-    round_distribution,
-)
+from parlour.analyses.winorlose import FRANKS, game_odds, game_odds_float, predictions, round_distribution
 from parlour.games.winorlose.chance import TOTAL_DEALS, deal_grid
 from parlour.games.winorlose.characters import MEMORYLESS_TINAS, Frank, Tina
-from parlour.games.winorlose.learning import simulate_learning
-from parlour.games.winorlose.play import play_round, play_series, random_deal
+from parlour.games.winorlose.play import play_round, random_deal
 from parlour.games.winorlose.rules import Rules, TieRule
 
 
@@ -82,16 +73,6 @@ def test_exact_points_agree_with_random_card_deals():
     assert abs(mean - float(tp - fp)) < 4 * se
 
 
-def test_learning_simulation_and_its_bounds():
-    res = learning_pairing(Frank.TIGHT, rounds=60, games=300, seed=5)
-    misread = res.extra["mean_misread_share_after_round"]
-    assert misread[-1] < misread[0]
-    assert res.games == 300 and not res.exact
-    series = play_series(Frank.TIGHT, Tina.LEARNING, 300, np.random.default_rng(3))
-    # Frank Tight says win iff his chance >= 225/300: the bounds must bracket that.
-    assert series.learning.highest_lose < 225 <= series.learning.lowest_win
-
-
 def test_cooperative_outscores_frank_in_a_round_exactly_when_she_wins_the_hand():
     # Cooperative never says "lose" together with Frank, and whenever the predictions differ or are both
     # "win", the player who wins the hand scores more. So the per-round odds do not depend on Frank.
@@ -102,28 +83,3 @@ def test_cooperative_outscores_frank_in_a_round_exactly_when_she_wins_the_hand()
     for frank in FRANKS:
         lead = round_distribution(frank, Tina.COOPERATIVE).lead_counts()
         assert Fraction(sum(lead[5:]), TOTAL_DEALS) == tina_wins
-
-
-@pytest.mark.parametrize("frank", FRANKS)
-@pytest.mark.parametrize("rules", [Rules(), Rules(tie=TieRule.LOSS)], ids=["tie-zero", "tie-loss"])
-def test_both_learning_tinas_play_alike_on_the_same_deals(frank, rules):
-    # Learning Tina exists twice: LearningState + play_round (Python, the terminal and the page) and the
-    # numba simulator of the tournament. Both play the same concrete deals: the same points, game by game.
-    games, rounds = 6, 40
-    rng = np.random.default_rng(17)
-    grid = deal_grid()
-    deals = [random_deal(rng) for _ in range(games * rounds)]
-    cells = []
-    for d in deals:
-        t, f = grid.view(d.frank, d.table)
-        _, g = grid.view(d.tina, d.table)
-        cells.append((t * grid.key.shape[1] + f) * grid.key.shape[1] + g)
-    lead, frank_tot, tina_tot, ahead, _level, *_ = simulate_learning(
-        np.array(cells, dtype=np.int64), games, rounds, learning_tables(frank, rules))
-    python_ahead = 0
-    for gm in range(games):
-        series = play_series(frank, Tina.LEARNING, rounds, rng, rules, deals=deals[gm * rounds:(gm + 1) * rounds])
-        assert (series.frank_points, series.tina_points) == (frank_tot[gm], tina_tot[gm]), gm
-        assert series.tina_points - series.frank_points == lead[gm]
-        python_ahead += series.tina_rounds_ahead
-    assert python_ahead == ahead

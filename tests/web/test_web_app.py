@@ -1,0 +1,43 @@
+"""The app factory: one app that mounts the router of every registered game with a page."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from fastapi import APIRouter
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from parlour import registry
+from parlour.web import app as web_app
+
+
+def test_every_game_with_a_page_is_mounted():
+    names = [name for name, _ in web_app.routers()]
+    assert names == [g.name for g in registry.GAMES if g.web]
+    assert "winorlose" in names
+    client = TestClient(web_app.create_app())
+    assert set(client.get("/openapi.json").json()["paths"]) == {"/", "/api/play", "/api/types", "/api/chance"}
+    assert client.get("/static/winorlose.css").status_code == 200
+
+
+def test_two_games_may_not_serve_the_same_path(monkeypatch):
+    clash = APIRouter()
+
+    @clash.post("/api/play")
+    def _other() -> dict[str, str]:
+        return {}
+
+    mounted = web_app.routers()
+    monkeypatch.setattr(web_app, "routers", lambda: [*mounted, ("other", clash)])
+    with pytest.raises(RuntimeError, match="both serve POST /api/play"):
+        web_app.create_app()
+
+
+def test_errors_of_any_router_are_one_sentence_with_status_400():
+    client = TestClient(web_app.create_app())
+    r = client.get("/api/chance", params={"hand": "3", "table": "0,1,2,4,5"})
+    assert r.status_code == 400 and r.json() == {"error": "hand needs exactly 2 cards, got 1 ('3')"}
