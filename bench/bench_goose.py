@@ -25,8 +25,7 @@ from bench.common import peak_rss_gib, run_case, write
 
 
 def case(name: str) -> dict[str, object]:
-    from parlour.analyses.goose import solve
-    from parlour.games.goose import peer
+    from parlour.analyses.goose import peer, solve
     from parlour.games.goose.rules import STUDY
 
     t0 = time.perf_counter()
@@ -64,7 +63,7 @@ def main() -> None:
     names = ["parlour-2p-exact", "parlour-2p", "parlour-3p"]
     if "--no-four" not in sys.argv:
         names.append("parlour-4p")
-    from parlour.games.goose import peer
+    from parlour.analyses.goose import peer
 
     if peer.available():
         names += ["storm-2p", "storm-3p"]

@@ -4,7 +4,7 @@
     .venv/bin/python bench/bench_goose_five.py --players 3 --checkpoint /tmp/run3.npy   # a quick check
 
 Builds the relabelled states in sweep order (codes + dense index, ~1.8 GB at 5 players, minutes),
-then runs `games.goose.large.certified_on_the_fly` to width --tol at the start (float64 bounds, 6.9
+then runs the certified engine on `analyses.goose.operator.OnTheFly` to width --tol at the start (float64 bounds, 6.9
 GB at 5 players, + 3.4 GB of float32 increments for the verified extrapolation), saving a checkpoint
 every --every seconds (default 600: a SIGKILL loses at most ten minutes). Every sweep prints one line
 (sweep, certified gap, seconds); the result goes to bench/results/goose_five.json (goose_<N>p_run.json
@@ -33,9 +33,10 @@ def main() -> None:
     ap.add_argument("--every", type=float, default=600.0, help="seconds between checkpoints")
     a = ap.parse_args()
 
-    from parlour.games.goose.large import certified_on_the_fly
+    from parlour.analyses.goose.operator import OnTheFly
     from parlour.games.goose.rules import STUDY
     from parlour.games.goose.space import layout
+    from parlour.solvers import markov
 
     t0 = time.perf_counter()
     lay = layout(STUDY, a.players)
@@ -50,7 +51,8 @@ def main() -> None:
         print(f"sweep {k} gap {gap:.3e} {now - last[0]:.1f} s", flush=True)
         last[0] = now
 
-    b = certified_on_the_fly(lay, start, tol=a.tol, checkpoint=a.checkpoint, every_seconds=a.every, on_sweep=tick)
+    b = markov.certified(OnTheFly(lay), watch=[start], tol=a.tol / 2, on_sweep=tick,  # tol: a half-width
+                         checkpoint=markov.Checkpoint(a.checkpoint, every_seconds=a.every))
     bounds = [b.interval(start, o) for o in range(a.players)]
     write("goose_five" if a.players == 5 else f"goose_{a.players}p_run", {
         "note": "chain-free certified Gauss-Seidel (float64 bounds, verified float32-offset extrapolation), "

@@ -73,9 +73,10 @@ def _sweep_reversed(codes, index, n, c, squares, pending, well, arrive, inn_pend
 def passes_by_order() -> dict[str, int]:
     """Gauss-Seidel passes (sweeps + verification sweeps) to width 1e-8 at the start, 3 players, for
     today's order and for the order of the reversed encoding (same kernel: only the order differs)."""
-    from parlour.games.goose.large import certified_on_the_fly
+    from parlour.analyses.goose.operator import OnTheFly
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import Layout, _dense_index, layout
+    from parlour.games.goose.space import Layout, dense_index, layout
+    from parlour.solvers import markov
 
     numba.set_num_threads(1)  # one block on one thread: plain Gauss-Seidel in each order
     lay = layout(STUDY, 3)
@@ -86,17 +87,18 @@ def passes_by_order() -> dict[str, int]:
     for name, order in (("progress order (today)", lay.codes),
                         ("reversed, descending code", lay.codes[np.argsort(-rev, kind="stable")])):
         cs = np.ascontiguousarray(order).astype(np.int32)
-        lo = Layout(STUDY, 3, cs, _dense_index(cs, c**3), np.array([0, cs.size]), 0.0)
-        b = certified_on_the_fly(lo, int(lo.index[0]), tol=1e-8)
+        lo = Layout(STUDY, 3, cs, dense_index(cs, c**3), np.array([0, cs.size]), 0.0)
+        b = markov.certified(OnTheFly(lo), watch=[int(lo.index[0])], tol=5e-9)  # width 1e-8
         out[name] = b.sweeps + b.repair_sweeps
     return out
 
 
 def main() -> None:
     players = int(sys.argv[sys.argv.index("--players") + 1]) if "--players" in sys.argv else 4
+    from parlour.analyses.goose.operator import OnTheFly
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import _dense_index, layout, sweep_on_the_fly, tables
-    from parlour.solvers.markov import _SHRINK
+    from parlour.games.goose.space import dense_index, layout, tables
+    from parlour.solvers.markov import SHRINK
 
     t = tables(STUDY)
     c = t.codes
@@ -107,20 +109,22 @@ def main() -> None:
     for i in range(players):
         rev = rev * c + digits[:, i]
     rev_codes = np.sort(rev)[::-1].astype(np.int32)  # mover most advanced first, then the next player...
-    rev_index = _dense_index(rev_codes, c**players)
-    stuck = np.zeros(lay.size, np.uint8)
+    rev_index = dense_index(rev_codes, c**players)
+    today = OnTheFly(lay)
+    today.threads = 1  # one thread in order, as the reversed kernel
+    whole = np.array([0, lay.size], np.int64)
     La = np.zeros((lay.size, players))
     Lb = np.zeros((lay.size, players))
     args = (players, c, t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest, t.weight, t.den,
             t.end_code)
-    _sweep_reversed(rev_codes[:10], rev_index, *args, Lb, _SHRINK)  # compile
+    _sweep_reversed(rev_codes[:10], rev_index, *args, Lb, SHRINK)  # compile
     now, new = [], []
     for _ in range(4):  # alternate, so both see the same load on the shared machine
         t0 = time.perf_counter()
-        sweep_on_the_fly(STUDY, players, lay.codes, lay.index, La, stuck, _SHRINK)
+        today.sweep(La, None, blocks=whole)
         now.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        _sweep_reversed(rev_codes, rev_index, *args, Lb, _SHRINK)
+        _sweep_reversed(rev_codes, rev_index, *args, Lb, SHRINK)
         new.append(time.perf_counter() - t0)
     write(f"goose_locality_{players}p", {
         "note": "2 shared cores; chain-free sweep, today's encoding (mover least significant, progress order) "

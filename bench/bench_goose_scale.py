@@ -55,7 +55,7 @@ def sweep_case(players: int) -> dict[str, object]:
     def tick(k: int, gap: float) -> None:
         stamps.append((k, time.perf_counter() - t1, gap))
 
-    b = markov.certified(ch, watch=[idx], tol=WIDTH, on_sweep=tick)
+    b = markov.certified(ch, watch=[idx], tol=WIDTH / 2, on_sweep=tick)  # tol: a half-width
     cols = b.lower.shape[1]
     times = np.diff([0.0] + [s[1] for s in stamps])
     gaps = np.array([s[2] for s in stamps])
@@ -82,8 +82,9 @@ def on_the_fly_case(players: int) -> dict[str, object]:
     alone (5p: one sweep over the 185M states with float64 iterates, ~9.3 GB in all)."""
     import numpy as np
 
+    from parlour.analyses.goose.operator import OnTheFly
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import layout, sweep_on_the_fly
+    from parlour.games.goose.space import layout
     from parlour.solvers import markov
 
     lay = layout(STUDY, players)
@@ -92,12 +93,12 @@ def on_the_fly_case(players: int) -> dict[str, object]:
                               "layout_gib": (lay.codes.nbytes + lay.index.nbytes) / 2**30}
     L = np.zeros((lay.size, players))
     out["iterate_gib_float64"] = L.nbytes / 2**30
-    stuck = np.zeros(lay.size, np.uint8)  # nobody is stuck for good with 3+ players (two wells)
+    operator = OnTheFly(lay)
     reps = 3 if players < 5 else 1
     otf = []
     for _ in range(reps):
         t0 = time.perf_counter()
-        sweep_on_the_fly(STUDY, players, lay.codes, lay.index, L, stuck, markov._SHRINK, blocks=lay.blocks)
+        operator.sweep(L, None)
         otf.append(time.perf_counter() - t0)
     out["otf_sweep_seconds"] = otf
     out["otf_seconds_per_state_column"] = float(np.median(otf)) / (lay.size * players)
@@ -105,13 +106,12 @@ def on_the_fly_case(players: int) -> dict[str, object]:
         from parlour.games.goose import chain as gchain
 
         ch = gchain.markov_chain(gchain.space(STUDY, players))
-        eperm, perms = ch.perm_table()
-        Lc = np.zeros((ch.n, players))
+        stored = markov.ChainOperator(ch)
+        Lc = np.zeros(stored.shape)
         csr = []
         for _ in range(reps):
             t0 = time.perf_counter()
-            markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms.astype(np.int64), ch.den,
-                          np.zeros(ch.n, np.bool_), *markov.sweep_plan(ch), Lc, markov._SHRINK)
+            stored.sweep(Lc, None)
             csr.append(time.perf_counter() - t0)
         out["csr_sweep_seconds"] = csr
         out["max_difference_after_sweeps"] = float(np.abs(Lc - L).max())

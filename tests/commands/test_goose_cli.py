@@ -21,18 +21,21 @@ def test_solve_exact_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["goose", "solve", "--players", "2", "--exact", "--json"], capsys)
     assert code == 0
     data = json.loads(out)
-    for key in ("players", "states", "win", "win_bounds", "draw", "exact", "win_exact"):
+    for key in ("players", "states", "win", "win_bounds", "draw", "status", "win_exact"):
         assert key in data
-    assert data["exact"] is True and data["states"]["reachable"] == 4414
+    assert data["status"] == "exact" and data["states"]["reachable"] == 4414
     num, den = (int(x) for x in data["win_exact"][0].split("/"))
     assert num * 10**30 // den == 393625137393757391402840344876
+    # the digits of the denominators printed (reduced), not of a common denominator
+    assert data["denominator_digits"] == max(len(f.split("/")[1]) for f in [*data["win_exact"], data["draw_exact"]])
 
 
 def test_solve_from_position(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["goose", "solve", "--from", "31,52", "--to-move", "2", "--json", "--tol", "1e-9"], capsys)
     assert code == 0
     data = json.loads(out)
-    assert data["exact"] is False and data["draw_bounds"][0] > 0.999
+    assert data["status"] == "certified" and data["draw_bounds"][0] > 0.999
+    assert data["position"] == {"squares": [31, 52], "waiting_at_inn": [False, False], "to_move": 2}
 
 
 @pytest.mark.parametrize(
@@ -82,7 +85,7 @@ def test_simulate_seven_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and res["engine"] == "numba" and len(res["win"]) == 7
     assert abs(sum(res["win"]) + res["draw"] - 1) < 1e-12
     # the starter has the edge; the last player is the weakest
-    assert res["win_ci95"][0][0] > res["win_ci95"][6][1]
+    assert res["win_ci"][0][0] > res["win_ci"][6][1]
 
 
 def test_solve_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -103,3 +106,10 @@ def test_states_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_states_beyond_memory_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["goose", "states", "--players", "9"], capsys)  # 49^9 bits: terabytes of bitmaps
     assert code == 2 and "GiB" in err
+
+
+def test_a_position_is_echoed_in_squares(capsys: pytest.CaptureFixture[str]) -> None:
+    # player 1 waits at the inn (square 19) with the skip to come: the JSON says so in the game's terms
+    code, out, _ = run(["goose", "solve", "--from", "19,30", "--inn-pending", "1", "--json", "--tol", "1e-9"], capsys)
+    assert code == 0
+    assert json.loads(out)["position"] == {"squares": [19, 30], "waiting_at_inn": [True, False], "to_move": 1}

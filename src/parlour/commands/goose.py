@@ -7,9 +7,9 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
+from parlour.analyses import goose as analysis
 from parlour.commands.common import console, parse_int_list, print_json, progress
 from parlour.errors import InvalidInput
-from parlour.games.goose.chain import default_checkpoint, fits_chain
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares, variant
 
 app = typer.Typer(no_args_is_help=True)
@@ -65,14 +65,12 @@ def solve(
     quiet: bool = typer.Option(False, "--quiet"),
 ) -> None:
     """Probability that each player wins (and of a draw) from the start or any position."""
-    from parlour.analyses.goose import solve as solve_goose
-    from parlour.solvers.markov import Checkpoint
 
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     rules = _rules(variant_name, rules_file)
     if tol is None:
-        tol = 1e-12 if fits_chain(rules, players) else 5e-9
+        tol = 1e-12 if analysis.fits_chain(rules, players) else 5e-9
     if not 0 < tol < 1:
         raise InvalidInput(f"--tol must lie between 0 and 1, got {tol}")
     start = _start(rules, players, squares, to_move, inn)
@@ -82,15 +80,16 @@ def solve(
     if dask and (exact or out_of_core):
         raise InvalidInput("--dask runs the certified bounds in a shared work folder: drop --exact and --out-of-core")
     if dask and checkpoint is None:
-        checkpoint = default_checkpoint(rules, players).with_suffix(".parts")
+        checkpoint = analysis.default_checkpoint(rules, players).with_suffix(".parts")
         if not (quiet or as_json):
             console.print(f"work folder: {checkpoint} (the bounds; rerun the command to resume)")
-    elif checkpoint is None and not exact and not fits_chain(rules, players):
+    elif checkpoint is None and not exact and not analysis.fits_chain(rules, players):
         # hours of work: keep it safe from a kill by default (~8 GB for 5 players)
-        checkpoint = default_checkpoint(rules, players)
+        checkpoint = analysis.default_checkpoint(rules, players)
         if not (quiet or as_json):
             console.print(f"checkpoint: {checkpoint} (every 10 minutes; rerun the command to resume)")
-    cp = Checkpoint(checkpoint, every_seconds=600.0 if not fits_chain(rules, players) else 30.0) if checkpoint else None
+    every = 600.0 if not analysis.fits_chain(rules, players) else 30.0
+    cp = analysis.Checkpoint(checkpoint, every_seconds=every) if checkpoint else None
     with progress(quiet or as_json) as bar:
         task = bar.add_task("certified sweeps (gap)", total=None)
 
@@ -98,13 +97,13 @@ def solve(
             bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")
 
         if dask:
-            from parlour.games.goose.partitioned import connect
+            from parlour.infra.dask import client as dask_client
 
-            with connect(scheduler, workers or None) as client:
-                sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
+            with dask_client(scheduler, workers or None) as client:
+                sol = analysis.solve(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
                                   out_of_core=out_of_core, client=client, parts=parts or None)
         else:
-            sol = solve_goose(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
+            sol = analysis.solve(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
                               out_of_core=out_of_core)
     if as_json:
         print_json(sol)
@@ -138,10 +137,8 @@ def simulate(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Monte Carlo of the real game (any number of players), with 95% confidence intervals."""
-    from parlour.games.goose.simulate import simulate as run
-
     rules = _rules(variant_name, rules_file)
-    res = run(rules, players, games, seed, engine=engine)
+    res = analysis.simulate(rules, players, games, seed, engine=engine)
     if as_json:
         print_json(res)
         return
@@ -165,12 +162,11 @@ def plot(
     rules_file: Path = typer.Option(None, "--rules"),
 ) -> None:
     """Figure 2 of the study: heat maps of the exact 2-player values over both players' squares."""
-    from parlour.analyses.goose import plot as draw
 
     if output.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise InvalidInput(f"--output must end in .png, .svg or .pdf, got {output.name}")
     rules = _rules(variant_name, rules_file)
-    draw(output, rules)
+    analysis.plot(output, rules)
     console.print(f"wrote {output}")
 
 
@@ -184,31 +180,16 @@ def states(
 ) -> None:
     """Reachable states from the start, by category (from 5 players on without a chain: minutes; from 6
     players on the relabelled states only, by a bitmap search)."""
-    from parlour.games.goose.chain import space
-    from parlour.games.goose.space import bitmap_bytes, count_canonical, count_reachable, physical_memory, tables
-
-    if players < 2:
-        raise InvalidInput(f"the game needs at least 2 players, got {players}")
     rules = _rules(variant_name, rules_file)
-    c = tables(rules).codes
-    if fits_chain(rules, players):
-        counts = space(rules, players).counts.to_json()
-    elif c**players < 2**31:
-        counts = count_reachable(rules, players).counts.to_json()
-        counts.pop("draw")  # the on-the-fly counter does not look for stuck states
-    else:
-        need, have = bitmap_bytes(rules, players) / 2**30, physical_memory() / 2**30
-        if need > 0.9 * have:
-            raise InvalidInput(f"{players} players: the bitmap search needs {need:.0f} GiB, this machine has "
-                               f"{have:.0f} GiB")
-        if not (quiet or as_json):
-            console.print(f"{players} players: the relabelled states only, by a search over bitmaps of {c}^{players}"
-                          f" bits ({need:.1f} GiB in all)")
-        with progress(quiet or as_json) as bar:
-            task = bar.add_task("breadth-first levels", total=None)
-            found = count_canonical(rules, players, on_level=lambda k, size: bar.update(
-                task, completed=k, description=f"level {k}: {size:,} new states"))
-        counts = {"canonical_transient": found.canonical, "levels": found.levels}
+    big = players >= 2 and not analysis.fits_chain(rules, players) and \
+        analysis.needs_bitmap_search(rules, players)
+    if big and not (quiet or as_json):
+        console.print(f"{players} players: the relabelled states only, by a search over bitmaps "
+                      f"({analysis.bitmap_search_gib(rules, players):.1f} GiB in all)")
+    with progress(quiet or as_json or not big) as bar:
+        task = bar.add_task("breadth-first levels", total=None)
+        counts = analysis.state_counts(rules, players, on_level=lambda k, size: bar.update(
+            task, completed=k, description=f"level {k}: {size:,} new states"))
     if as_json:
         print_json(counts)
         return

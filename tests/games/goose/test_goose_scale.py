@@ -82,34 +82,25 @@ def test_turn_limit_and_bad_engine() -> None:
         simulate(STUDY, 3, 10, engine="gpu")
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_sweep_on_the_fly_matches_the_stored_chain(players: int) -> None:
-    """The chain-free sweep (5-player groundwork) does what the CSR sweep does, to rounding."""
+def test_the_operator_without_a_chain_sweeps_as_the_stored_chain() -> None:
+    """The Goose's own operator (the 5-player path) does what the stored chain's does, to rounding."""
     import numpy as np
 
+    from parlour.analyses.goose.operator import OnTheFly
     from parlour.games.goose.chain import markov_chain
-    from parlour.games.goose.space import layout, sweep_on_the_fly
+    from parlour.games.goose.space import layout
     from parlour.solvers import markov
 
-    sp = space(STUDY, players)
-    lay = layout(STUDY, players)
+    sp = space(STUDY, 3)
+    lay = layout(STUDY, 3)
     assert (lay.codes == sp.codes).all() and (lay.index == sp.index).all()  # the same order, by counting sort
-    ch = markov_chain(sp)
-    stuck = markov.stuck_states(ch)
-    cols = players + (1 if stuck.any() else 0)
-    eperm, perms = ch.perm_table()
-    perms_full = np.zeros((perms.shape[0], cols), np.int64)
-    perms_full[:, :players] = perms
-    if cols > players:
-        perms_full[:, players] = players
-    a = np.zeros((sp.size, cols))
-    if cols > players:
-        a[stuck, players] = 1.0
-    b = a.copy()
-    whole = np.array([0, sp.size], np.int64)  # one block, one thread: both sweeps in the same order
+    stored, free = markov.ChainOperator(markov_chain(sp)), OnTheFly(lay)
+    stored.threads = free.threads = 1  # one thread each, one block: both sweeps in the same order
+    whole = np.array([0, sp.size], np.int64)
+    a, b = np.zeros(stored.shape), np.zeros(free.shape)
     for _ in range(5):
-        markov._sweep(ch.indptr, ch.target, ch.weight, eperm, perms_full, ch.den, stuck, whole, 1, a, markov._SHRINK)
-        sweep_on_the_fly(STUDY, players, lay.codes, lay.index, b, stuck.astype(np.uint8), markov._SHRINK)
+        stored.sweep(a, None, blocks=whole)
+        free.sweep(b, None, blocks=whole)
     assert np.abs(a - b).max() < 1e-14 and b.max() > 0.1
 
 

@@ -40,7 +40,7 @@ def markov_chain(sp: Space) -> markov.Chain:
 
 def fits_chain(rules: RuleSet, players: int) -> bool:
     """Whether `build` enumerates this game with its stored chain (up to 4 players on the study's
-    board); beyond, `large.certified_on_the_fly` solves it without one."""
+    board); beyond, `analyses.goose.operator.OnTheFly` solves it without one."""
     return tables(rules).codes ** players * 9 <= 2**30
 
 

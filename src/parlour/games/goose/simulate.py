@@ -22,6 +22,7 @@ import numpy as np
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import tables
+from parlour.infra.stats import wilson
 
 
 @dataclass(frozen=True)
@@ -47,13 +48,10 @@ class SimulationResult:
     def stderr(self) -> tuple[float, ...]:
         return tuple(math.sqrt(p * (1 - p) / self.games) for p in self.win)
 
-    def interval(self, p: int, z: float = 1.96) -> tuple[float, float]:
-        """Wilson score interval of player p's win probability (95% by default)."""
-        n = self.games
-        ph = self.wins[p] / n
-        centre = (ph + z * z / (2 * n)) / (1 + z * z / n)
-        half = z / (1 + z * z / n) * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n))
-        return centre - half, centre + half
+    def interval(self, p: int) -> tuple[float, float]:
+        """Wilson score interval (95 %) of player p's win probability."""
+        ci = wilson(self.wins[p], self.games)
+        return ci.low, ci.high
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -61,7 +59,7 @@ class SimulationResult:
             "games": self.games,
             "seed": self.seed,
             "win": list(self.win),
-            "win_ci95": [list(self.interval(p)) for p in range(self.players)],
+            "win_ci": [list(self.interval(p)) for p in range(self.players)],
             "draw": self.draw,
             "unfinished": self.unfinished,
             "mean_turns": self.mean_turns,

@@ -15,7 +15,6 @@ function in `rules.py` (which stays the test oracle).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +25,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, chain, pending_code
-from parlour.solvers.markov import block_parts, part_range
+from parlour.solvers.markov import part_range
 
 
 @dataclass(frozen=True)
@@ -272,24 +271,6 @@ def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
         for j in range(n):
             out[3] += (m >> j) & 1
     return out, mask
-
-
-@numba.njit(cache=True)
-def _canonical_marks(mark, n, c, end_code):
-    """Canonical codes (mover first) of the reachable non-terminal full states."""
-    cn = mark.size // n
-    canon = np.zeros(cn, np.uint8)
-    digits = np.empty(n, np.int64)
-    for s in range(mark.size):
-        if mark[s] == 0 or mark[s] == 4:
-            continue
-        me = s // cn
-        _digits(s % cn, n, c, digits)
-        code = 0
-        for i in range(n - 1, -1, -1):
-            code = code * c + digits[(me + i) % n]
-        canon[code] = 1
-    return canon
 
 
 @numba.njit(cache=True, inline="always")
@@ -647,11 +628,11 @@ def _landing(here, d, occ, squares, arrive, inn_pending):
     return d
 
 
-# --- a sweep without a stored chain (5 players) --------------------------------------------------
+# --- successors without a stored chain (5 players: the operator of analyses.goose.operator) -------
 @numba.njit(cache=True, inline="always")
 def _acc_successor(index, code, w, L, delta, use_delta, acc, n, m):
     """acc += w * (bounds of the state `code`, players relabelled back); with `use_delta` the bounds
-    read are L + delta (the extrapolation candidate of `large`)."""
+    read are L + delta (the certified engine's extrapolation candidate)."""
     t = index[code]
     if use_delta:
         acc[0] += w * (L[t, n - 1] + delta[t, n - 1])
@@ -696,56 +677,6 @@ def otf_successor_sum(code, index, n, c, squares, pending, well, arrive, inn_pen
             _acc_successor(index, rest + d * top, w, L, delta, use_delta, acc, n, m)
 
 
-@numba.njit(cache=True, parallel=True)
-def _sweep_on_the_fly(codes, index, stuck, blocks, threads, n, c, squares, pending, well, arrive, inn_pending,
-                      served, dest, weight, den, end_code, L, shrink, D, record):
-    """One certified Gauss-Seidel sweep of the relabelled chain, successors computed from the codes.
-
-    The same update as `markov._sweep` on the chain of `markov_chain` (outcome o of a state reads
-    outcome o - 1 of a successor, the mover's win is outcome 0, a draw column keeps its label), but
-    nothing is stored per edge: at 5 players the CSR would be ~11 GB, this needs the codes and the
-    dense index only. Blocks and threads as in `markov._sweep` (any value a thread reads is a lower
-    bound). With `record`, D (float32, like L) receives each value's increase (for the extrapolation).
-    """
-    m = L.shape[1]
-    inv = 1.0 / den
-    for b in range(blocks.size - 1):
-        lo, hi, parts = block_parts(blocks, b, threads)
-        for p in numba.prange(parts):
-            first, end = part_range(lo, hi, p, parts)
-            acc = np.empty(m)
-            for i in range(first, end):
-                if stuck[i]:
-                    continue
-                otf_successor_sum(np.int64(codes[i]), index, n, c, squares, pending, well, arrive, inn_pending,
-                                  served, dest, weight, den, end_code, L, D, False, acc)
-                for o in range(m):
-                    v = acc[o] * inv * shrink
-                    if v > L[i, o]:
-                        if record:
-                            D[i, o] = v - L[i, o]
-                        L[i, o] = v
-                    elif record:
-                        D[i, o] = 0.0
-
-
-def sweep_on_the_fly(rules: RuleSet, players: int, codes: np.ndarray, index: np.ndarray, L: np.ndarray,
-                     stuck: np.ndarray, shrink: float, increments: np.ndarray | None = None,
-                     blocks: np.ndarray | None = None) -> None:
-    """Raise the lower bounds L [state, column] in place by one sweep computed from the rules.
-
-    `codes`/`index` as in `Space` or `Layout` (the same order); `stuck` a 0/1 byte per state;
-    `increments` (float32, shaped like L) receives how much each value went up; `blocks` (as in
-    `Layout`) splits the sweep between numba's threads, None sweeps in order on one."""
-    t = tables(rules)
-    D = increments if increments is not None else np.zeros((0, 0), np.float32)
-    threads = 1 if blocks is None else numba.get_num_threads()
-    blocks = np.array([0, codes.size], np.int64) if blocks is None else blocks
-    _sweep_on_the_fly(codes, index, stuck, blocks, threads, players, t.codes, t.squares, t.pending, t.well,
-                      t.arrive, t.inn_pending, t.served, t.dest, t.weight, t.den, t.end_code, L, shrink, D,
-                      increments is not None)
-
-
 @numba.njit(cache=True)
 def _order_by_progress(mark, n, c, squares, pending, well):
     """Reachable codes (mark != 0) in the order of `build` (decreasing sum of squares, shorter waiting
@@ -780,11 +711,10 @@ def _wide_array(folder: Path | None, name: str, size: int) -> np.ndarray:
     return np.lib.format.open_memmap(folder / name, mode="w+", dtype=np.int64, shape=(size,))
 
 
-@numba.njit(cache=True)
-def _dense_index(codes, size):
+def dense_index(codes: np.ndarray, size: int) -> np.ndarray:
+    """code -> state index over every code 0..size-1 (-1: not a state), int32."""
     index = np.full(size, -1, np.int32)
-    for i in range(codes.size):
-        index[codes[i]] = i
+    _fill_index(codes, index)
     return index
 
 
@@ -805,11 +735,6 @@ class Layout:
     @property
     def size(self) -> int:
         return int(self.codes.size)
-
-
-def physical_memory() -> int:
-    """Bytes of physical memory of this machine."""
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
 def bitmap_bytes(rules: RuleSet, players: int) -> int:
@@ -863,7 +788,7 @@ def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Pa
         del mark
         if check is not None:
             check(codes.size)
-        index = _dense_index(codes, c**players)
+        index = dense_index(codes, c**players)
     blocks = sweep_blocks(codes, players, c, t.squares, t.pending, t.well)
     return Layout(rules, players, codes, index, blocks, time.perf_counter() - t0)
 

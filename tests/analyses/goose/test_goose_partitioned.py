@@ -1,4 +1,5 @@
-"""The state space cut into parts and swept by Dask workers on a shared file (the 6-player path)."""
+"""The Dask executor of the certified engine: the Goose operator's states cut into parts and swept by
+Dask workers on a shared file (the 6-player path)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,22 @@ import numpy as np
 import pytest
 
 from parlour.analyses.goose import solve
+from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, write_work_folder
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.goose.partitioned import certified_partitioned, split
 from parlour.games.goose.rules import STUDY
-from parlour.games.goose.space import layout
+from parlour.games.goose.space import Layout, layout
+from parlour.solvers import markov
+from parlour.solvers.markov.partitioned import Partitioned, split
+
+
+def certified_partitioned(lay: Layout, start: int, folder: Path, client: Any, parts: int, tol: float,
+                          max_rounds: int = 100_000) -> tuple[markov.Bounds, Partitioned]:
+    """The executor as `analyses.goose.model` runs it (tol: a half-width)."""
+    write_work_folder(lay, folder)
+    executor = Partitioned(OnTheFly(lay), WorkFolder(str(folder), STUDY, lay.players), client, parts)
+    cp = markov.Checkpoint(folder / BOUNDS_FILE, every_seconds=0.0, out_of_core=True)
+    b = markov.certified(executor, watch=[start], tol=tol, max_sweeps=max_rounds, checkpoint=cp, extrapolate=False)
+    return b, executor
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +56,9 @@ def test_partitioned_bounds_contain_the_chain_values_and_resume(client: Any, tmp
     start = int(lay.index[0])
     ref = solve(STUDY, 3, tol=1e-10)
     with pytest.raises(SolverError):  # cut short: the file keeps the rounds done
-        certified_partitioned(lay, start, tmp_path, client, parts=3, tol=1e-6, max_rounds=20)
-    b = certified_partitioned(lay, start, tmp_path, client, parts=3, tol=1e-6)
-    assert b.resumed_from == 20 and b.resume_verified and b.rounds > 20 and b.parts == 3
+        certified_partitioned(lay, start, tmp_path, client, parts=3, tol=5e-7, max_rounds=20)
+    b, executor = certified_partitioned(lay, start, tmp_path, client, parts=3, tol=5e-7)
+    assert b.resumed_from == 20 and b.resume_verified and b.sweeps > 20 and len(executor.parts) == 3
     for o in range(3):
         lo, hi = b.interval(start, o)
         assert hi - lo <= 1e-6 + 1e-15
@@ -56,12 +69,12 @@ def test_a_tampered_work_folder_is_not_trusted(client: Any, tmp_path: Path) -> N
     lay = layout(STUDY, 3)
     start = int(lay.index[0])
     with pytest.raises(SolverError):
-        certified_partitioned(lay, start, tmp_path, client, parts=2, tol=1e-6, max_rounds=5)
+        certified_partitioned(lay, start, tmp_path, client, parts=2, tol=5e-7, max_rounds=5)
     bounds = np.load(tmp_path / "bounds.npy", mmap_mode="r+")
     bounds[start] = [0.9, 0.05, 0.05]  # width 0 at once, and wrong
     bounds.flush()
     del bounds
-    b = certified_partitioned(lay, start, tmp_path, client, parts=2, tol=1e-4)
+    b, _ = certified_partitioned(lay, start, tmp_path, client, parts=2, tol=5e-5)
     assert b.resumed_from == 0 and not b.resume_verified
     assert b.interval(start, 0)[1] < 0.9
 

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.analyses.goose import solve
-from parlour.games.goose import peer
+from parlour.analyses.goose import peer, solve
 from parlour.games.goose.rules import STUDY
 
 pytestmark = pytest.mark.skipif(not peer.available(), reason="stormpy (optional extra 'peers') is not installed")

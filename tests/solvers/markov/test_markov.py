@@ -66,7 +66,7 @@ def test_stuck_states_become_a_never_outcome() -> None:
 
 def test_checkpoint_resumes(tmp_path: Path) -> None:
     ex = gamblers_ruin(40, Fraction(1, 2))
-    cp = markov.Checkpoint(tmp_path / "run.npz", every_seconds=0.0)
+    cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
     with pytest.raises(SolverError):
         markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=50, checkpoint=cp, extrapolate=False)
     assert cp.path.exists()
@@ -92,28 +92,49 @@ def test_extrapolation_saves_sweeps_and_stays_sound() -> None:
 
 
 def test_checkpoint_of_another_chain_is_ignored(tmp_path: Path) -> None:
-    cp = markov.Checkpoint(tmp_path / "run.npz", every_seconds=0.0)
+    cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
     markov.certified(gamblers_ruin(10, Fraction(1, 3)).chain, watch=[0], tol=1e-9, checkpoint=cp)
     b = markov.certified(gamblers_ruin(11, Fraction(1, 3)).chain, watch=[0], tol=1e-9, checkpoint=cp)
     assert b.resumed_from == 0
 
 
-def test_an_assign_sweep_never_passes_a_point_above_the_solution() -> None:
-    # The extrapolation's proof: an assign sweep (X <- F(X)) that lowers nothing shows X <= F(X). A
-    # point above the solution anywhere must therefore always lower something, however many sweeps.
+def test_a_check_pass_never_passes_a_point_above_the_solution() -> None:
+    # The engine's proof: a pass Z <- F(Z) (Z = L + offsets) that lowers nothing shows Z <= F(Z). A point
+    # above the solution anywhere must therefore always lower something, however many passes.
     p = Fraction(2, 5)
     ex = gamblers_ruin(20, p)
-    ch = ex.chain
-    stuck = markov.stuck_states(ch)
-    eperm, perms = ch.perm_table()
-    args = (ch.indptr, ch.target, ch.weight, eperm, perms.astype(np.int64), ch.den, stuck, *markov.sweep_plan(ch))
+    op = markov.ChainOperator(ex.chain)
     exact = np.array([[float(ruin_value(20, int(s), p)), float(1 - ruin_value(20, int(s), p))] for s in ex.states])
-    above = exact.copy()
-    above[7, 0] += 1e-9
+    offsets = np.zeros(exact.shape, markov.OFFSET_DTYPE)
+    offsets[7, 0] = 1e-9
     for _ in range(50):
-        assert markov._sweep(*args, above, markov._SHRINK, True) > 0
+        assert op.lowered(exact, offsets, True) > 0
     below = np.zeros_like(exact)
+    op.start(below)
     for _ in range(5):
-        markov._sweep(*args, below, markov._SHRINK)  # up sweeps from 0: a sub-solution ...
-    assert markov._sweep(*args, below, markov._SHRINK, True) == 0  # ... which an assign sweep proves
+        op.sweep(below, None)  # up sweeps from 0: a sub-solution ...
+    zero = np.zeros(exact.shape, markov.OFFSET_DTYPE)
+    assert op.lowered(below, zero, False) == 0 and op.lowered(below, zero, True) == 0  # ... which a pass proves
     assert (below <= exact).all()
+
+
+def test_a_tampered_checkpoint_is_dropped(tmp_path: Path) -> None:
+    ex = gamblers_ruin(30, Fraction(1, 2))
+    cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
+    with pytest.raises(SolverError):
+        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=20, checkpoint=cp)
+    lower = np.load(cp.path)
+    lower[0] = [0.9, 0.1]  # a width of 0 at once, and wrong
+    np.save(cp.path, lower)
+    b = markov.certified(ex.chain, watch=[0], tol=1e-9, checkpoint=cp)
+    assert b.resumed_from == 0 and not b.resume_verified
+    lo, hi = b.interval(0, 0)
+    assert Fraction(lo) <= ruin_value(30, 1, Fraction(1, 2)) <= Fraction(hi)
+
+
+def test_tol_is_a_half_width() -> None:
+    b = markov.certified(gamblers_ruin(30, Fraction(1, 3)).chain, watch=[0], tol=1e-6)
+    lo, hi = b.interval(0, 0)
+    assert hi - lo <= 2e-6 + 1e-15 and b.status.value == "certified"
+    with pytest.raises(Exception, match="half-width"):
+        markov.certified(gamblers_ruin(5, Fraction(1, 3)).chain, tol=0.0)

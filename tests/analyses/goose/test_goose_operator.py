@@ -1,4 +1,5 @@
-"""The chain-free certified solver (the 5-player path) against the stored-chain solver on 3 players."""
+"""The Goose operator without a stored chain (the 5-player path) in the certified engine, against the
+stored-chain solver on 3 players: bounds, resume, proof of a checkpoint, out of core, SIGKILL."""
 
 from __future__ import annotations
 
@@ -7,10 +8,17 @@ from pathlib import Path
 import pytest
 
 from parlour.analyses.goose import solve
+from parlour.analyses.goose.operator import OnTheFly
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.goose.large import certified_on_the_fly
 from parlour.games.goose.rules import STUDY
-from parlour.games.goose.space import layout
+from parlour.games.goose.space import Layout, layout
+from parlour.solvers import markov
+
+
+def certified_on_the_fly(lay: Layout, start: int, tol: float = 5e-9, checkpoint: Path | None = None,
+                         out_of_core: bool = False, every_seconds: float = 600.0, **kw: object) -> markov.Bounds:
+    cp = markov.Checkpoint(checkpoint, every_seconds, out_of_core) if checkpoint is not None else None
+    return markov.certified(OnTheFly(lay), watch=[start], tol=tol, checkpoint=cp, **kw)  # type: ignore[arg-type]
 
 
 def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -> None:
@@ -19,8 +27,8 @@ def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -
     ref = solve(STUDY, 3, tol=1e-10)
     cp = tmp_path / "run3.npy"
     with pytest.raises(SolverError):  # a run cut short leaves its checkpoint
-        certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp, max_sweeps=30)
-    b = certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp)
+        certified_on_the_fly(lay, start, tol=5e-8, checkpoint=cp, max_sweeps=30)
+    b = certified_on_the_fly(lay, start, tol=5e-8, checkpoint=cp)
     assert b.resumed_from == 30 and b.sweeps > 30 and b.resume_verified
     assert b.jumps >= 1  # float32 candidates were proven sub-solutions and taken
     for o in range(3):  # relative player o is player o + 1 at the start
@@ -31,12 +39,12 @@ def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -
 
 def test_refuses_a_chain_with_stuck_states() -> None:
     with pytest.raises(InvalidInput):
-        certified_on_the_fly(layout(STUDY, 2), 0)
+        OnTheFly(layout(STUDY, 2))
 
 
 def test_chain_free_path_of_solve_agrees_with_the_chain_from_a_position() -> None:
     """The path `parlour goose solve --players 5` takes, on 3 players from a mid-game position."""
-    from parlour.analyses.goose import _solve_chain_free
+    from parlour.analyses.goose.model import _solve_chain_free
     from parlour.games.goose.rules import state_from_squares
 
     state = state_from_squares(STUDY, [20, 40, 30], 1, [])
@@ -54,11 +62,11 @@ def test_a_checkpoint_that_is_no_lower_bound_is_dropped(tmp_path: Path) -> None:
     start = int(lay.index[0])
     cp = tmp_path / "run3.npy"
     with pytest.raises(SolverError):
-        certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp, max_sweeps=5)
+        certified_on_the_fly(lay, start, tol=5e-8, checkpoint=cp, max_sweeps=5)
     bad = np.load(cp)
     bad[start] = [0.9, 0.05, 0.05]  # would give a width of 0 at once, and wrong values
     np.save(cp, bad)
-    b = certified_on_the_fly(lay, start, tol=1e-7, checkpoint=cp, max_sweeps=5_000)
+    b = certified_on_the_fly(lay, start, tol=5e-8, checkpoint=cp, max_sweeps=5_000)
     assert b.resumed_from == 0 and not b.resume_verified
     assert abs(b.interval(start, 0)[0] - 0.3459598) < 1e-6
 
@@ -66,16 +74,14 @@ def test_a_checkpoint_that_is_no_lower_bound_is_dropped(tmp_path: Path) -> None:
 def test_out_of_core_matches_in_memory(tmp_path: Path) -> None:
     lay = layout(STUDY, 3)
     start = int(lay.index[0])
-    mem = certified_on_the_fly(lay, start, tol=1e-8)
+    mem = certified_on_the_fly(lay, start, tol=5e-9)
     where = tmp_path / "not-yet" / "b.npy"  # the solver makes the checkpoint's folder
-    disk = certified_on_the_fly(lay, start, tol=1e-8, checkpoint=where, out_of_core=True)
+    disk = certified_on_the_fly(lay, start, tol=5e-9, checkpoint=where, out_of_core=True)
     assert where.with_name("b.npy.incr.npy").exists()
     for o in range(3):
         lo, hi = disk.interval(start, o)
         mlo, mhi = mem.interval(start, o)
         assert hi - lo <= 1e-8 + 1e-15 and max(lo, mlo) <= min(hi, mhi)
-    with pytest.raises(InvalidInput):
-        certified_on_the_fly(lay, start, out_of_core=True)
 
 
 def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Path) -> None:
@@ -88,11 +94,13 @@ def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Pa
     cp = tmp_path / "run3.npy"
     script = (
         "from pathlib import Path\n"
-        "from parlour.games.goose.large import certified_on_the_fly\n"
+        "from parlour.analyses.goose.operator import OnTheFly\n"
         "from parlour.games.goose.rules import STUDY\n"
         "from parlour.games.goose.space import layout\n"
+        "from parlour.solvers import markov\n"
         "lay = layout(STUDY, 3)\n"
-        f"certified_on_the_fly(lay, int(lay.index[0]), tol=1e-14, checkpoint=Path({str(cp)!r}), every_seconds=0.0)\n"
+        f"cp = markov.Checkpoint(Path({str(cp)!r}), every_seconds=0.0)\n"
+        "markov.certified(OnTheFly(lay), watch=[int(lay.index[0])], tol=1e-14, checkpoint=cp)\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", script])
     meta = cp.with_name(cp.name + ".meta")
@@ -110,5 +118,5 @@ def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Pa
             proc.kill()
     saved = int(meta.read_text().split()[1])
     lay = layout(STUDY, 3)
-    b = certified_on_the_fly(lay, int(lay.index[0]), tol=1e-7, checkpoint=cp)
+    b = certified_on_the_fly(lay, int(lay.index[0]), tol=5e-8, checkpoint=cp)
     assert b.resumed_from == saved >= 10 and b.resume_verified  # at most the sweep in flight was lost

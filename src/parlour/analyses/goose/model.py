@@ -1,0 +1,238 @@
+"""Who wins the Game of the Goose how often: the model (a chain from the rules, stored or computed on the
+fly), solved exactly (2 players) or with certified bounds by the one engine of `solvers.markov`."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
+from parlour.errors import InvalidInput
+from parlour.games.goose import chain as gchain
+from parlour.games.goose.rules import STUDY, RuleSet, State, square_of, start_state
+from parlour.games.goose.space import Counts
+from parlour.results import Result, Status, bounds, exact
+from parlour.solvers import markov
+
+EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exact solver is offered
+
+
+@dataclass(frozen=True)
+class GooseSolution(Result):
+    """Win probabilities of every player from one position, certified (and exact when asked)."""
+
+    rules: RuleSet
+    players: int
+    start: State
+    counts: Counts | None  # None on the chain-free path (5+ players): the count alone takes minutes
+    win: tuple[float, ...]
+    win_bounds: tuple[tuple[float, float], ...]
+    draw: float
+    draw_bounds: tuple[float, float]
+    exact: bool
+    win_exact: tuple[Fraction, ...] | None
+    draw_exact: Fraction | None
+    sweeps: int
+    digits: int | None = None  # digits of the largest reduced denominator printed
+    resumed_from: int = 0  # sweeps found in the checkpoint file
+    extrapolations: int = 0  # accepted (proven) extrapolation jumps
+    canonical: int = 0  # states of the relabelled chain that was solved
+
+    def payload(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "rules": self.rules.name,
+            "players": self.players,
+            "position": position_json(self.rules, self.start),
+            "states": self.counts.to_json() if self.counts is not None else {"canonical_transient": self.canonical},
+            **(exact("win", self.win_exact) if self.win_exact is not None else {}),
+            **(exact("draw", self.draw_exact) if self.draw_exact is not None else {}),
+            **bounds("win", [lo for lo, _ in self.win_bounds], [hi for _, hi in self.win_bounds]),
+            **bounds("draw", *self.draw_bounds),
+            "sweeps": self.sweeps,
+        }
+        if self.win_exact is not None:  # the exact floats beside the fractions, not the intervals' midpoints
+            out["win"], out["draw"] = [float(w) for w in self.win_exact], float(self.draw_exact or 0)
+            out["denominator_digits"] = self.digits
+        else:
+            out["resumed_from"] = self.resumed_from
+            out["extrapolations"] = self.extrapolations
+        return out
+
+
+def position_json(rules: RuleSet, state: State) -> dict[str, object]:
+    """A position in the game's terms: every player's square (and whether he waits at the inn), whose turn."""
+    return {"squares": [square_of(rules, c) for c in state.codes],
+            "waiting_at_inn": [c > rules.end for c in state.codes],
+            "to_move": state.to_move + 1}
+
+
+def _down(x: Fraction) -> float:
+    f = float(x)
+    return f if Fraction(f) <= x else math.nextafter(f, -math.inf)
+
+
+def _up(x: Fraction) -> float:
+    f = float(x)
+    return f if Fraction(f) >= x else math.nextafter(f, math.inf)
+
+
+def solve(
+    rules: RuleSet = STUDY,
+    players: int = 2,
+    *,
+    exact: bool = False,
+    start: State | None = None,
+    tol: float = 1e-12,
+    on_sweep: Callable[[int, float], None] | None = None,
+    checkpoint: markov.Checkpoint | None = None,
+    out_of_core: bool = False,
+    client: Any = None,
+    parts: int | None = None,
+) -> GooseSolution:
+    """P(each player wins) and P(draw) from `start` (default: everybody on the start square).
+
+    Without `exact`, every probability comes with a certified interval of half-width <= tol.
+    `out_of_core` (5+ players, with a checkpoint): the bounds live in memory-mapped files.
+    `client` (a Dask client, with a checkpoint path as the shared work folder): the states are swept in
+    `parts` parts by the cluster's workers (`solvers.markov.partitioned`), for any number of players.
+    """
+    t0 = time.perf_counter()
+    if not 0 < tol < 1:
+        raise InvalidInput(f"the half-width must lie between 0 and 1, got {tol}")
+    if players < 2:
+        raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    state = start if start is not None else start_state(rules, players)
+    if client is not None:
+        if exact or out_of_core or checkpoint is None:
+            raise InvalidInput("a partitioned (Dask) run needs a work folder (--checkpoint) and neither --exact "
+                               "nor --out-of-core (its bounds are always in a file)")
+        return _solve_partitioned(rules, players, state, tol, on_sweep, checkpoint.path, client, parts, t0)
+    if not gchain.fits_chain(rules, players):
+        if exact:
+            raise InvalidInput(f"exact fractions are offered up to {EXACT_LIMIT:,} unknowns; {players} players are "
+                               "far more (drop --exact for certified bounds)")
+        return _solve_chain_free(rules, players, state, tol, on_sweep, checkpoint, t0, out_of_core)
+    if out_of_core:
+        raise InvalidInput(f"out of core is for 5 players and more; {players} players fit in memory")
+    sp = gchain.space(rules, players)
+    ch = gchain.markov_chain(sp)
+    idx, mover = gchain.locate(sp, state)
+    if exact:
+        sol = exact_solution(rules, players)
+        cols = sol.columns
+        vals = [sol.value(idx, o) for o in range(cols)]
+        draw_x = vals[players] if cols > players else Fraction(0)
+        wins_x = tuple(vals[(p - mover) % players] for p in range(players))
+        digits = max(len(str(v.denominator)) for v in (*wins_x, draw_x))
+        return GooseSolution(
+            rules, players, state, sp.counts,
+            tuple(float(v) for v in wins_x), tuple((_down(v), _up(v)) for v in wins_x),
+            float(draw_x), (_down(draw_x), _up(draw_x)), True, wins_x, draw_x, sol.refinement_steps, digits,
+            method="exact (iterative refinement + rational reconstruction, exact residual 0)",
+            seconds=time.perf_counter() - t0,
+        )
+    b = markov.certified(ch, watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
+    return _from_bounds(rules, players, state, sp.counts, b, idx, mover, sp.size, t0,
+                        "monotone Gauss-Seidel from below on the stored chain (+ extrapolations proven "
+                        "sub-solutions); upper = 1 - other lower bounds")
+
+
+def _from_bounds(rules: RuleSet, players: int, state: State, counts: Counts | None, b: markov.Bounds, idx: int,
+                 mover: int, size: int, t0: float, method: str) -> GooseSolution:
+    """The solution at state `idx` (relabelled so that `mover` is player 0) from the engine's bounds."""
+    cols = b.lower.shape[1]
+    intervals = [b.interval(idx, o) for o in range(cols)]
+    win_b = tuple(intervals[(p - mover) % players] for p in range(players))
+    draw_b = intervals[players] if cols > players else (0.0, 0.0)
+    mid = tuple((lo + hi) / 2 for lo, hi in win_b)
+    return GooseSolution(
+        rules, players, state, counts, mid, win_b, (draw_b[0] + draw_b[1]) / 2, draw_b, False, None, None,
+        b.sweeps, None, b.resumed_from, b.jumps, size,
+        method=method, status=Status.CERTIFIED, seconds=time.perf_counter() - t0, counters=b.counters,
+    )
+
+
+def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], None]:
+    """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (float64, + float32
+    increments) need more than this machine's memory, or than the free space under `disk` when the
+    arrays live in files there (out of core, or a Dask work folder)."""
+    from parlour.games.goose.space import layout_bytes
+    from parlour.infra.resources import physical_memory
+
+    def check(states: int) -> None:
+        need = layout_bytes(rules, players, states) + states * players * 12
+        if disk is not None:
+            where = disk
+            while not where.exists():
+                where = where.parent
+            have, what = shutil.disk_usage(where).free, f"free on the disk of {disk}"
+        else:
+            have, what = physical_memory(), "of memory here"
+        if need > 0.9 * have:
+            counted = f"{states:,} states (layout and bounds)" if states else "the code index alone"
+            raise InvalidInput(
+                f"{players} players need {need / 2**30:,.0f} GiB for {counted}; {have / 2**30:,.0f} GiB {what}. "
+                "Use --out-of-core --checkpoint on a disk that large, or --dask on a cluster (docs/goose.md)")
+
+    return check
+
+
+def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
+                      on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
+                      t0: float, out_of_core: bool = False) -> GooseSolution:
+    """5 players and more: successors computed from the rules in every sweep (`operator.OnTheFly`)."""
+    from parlour.games.goose.space import layout
+
+    check_absorbing(rules, players)
+    cp = checkpoint.path if checkpoint is not None else None
+    disk = cp.parent if out_of_core and cp is not None else None
+    folder = cp.with_name(cp.name + ".layout") if out_of_core and cp is not None else None
+    lay = layout(rules, players, folder=folder, check=_room(rules, players, disk))
+    idx, mover = gchain.locate(lay, state)
+    if checkpoint is not None and out_of_core:
+        checkpoint = markov.Checkpoint(checkpoint.path, checkpoint.every_seconds, out_of_core=True)
+    b = markov.certified(OnTheFly(lay), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
+    return _from_bounds(rules, players, state, None, b, idx, mover, lay.size, t0,
+                        "monotone Gauss-Seidel from below without a stored chain (successors from the rules, "
+                        "blocks split between threads; + extrapolations proven sub-solutions); upper = 1 - other "
+                        "lower bounds")
+
+
+def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
+                       on_sweep: Callable[[int, float], None] | None, folder: Path, client: Any,
+                       parts: int | None, t0: float) -> GooseSolution:
+    """The chain-free operator swept in parts by Dask workers on a shared file (`solvers.markov.partitioned`)."""
+    from parlour.games.goose.space import layout
+    from parlour.solvers.markov.partitioned import Partitioned
+
+    check_absorbing(rules, players)
+    lay = layout(rules, players, folder=folder, check=_room(rules, players, folder))
+    idx, mover = gchain.locate(lay, state)
+    write_work_folder(lay, folder)
+    executor = Partitioned(OnTheFly(lay), WorkFolder(str(folder.resolve()), rules, players), client, parts)
+    cp = markov.Checkpoint(folder / BOUNDS_FILE, every_seconds=0.0, out_of_core=True)
+    b = markov.certified(executor, watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=cp, extrapolate=False)
+    return _from_bounds(rules, players, state, None, b, idx, mover, lay.size, t0,
+                        f"monotone Gauss-Seidel from below, {len(executor.parts)} parts swept by Dask workers on a "
+                        "shared file (Jacobi between parts); upper = 1 - other lower bounds")
+
+
+@cache
+def exact_solution(rules: RuleSet, players: int) -> markov.ExactSolution:
+    sp = gchain.space(rules, players)
+    ch = gchain.markov_chain(sp)
+    if sp.size * (players + 1) > EXACT_LIMIT:
+        raise InvalidInput(
+            f"exact solving is offered up to {EXACT_LIMIT} unknowns; {players} players need "
+            f"{sp.size * players}: use the certified bounds instead"
+        )
+    return markov.exact(ch)
+
+

@@ -1,0 +1,49 @@
+"""What `parlour goose` asks besides the solution: Monte Carlo games, and the reachable states by category
+(a stored chain up to 4 players, a counter without one for 5, a bitmap search from 6 on)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from parlour.errors import InvalidInput
+from parlour.games.goose.chain import fits_chain, space
+from parlour.games.goose.rules import RuleSet
+from parlour.games.goose.simulate import SimulationResult
+from parlour.games.goose.simulate import simulate as play_games
+from parlour.games.goose.space import bitmap_bytes, count_canonical, count_reachable, tables
+from parlour.infra.resources import physical_memory
+
+
+def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, engine: str = "numba") -> SimulationResult:
+    """`games` games of the real game (any number of players), with Wilson intervals per player."""
+    return play_games(rules, players, games, seed, engine=engine)
+
+
+def bitmap_search_gib(rules: RuleSet, players: int) -> float:
+    """Memory the bitmap search of `state_counts` needs for `players` players."""
+    return bitmap_bytes(rules, players) / 2**30
+
+
+def needs_bitmap_search(rules: RuleSet, players: int) -> bool:
+    return bool(tables(rules).codes ** players >= 2**31)
+
+
+def state_counts(rules: RuleSet, players: int,
+                 on_level: Callable[[int, int], None] | None = None) -> dict[str, int]:
+    """Reachable states from the start by category; from 6 players on (beyond the int32 queue of the
+    counter) the relabelled transient states only, by a bitmap search, refused when it cannot fit."""
+    if players < 2:
+        raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    c = tables(rules).codes
+    if fits_chain(rules, players):
+        return space(rules, players).counts.to_json()
+    if c**players < 2**31:
+        counts = count_reachable(rules, players).counts.to_json()
+        counts.pop("draw")  # the on-the-fly counter does not look for stuck states
+        return counts
+    need, have = bitmap_search_gib(rules, players), physical_memory() / 2**30
+    if need > 0.9 * have:
+        raise InvalidInput(f"{players} players: the bitmap search needs {need:.0f} GiB, this machine has "
+                           f"{have:.0f} GiB")
+    found = count_canonical(rules, players, on_level=on_level)
+    return {"canonical_transient": found.canonical, "levels": found.levels}

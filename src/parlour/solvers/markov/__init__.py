@@ -1,0 +1,69 @@
+"""Absorbing Markov chains: exact, float and certified absorption probabilities.
+
+A chain is given in CSR form (`Chain`): for each transient state its successors with integer weights
+over a common denominator. A successor is another transient state, or an absorbing outcome (encoded
+as -1 - outcome). Chains reduced by a symmetry carry, per edge, a permutation of the outcome labels:
+the value of outcome o at a state is the weighted sum of outcome perm[o] at the successors (for a race
+game relabelled so the mover is always player 0, every move shifts the labels by one).
+
+States from which no outcome can be reached (the 2-player Game of the Goose with one player in the
+well and the other in the prison) are found by a reachability fixpoint and get an extra outcome,
+"never" (a draw). After that every state is absorbed with probability 1, so the outcome
+probabilities of each state sum to 1; this is what makes the certified bounds below two-sided.
+
+Modules: chain.py (the chain, `explicit`, stuck states, the integer system), exact.py, floats.py, the one
+certified engine (certified.py) with its operators (stored.py, and a game's own) and executors (threads
+in the kernels, partitioned.py on Dask). Methods:
+* `exact`: rationals by numeric-symbolic iterative refinement (a float LU of the integer system, exact
+  integer residuals, rational reconstruction), proven by an exact residual of zero.
+* `float_solve`: a sparse direct solve (SuperLU) of the expanded system, with its residual.
+* `certified`: monotone Gauss-Seidel iteration from below with downward rounding; the upper bound of
+  an outcome is one minus the lower bounds of the others. Checkpoints resume a killed run.
+* `explicit`: a chain from a start state and a successor function (small games, tests, the toy game).
+"""
+
+from parlour.solvers.markov.certified import (
+    OFFSET_DTYPE,
+    SHRINK,
+    Bounds,
+    Checkpoint,
+    Operator,
+    block_parts,
+    certified,
+    fingerprint,
+    interval,
+    offset_update,
+    part_range,
+    raise_value,
+    within,
+)
+from parlour.solvers.markov.chain import Chain, Explicit, explicit, integer_system, stuck_states
+from parlour.solvers.markov.exact import ExactSolution, exact
+from parlour.solvers.markov.floats import FloatSolution, float_solve
+from parlour.solvers.markov.stored import ChainOperator
+
+__all__ = [
+    "OFFSET_DTYPE",
+    "SHRINK",
+    "Bounds",
+    "Chain",
+    "ChainOperator",
+    "Checkpoint",
+    "ExactSolution",
+    "Explicit",
+    "FloatSolution",
+    "Operator",
+    "block_parts",
+    "certified",
+    "exact",
+    "explicit",
+    "fingerprint",
+    "float_solve",
+    "integer_system",
+    "interval",
+    "offset_update",
+    "part_range",
+    "raise_value",
+    "stuck_states",
+    "within",
+]

@@ -1,0 +1,114 @@
+"""A stored sparse chain (`Chain`, CSR with integer weights) as an operator of the certified engine.
+
+The value of outcome o at a state is the weighted sum, over its successors, of outcome perm[o] there
+(chains reduced by a symmetry relabel the outcomes per edge); an absorbing successor -1-o adds its
+weight to outcome o. States that are never absorbed get 1 in the extra 'never' column and are not swept.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from parlour.solvers.markov.certified import SHRINK, block_parts, offset_update, part_range, raise_value
+from parlour.solvers.markov.chain import Chain, _columns, stuck_states
+
+
+class ChainTables(NamedTuple):
+    """The chain as the kernels read it: one argument instead of seven arrays."""
+
+    indptr: np.ndarray
+    target: np.ndarray  # successor state, or -1 - outcome for an absorbing one
+    weight: np.ndarray  # integer weights over `den`
+    eperm: np.ndarray  # per edge, its row of `perms`
+    perms: np.ndarray  # [permutation, column] -> the successor's column read for this column
+    den: int
+    stuck: np.ndarray  # bool per state: never absorbed (not swept)
+
+
+@numba.njit(cache=True, inline="always")
+def _successor_sum(s, t, lower, offsets, use_offsets, acc):
+    """acc <- den * F(L)[s] (or of L + offsets with `use_offsets`)."""
+    m = acc.size
+    for o in range(m):
+        acc[o] = 0.0
+    for e in range(t.indptr[s], t.indptr[s + 1]):
+        u = t.target[e]
+        w = t.weight[e]
+        if u < 0:
+            acc[-1 - u] += w
+        else:
+            p = t.eperm[e]
+            for o in range(m):
+                c = t.perms[p, o]
+                acc[o] += w * (lower[u, c] + offsets[u, c] if use_offsets else lower[u, c])
+
+
+@numba.njit(cache=True, parallel=True)
+def _pass(t, blocks, threads, lower, other, up, flag, shrink):  # pragma: no cover
+    """One pass over `blocks` in Gauss-Seidel order, the states of a block split between `threads`.
+
+    up: L <- max(L, F(L)); `other` receives each value's increase when `flag`. Otherwise a check of
+    Z = L + other: returns how many values of F(Z) lie below Z, and sets Z <- F(Z) when `flag`."""
+    m = lower.shape[1]
+    inv = 1.0 / t.den
+    count = 0
+    for b in range(blocks.size - 1):
+        lo, hi, parts = block_parts(blocks, b, threads)
+        found = np.zeros(parts, np.int64)
+        for p in numba.prange(parts):
+            first, end = part_range(lo, hi, p, parts)
+            acc = np.empty(m)
+            for s in range(first, end):
+                if t.stuck[s]:
+                    continue
+                _successor_sum(s, t, lower, other, not up, acc)
+                for o in range(m):
+                    v = acc[o] * inv * shrink
+                    if up:
+                        raise_value(lower, other, flag, s, o, v)
+                    else:
+                        found[p] += offset_update(lower, other, flag, s, o, v)
+        count += found.sum()
+    return count
+
+
+class ChainOperator:
+    """The certified engine's operator of a stored chain: its own blocks over all numba threads, or one
+    block swept in order by one thread when the chain has none (plain Gauss-Seidel)."""
+
+    def __init__(self, chain: Chain) -> None:
+        self.chain = chain
+        stuck = stuck_states(chain)
+        self.columns = _columns(chain, stuck)
+        eperm, perms = chain.perm_table()
+        full = np.zeros((perms.shape[0], self.columns), np.int64)
+        full[:, : chain.outcomes] = perms
+        if self.columns > chain.outcomes:
+            full[:, chain.outcomes] = chain.outcomes  # the 'never' column keeps its label
+        self.tables = ChainTables(chain.indptr, chain.target, chain.weight, eperm, full, chain.den, stuck)
+        self.shape = (chain.n, self.columns)
+        self.blocks = chain.blocks if chain.blocks is not None else np.array([0, chain.n], np.int64)
+        self.threads = numba.get_num_threads() if chain.blocks is not None else 1
+
+    def start(self, lower: np.ndarray) -> None:
+        if self.columns > self.chain.outcomes:
+            lower[self.tables.stuck, self.chain.outcomes] = 1.0
+
+    def sweep(self, lower: np.ndarray, increments: np.ndarray | None, blocks: np.ndarray | None = None) -> None:
+        record = increments is not None
+        _pass(self.tables, self.blocks if blocks is None else blocks, self.threads, lower,
+              increments if record else np.zeros((0, 0), np.float32), True, record, SHRINK)
+
+    def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
+        return int(_pass(self.tables, self.blocks if blocks is None else blocks, self.threads, lower, offsets,
+                         False, assign, SHRINK))
+
+    def identity(self) -> bytes:
+        c = self.chain
+        step = max(1, c.target.size // 100_000)
+        return (np.array([c.target.size, c.den, c.outcomes], np.int64).tobytes()
+                + np.ascontiguousarray(c.target[::step]).astype(np.int64).tobytes()
+                + np.ascontiguousarray(c.weight[::step]).astype(np.int64).tobytes())
