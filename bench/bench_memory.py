@@ -11,9 +11,10 @@ import argparse
 import time
 
 from bench.common import peak_rss_gib, write
-from parlour.analyses.memory.exact import solve_exact, to_fraction
+from parlour.analyses.memory.dp import to_fraction
+from parlour.analyses.memory.exact import solve_exact
 from parlour.analyses.memory.reduced import solve_reduced_exact, solve_reduced_float
-from parlour.games.memory.rules import State
+from parlour.games.memory.rules import Move, State
 
 
 def main() -> None:
@@ -43,7 +44,7 @@ def main() -> None:
     figures["exact_full_advantage_denominator_digits"] = len(str(adv.denominator))
     figures["exact_full_stalemate_probability"] = float(sol.stalemate[State(2 * n, 0, 0)])
     figures["exact_full_t1_optimal_everywhere"] = all(
-        "T1" in opt for st, opt in sol.optimal.items() if st.P >= 2)
+        Move.TAKE_PAIR in opt for st, opt in sol.optimal.items() if st.P >= 2)
 
     t0 = time.perf_counter()
     red = solve_reduced_exact(n)

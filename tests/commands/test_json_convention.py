@@ -168,6 +168,8 @@ def test_json_follows_the_convention(case: str, tmp_path: Path, capsys: pytest.C
     words = case.split(" --")[0].split()
     assert (data["game"], data["command"], data["parlour_version"]) == (words[0], " ".join(words[1:]), __version__)
     check_convention(data)
+    if data.get("method") == "monte-carlo" or case.split()[1:2] == ["simulate"]:
+        assert "_bounds" not in json.dumps(data), "a Monte Carlo interval is `_ci`, never `_bounds`"
 
 
 @pytest.mark.parametrize("case", sorted(BAD))

@@ -26,7 +26,15 @@ def test_solve_json_exact_and_reduced_agree(capsys):
     assert F(full["advantage_exact"]) == 2 * first - 8
     assert abs(full["advantage"] - float(F(full["advantage_exact"]))) < 1e-15
     assert 0 <= full["stalemate_probability"] <= 1 and full["pairs"] == 8
-    assert (full["status"], red["status"]) == ("exact", "exact") and full["method"] != red["method"]
+    assert full["game"] == "memory" and full["command"] == "solve" and full["status"] == "exact"
+
+
+def test_solve_json_float_model_has_no_exact_keys(capsys):
+    code, out, _ = run(capsys, "solve", "--pairs", "400", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "estimate"
+    assert not any(k.endswith("_exact") for k in data)
+    assert abs(data["first_player_expected_pairs"] + data["second_player_expected_pairs"] - 400) < 1e-9
 
 
 def test_two_pairs_by_hand(capsys):
@@ -39,18 +47,27 @@ def test_table_state_tactics_simulate(capsys):
     code, out, _ = run(capsys, "table", "--pairs", "3", "--json")
     rows = json.loads(out)["states"]
     assert code == 0 and {k: rows[3][k] for k in ("k", "B", "P")} == {"k": 4, "B": 0, "P": 0}
-    assert rows[3]["w_exact"] == "4/3"
+    assert rows[3]["w_exact"] == "4/3" and rows[3]["w"] == 4 / 3
     code, out, _ = run(capsys, "state", "10", "4", "2", "--json")
     data = json.loads(out)
-    t1 = next(t for t in data["tactics"] if t["tactic"] == "T1")
-    assert "T1" in data["optimal"] and t1["optimal"] and t1["value_exact"] == data["w_exact"]
+    assert data["state"] == {"k": 10, "B": 4, "P": 2}
+    assert "T1" in data["optimal"] and data["tactics"]["T1"]["value_exact"] == data["w_exact"]
     code, out, _ = run(capsys, "tactics", "--json")
-    assert sum(len(c["members"]) for c in json.loads(out)["tactics"]) == 19
+    classes = json.loads(out)["tactics"]
+    assert sum(len(c["members"]) for c in classes.values()) == 19 and classes["T1"]["members"] == ["<bmn, nek>"]
     code, out, _ = run(capsys, "simulate", "--pairs", "4", "--games", "300", "--seed", "1", "--json")
     data = json.loads(out)
-    assert code == 0 and abs(data["z_first"]) < 5 and data["status"] == "estimate"
-    lo, hi = data["simulated_first_player_pairs_ci"]
-    assert lo < data["simulated_first_player_pairs"] < hi
+    assert code == 0 and abs(data["z_first"]) < 5
+    lo, hi = data["simulated"]["first_player_pairs_ci"]
+    assert lo < data["simulated"]["first_player_pairs"] < hi
+    assert 0 <= F(data["stalemate_probability_exact"]) <= 1 and data["simulated"]["stalemate_rate_ci"][0] <= 1
+
+
+def test_text_output(capsys):
+    code, out, _ = run(capsys, "solve", "--pairs", "2", "--exact")
+    assert code == 0 and "2/3" in out and "-2/3" in out
+    code, out, _ = run(capsys, "state", "4", "1", "0")
+    assert code == 0 and "T6" in out
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,13 @@ def test_solve_nfg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["zerosum", "solve", str(path), "--json", "--steps"], capsys)
     assert code == 0
     data = json.loads(out)
-    assert data["value_exact"] == "0" and data["status"] == "exact"
-    rows = [(r["row"], r["probability_exact"]) for r in data["row_strategy"]]
-    assert rows == [("R", "1/3"), ("P", "1/3"), ("S", "1/3")]
-    assert data["steps"] == []
+    assert data["value_exact"] == "0" and data["value"] == 0.0 and data["certified"]
+    assert data["status"] == "exact" and data["counters"]["lp_iterations"] >= 0
+    assert data["row_strategy"] == [
+        {"row": name, "probability": 1 / 3, "probability_exact": "1/3"} for name in ("R", "P", "S")
+    ]
+    assert [c["column"] for c in data["column_strategy"]] == ["R", "P", "S"]
+    assert data["steps"] == [] and data["survivors"] == {"rows": ["R", "P", "S"], "columns": ["R", "P", "S"]}
 
 
 def test_dominated_strategy_removed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -53,3 +53,11 @@ def test_strict_only() -> None:
     a = [[1, 1], [1, 0]]
     assert dominance.eliminate(a, weak=False).rows == (0, 1)
     assert dominance.eliminate(a, weak=True).rows == (0,)
+
+
+def test_elimination_is_a_result_with_labelled_steps():
+    result = dominance.eliminate([[1, 2], [3, 4]], weak=False, mixed=False)
+    data = result.to_json()
+    assert data["status"] == "exact" and data["counters"]["removals"] == len(result.steps) == 2
+    assert data["survivors"] == {"rows": [1], "columns": [0]}
+    assert result.payload(["a", "b"], ["x", "y"])["survivors"] == {"rows": ["b"], "columns": ["x"]}

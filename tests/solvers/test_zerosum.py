@@ -110,3 +110,17 @@ def test_against_pygambit() -> None:
         eq = gbt.nash.lp_solve(game, rational=True).equilibria[0]
         theirs = eq.payoff(next(iter(game.players)))
         assert Fraction(str(theirs)) == zerosum.solve(a).value_exact
+
+
+def test_solution_is_a_result_in_the_json_convention():
+    exact_sol = zerosum.solve([[1, -1], [-1, 1]])
+    data = exact_sol.to_json()
+    assert data["value_exact"] == "0" and data["status"] == "exact" and data["certified"]
+    assert data["row_strategy"] == [{"row": i, "probability": 0.5, "probability_exact": "1/2"} for i in (0, 1)]
+    assert exact_sol.lp_iterations == data["counters"]["lp_iterations"]
+    float_sol = zerosum.solve([[1, -1], [-1, 1]], exact=False)
+    data = float_sol.to_json()
+    assert data["status"] == "estimate" and not any(k.endswith("_exact") for k in data)
+    assert abs(data["value"]) < 1e-9 and "probability_exact" not in data["column_strategy"][0]
+    labelled = float_sol.payload(["a", "b"], ["x", "y"])
+    assert [e["column"] for e in labelled["column_strategy"]] == ["x", "y"]

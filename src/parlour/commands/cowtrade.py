@@ -10,29 +10,23 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import cowtrade as analysis
-from parlour.analyses.cowtrade import CowTrade, SecondInitiative
 from parlour.commands.common import console, parse_int_list, print_json
-from parlour.errors import InvalidInput
 from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
 
 
 def _game(money1: int | None, money3: int | None, initiative: int, bids1: str | None, bids3: str | None,
-          cards1: str | None, cards3: str | None, second: SecondInitiative) -> CowTrade:
-    if cards1 is not None or cards3 is not None:
-        if cards1 is None or cards3 is None:
-            raise InvalidInput("give the money cards of both players (--cards1 and --cards3)")
-        if bids1 or bids3:
-            raise InvalidInput("--cards1/--cards3 replace --bids1/--bids3; give one or the other")
-        c1 = [] if cards1.strip() == "" else parse_int_list(cards1, "--cards1")
-        c3 = [] if cards3.strip() == "" else parse_int_list(cards3, "--cards3")
-        return CowTrade.from_cards(c1, c3, initiative, second)
-    if money1 is None or money3 is None:
-        raise InvalidInput("give both money totals (--money1 and --money3) or both hands (--cards1, --cards3)")
-    b1 = tuple(parse_int_list(bids1, "--bids1")) if bids1 is not None else ()
-    b3 = tuple(parse_int_list(bids3, "--bids3")) if bids3 is not None else ()
-    return CowTrade(money1, money3, initiative, b1, b3, second)
+          cards1: str | None, cards3: str | None, second: analysis.SecondInitiative) -> analysis.CowTrade:
+    def cards(text: str | None, name: str) -> list[int] | None:
+        if text is None:
+            return None
+        return [] if text.strip() == "" else parse_int_list(text, name)
+
+    b1 = parse_int_list(bids1, "--bids1") if bids1 is not None else None
+    b3 = parse_int_list(bids3, "--bids3") if bids3 is not None else None
+    return analysis.make_game(money1, money3, initiative, b1, b3, cards(cards1, "--cards1"),
+                              cards(cards3, "--cards3"), second)
 
 
 @app.command()
@@ -45,8 +39,8 @@ def solve(
     cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,10,10,50.")] = None,
     cards3: Annotated[str | None, typer.Option("--cards3", help="Player 3's money cards.")] = None,
     second: Annotated[
-        SecondInitiative, typer.Option("--second", help="Who holds the initiative in the second trade.")
-    ] = SecondInitiative.ALTERNATE,
+        analysis.SecondInitiative, typer.Option("--second", help="Who holds the initiative in the second trade.")
+    ] = analysis.SecondInitiative.ALTERNATE,
     matrix: Annotated[bool, typer.Option("--matrix", help="Show the matrix in the study's 1/2/3 notation.")] = False,
     steps: Annotated[bool, typer.Option("--steps", help="Show every elimination step with its witness.")] = False,
     nfg_out: Annotated[Path | None, typer.Option("--nfg", help="Also write the game as a Gambit .nfg file.")] = None,
@@ -56,15 +50,13 @@ def solve(
     game = _game(money1, money3, initiative, bids1, bids3, cards1, cards3, second)
     result = analysis.solve(game)
     if nfg_out is not None:
-        analysis.write_nfg(game, nfg_out)
-    winners, combined = analysis.symbol_matrices(game)
+        analysis.write_nfg(nfg_out, game)
     if as_json:
         data = result.to_json()
         if matrix:
-            data["matrix"] = winners.tolist()
-            data["combined"] = combined.tolist()
+            data.update(analysis.matrices(game))
         if steps:
-            data["steps"] = analysis.elimination_steps(result)
+            data["steps"] = result.steps()
         print_json(data)
         return
     console.print(
@@ -72,14 +64,14 @@ def solve(
         f" ({len(game.bids1)} x {len(game.bids3)} bids)"
     )
     if matrix:
+        grids = analysis.matrices(game)
         console.print("\nwinner per bid pair (rows: player 1's bid, columns: player 3's bid)")
-        console.print(analysis.format_matrix(winners, game.bids1, game.bids3), highlight=False)
+        console.print(analysis.format_matrix(grids["matrix"], game.bids1, game.bids3), highlight=False)
         console.print("\ncombined (1/3: that player wins; 2: the initiative holder wins; 4: the other one)")
-        console.print(analysis.format_matrix(combined, game.bids1, game.bids3), highlight=False)
-    if steps:
-        lines = analysis.elimination_steps(result)
-        console.print(f"\nelimination: {len(lines)} steps")
-        for k, line in enumerate(lines, 1):
+        console.print(analysis.format_matrix(grids["combined"], game.bids1, game.bids3), highlight=False)
+    if steps and result.elimination is not None:
+        console.print(f"\nelimination: {len(result.elimination.steps)} steps")
+        for k, line in enumerate(result.steps(), 1):
             console.print(f"{k:>4}. {line}", highlight=False)
     n = result.inspection_size
     table = Table(show_header=False)

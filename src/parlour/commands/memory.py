@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -17,8 +18,12 @@ PairsOpt = Annotated[int, typer.Option("--pairs", "-n", help="Number of pairs on
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 
-def _fmt(x: object) -> str:
-    return "-" if x is None else str(x)
+def _exact_text(x: Fraction | float | None) -> str:
+    return frac_str(x) if isinstance(x, Fraction) else "-"
+
+
+def _float_text(x: Fraction | float | None, digits: int = 12) -> str:
+    return "-" if x is None else f"{float(x):.{digits}g}"
 
 
 @app.command()
@@ -29,7 +34,7 @@ def solve(
     as_json: JsonOpt = False,
 ) -> None:
     """Expected pairs of both players from the start, the first player's advantage, the stalemate."""
-    analysis.check_pairs(pairs, limit=analysis.MAX_EXACT_PAIRS if exact else 20000)
+    analysis.check_pairs(pairs, limit=analysis.MAX_EXACT_PAIRS if exact else analysis.MAX_FLOAT_PAIRS)
     if exact and pairs > 30:
         with progress() as bar:
             task = bar.add_task("pairs solved", total=pairs + 1)
@@ -43,17 +48,13 @@ def solve(
     t.add_column("quantity")
     t.add_column("exact")
     t.add_column("float", justify="right")
-    fp = res.first_player_expected_pairs
-    t.add_row("first player's expected pairs", _fmt(fp and frac_str(fp)), _fmt(fp and f"{float(fp):.12g}"))
-    sp = res.second_player_expected_pairs
-    t.add_row("second player's expected pairs", _fmt(sp and frac_str(sp)), _fmt(sp and f"{float(sp):.12g}"))
-    adv = res.advantage
-    t.add_row("advantage (first - second)", _fmt(adv and frac_str(adv)), f"{res.advantage_float:.12g}")
-    sp2 = res.stalemate_probability
-    t.add_row("P(mutual-pass stalemate)", _fmt(sp2 and frac_str(sp2)) if len(str(sp2)) < 60 else "(long)",
-              _fmt(res.stalemate_probability_float and f"{res.stalemate_probability_float:.12g}"))
-    t.add_row("pairs left at a stalemate (mean)", "",
-              _fmt(res.expected_pairs_left_at_stalemate and f"{res.expected_pairs_left_at_stalemate:.6g}"))
+    fp, sp = res.first_player_expected_pairs, res.second_player_expected_pairs
+    t.add_row("first player's expected pairs", _exact_text(fp), _float_text(fp))
+    t.add_row("second player's expected pairs", _exact_text(sp), _float_text(sp))
+    t.add_row("advantage (first - second)", _exact_text(res.advantage), _float_text(res.advantage))
+    p = res.stalemate_probability
+    t.add_row("P(mutual-pass stalemate)", _exact_text(p) if len(str(p)) < 60 else "(long)", _float_text(p))
+    t.add_row("pairs left at a stalemate (mean)", "", _float_text(res.expected_pairs_left_at_stalemate, 6))
     t.add_row("optimal tactics at the start", ", ".join(res.optimal_tactics_at_start), "")
     console.print(t)
 
@@ -65,18 +66,20 @@ def table(
     as_json: JsonOpt = False,
 ) -> None:
     """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to N pairs."""
-    res = analysis.memory_table(pairs, p0_only=p0)
+    res = analysis.memory_table(pairs, p0=p0)
     if as_json:
         print_json(res)
         return
     t = Table(title=f"MEMORYTABLE up to {pairs} pairs: w = expected cards of the player to move")
     for col in ("k", "B", "P", "w", "w (float)", "optimal", "P(stalemate)"):
         t.add_column(col, justify="right" if col not in ("w", "optimal") else "left")
-    for r in res.states:
-        t.add_row(str(r.k), str(r.B), str(r.P), frac_str(r.w), f"{float(r.w):.6f}",
-                  ",".join(r.optimal), f"{r.stalemate_probability:.4f}")
+    for r in res.rows:
+        t.add_row(str(r.state.k), str(r.state.B), str(r.state.P), frac_str(r.w), f"{float(r.w):.6f}",
+                  ",".join(r.optimal), f"{float(r.stalemate_probability):.4f}")
     console.print(t)
-    console.print("; ".join(f"{n}: {label}" for n, label in res.tactics.items()), highlight=False, markup=False)
+    classes = analysis.tactic_list().payload()["tactics"]
+    console.print("; ".join(f"{name}: {c['label']}" for name, c in classes.items()), highlight=False,
+                  markup=False)
 
 
 @app.command()
@@ -91,13 +94,13 @@ def state(
     if as_json:
         print_json(res)
         return
-    k_, b_, p_ = res.state
-    t = Table(title=f"state <{k_},{b_},{p_}>: w = {frac_str(res.w)} = {float(res.w):.10g}")
+    labels = analysis.tactic_list().payload()["tactics"]
+    t = Table(title=f"state {res.state}: w = {frac_str(res.w)} = {float(res.w):.10g}")
     for col in ("tactic", "value", "float", "optimal", "what"):
         t.add_column(col)
-    for v in res.tactics:
-        t.add_row(v.name, frac_str(v.value) if len(frac_str(v.value)) < 40 else "(long)", f"{float(v.value):.10g}",
-                  "yes" if v.optimal else "", v.label)
+    for n, v in res.values.items():
+        t.add_row(n, frac_str(v) if len(frac_str(v)) < 40 else "(long)", f"{float(v):.10g}",
+                  "yes" if n in res.optimal else "", labels[n]["label"])
     console.print(t)
 
 
@@ -108,10 +111,10 @@ def tactics(as_json: JsonOpt = False) -> None:
     if as_json:
         print_json(res)
         return
-    for c in res.tactics:
-        console.print(f"{c.name}  {c.label}", highlight=False, markup=False)
-        console.print("   members: " + "; ".join(c.members), highlight=False, markup=False)
-        console.print("   gain: " + c.formula, highlight=False, markup=False)
+    for name, d in res.payload()["tactics"].items():
+        console.print(f"{name}  {d['label']}", highlight=False, markup=False)
+        console.print("   members: " + "; ".join(d["members"]), highlight=False, markup=False)
+        console.print("   gain: " + str(d["formula"]), highlight=False, markup=False)
 
 
 @app.command()
@@ -126,13 +129,13 @@ def simulate(
     if as_json:
         print_json(res)
         return
-    r, exact = res.simulation, float(res.first_player_expected_pairs)
+    r = res.simulation
+    exact = float(res.first_player_expected_pairs)
     t = Table(title=f"{games} simulated games, {pairs} pairs, seed {seed}")
-    for col in ("quantity", "simulated (± 1.96 se)", "DP"):
+    for col in ("quantity", "simulated (95 % interval)", "DP"):
         t.add_column(col)
-    t.add_row("first player's pairs", f"{r.first_mean:.4f} ± {1.96 * r.first_stderr:.4f}", f"{exact:.6f}")
-    t.add_row("advantage", f"{r.advantage_mean:.4f} ± {1.96 * r.advantage_stderr:.4f}", f"{2 * exact - pairs:.6f}")
-    t.add_row("stalemate rate", f"{r.stalemate_rate:.4f} ± {1.96 * r.stalemate_stderr:.4f}",
-              f"{res.stalemate_probability:.6f}")
+    t.add_row("first player's pairs", str(r.first_pairs), f"{exact:.6f}")
+    t.add_row("advantage", str(r.advantage), f"{2 * exact - pairs:.6f}")
+    t.add_row("stalemate rate", str(r.stalemate_rate), f"{float(res.stalemate_probability):.6f}")
     console.print(t)
     console.print(f"z-score of the first player's mean: {res.z_first:.2f}")

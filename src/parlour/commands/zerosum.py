@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +9,7 @@ import typer
 from rich.table import Table
 
 from parlour.commands.common import console, print_json
-from parlour.results import Result, exact, frac_str
+from parlour.results import frac_str
 from parlour.solvers import dominance, nfg, zerosum
 
 app = typer.Typer(no_args_is_help=True)
@@ -29,25 +28,16 @@ def solve(
     solution = zerosum.solve(matrix)
     elimination = dominance.eliminate(matrix, weak=weak, mixed=mixed) if steps else None
     cert = solution.certificate
-    row_strategy = cert.row_strategy if cert else solution.row_strategy
-    col_strategy = cert.col_strategy if cert else solution.col_strategy
+    row_strategy, col_strategy = solution.strategies()
     if as_json:
         data: dict[str, object] = {
             "title": title,
             "shape": list(matrix.shape),
-            **solution.payload(),
-            "row_strategy": _labelled("row", rows, row_strategy),
-            "col_strategy": _labelled("column", cols, col_strategy),
-            **{k: v for k, v in solution.to_json().items() if k in Result.BOOKKEEPING},
+            **solution.payload(rows, cols),
+            **{k: v for k, v in solution.to_json().items() if k in solution.BOOKKEEPING},
         }
-        for key in ("row_strategy_exact", "col_strategy_exact"):
-            data.pop(key, None)
         if elimination is not None:
-            data["steps"] = [s.describe(rows, cols) for s in elimination.steps]
-            data["survivors"] = {
-                "rows": [rows[i] for i in elimination.rows],
-                "cols": [cols[j] for j in elimination.cols],
-            }
+            data.update(elimination.payload(rows, cols))
         print_json(data)
         return
     console.print(f"{title}: {matrix.shape[0]} x {matrix.shape[1]}")
@@ -62,15 +52,6 @@ def solve(
     if not cert:
         table.add_row("float residual", f"{solution.gap:.2e}")
     console.print(table)
-
-
-def _labelled(what: str, labels: list[str],
-              strategy: tuple[Fraction, ...] | tuple[float, ...]) -> list[dict[str, object]]:
-    """A mixed strategy in the JSON convention: one object per pure strategy, named by its label."""
-    out: list[dict[str, object]] = []
-    for label, p in zip(labels, strategy, strict=True):
-        out.append({what: label, **(exact("probability", p) if isinstance(p, Fraction) else {"probability": p})})
-    return out
 
 
 def _p(p: object) -> str:

@@ -9,13 +9,16 @@ Strict removals keep every equilibrium; weak removals keep the value and at leas
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from scipy.optimize import linprog
 
 from parlour.errors import CertificateError
+from parlour.results import Result, Status
 from parlour.solvers.zerosum import MatrixLike, integer_matrix
 
 
@@ -50,10 +53,25 @@ class Removal:
 
 
 @dataclass(frozen=True)
-class Elimination:
+class Elimination(Result):
+    """Iterated elimination: the surviving strategies and every removal with its witness (each
+    checked exactly by `verify`)."""
+
     rows: tuple[int, ...]  # surviving rows, original indices
     cols: tuple[int, ...]
     steps: tuple[Removal, ...]
+
+    def payload(self, row_labels: list[str] | None = None,
+                col_labels: list[str] | None = None) -> dict[str, Any]:
+        """The removals in words and the survivors (labels default to the 0-based indices)."""
+        def name(labels: list[str] | None, i: int) -> object:
+            return labels[i] if labels else i
+
+        return {
+            "steps": [s.describe(row_labels, col_labels) for s in self.steps],
+            "survivors": {"rows": [name(row_labels, i) for i in self.rows],
+                          "columns": [name(col_labels, j) for j in self.cols]},
+        }
 
     def reduced(self, matrix: MatrixLike) -> np.ndarray:
         return np.asarray(matrix, dtype=object)[np.ix_(self.rows, self.cols)]
@@ -182,6 +200,7 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
     The order is deterministic: the first dominated strategy in index order is removed, by the
     first dominating one (strict preferred to weak).
     """
+    start = time.perf_counter()
     ints, _ = integer_matrix(matrix)
     if max(abs(v) for v in ints.flat) < 2**62:
         ints = ints.astype(np.int64)  # vectorised comparisons; witnesses are still checked in ints
@@ -229,6 +248,10 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
         if mixed and (mixed_pass(1) or mixed_pass(2)):
             continue
         break
-    result = Elimination(tuple(rows), tuple(cols), tuple(steps))
+    kinds = ("strict", "weak" if weak else "", "mixed" if mixed else "")
+    result = Elimination(tuple(rows), tuple(cols), tuple(steps),
+                         method="iterated dominance (" + ", ".join(k for k in kinds if k) + ")",
+                         status=Status.EXACT, seconds=time.perf_counter() - start,
+                         counters={"removals": len(steps)})
     verify(matrix, result)
     return result

@@ -79,22 +79,14 @@ def _times_column(exact: Any, y: list[int]) -> list[int]:
 
 @dataclass(frozen=True)
 class ZeroSumSolution(Result):
-    """The solution of a matrix game. Float fields always; `certificate` when proven exactly
-    (status EXACT), else the float answer with its residual `gap` (status ESTIMATE)."""
+    """The solution of a matrix game. Float fields always; `certificate` when proven exactly (then
+    `status` is EXACT and `value_exact` the proven value; otherwise ESTIMATE with the residual `gap`)."""
 
     value: float
     row_strategy: tuple[float, ...]
     col_strategy: tuple[float, ...]
     gap: float  # max_i (A y)_i - min_j (x^T A)_j in floats: the float answer's own residual
     certificate: Certificate | None
-
-    def payload(self) -> dict[str, Any]:
-        cert = self.certificate
-        if cert is None:
-            return {"value": self.value, "row_strategy": list(self.row_strategy),
-                    "col_strategy": list(self.col_strategy), "gap": self.gap}
-        return {**exact("value", cert.value), **exact("row_strategy", cert.row_strategy),
-                **exact("col_strategy", cert.col_strategy), "gap": self.gap}
 
     @property
     def exact(self) -> bool:
@@ -105,6 +97,45 @@ class ZeroSumSolution(Result):
         if self.certificate is None:
             raise CertificateError("this solution was not certified exactly")
         return self.certificate.value
+
+    @property
+    def lp_iterations(self) -> int:
+        return int(self.counters.get("lp_iterations", 0))
+
+    def strategies(self) -> tuple[tuple[Fraction | float, ...], tuple[Fraction | float, ...]]:
+        """Both players' optimal mixtures: the certified fractions when there are, else the floats."""
+        if self.certificate is not None:
+            return self.certificate.row_strategy, self.certificate.col_strategy
+        return self.row_strategy, self.col_strategy
+
+    def payload(self, row_labels: Sequence[object] | None = None,
+                col_labels: Sequence[object] | None = None) -> dict[str, Any]:
+        """`value` (+ `value_exact` when certified), `gap`, and each player's mixture as a list of
+        `{"row": label, "probability": p, "probability_exact": "p/q"}` (`"column"` for the columns);
+        labels default to the 0-based indices."""
+        rows, cols = self.strategies()
+        value: dict[str, Any] = (exact("value", self.certificate.value) if self.certificate is not None
+                                 else {"value": self.value})
+        return {
+            **value,
+            "certified": self.certificate is not None,
+            "gap": self.gap,
+            "row_strategy": mixture("row", rows, row_labels),
+            "column_strategy": mixture("column", cols, col_labels),
+        }
+
+
+def mixture(key: str, probabilities: Sequence[Fraction | float],
+            labels: Sequence[object] | None = None) -> list[dict[str, Any]]:
+    """A mixed strategy in the JSON convention: `{key: label, "probability": float}` per strategy,
+    with `"probability_exact"` for exact weights (labels default to the 0-based indices)."""
+    names = list(labels) if labels is not None else list(range(len(probabilities)))
+    out = []
+    for name, p in zip(names, probabilities, strict=True):
+        entry: dict[str, Any] = {key: name}
+        entry.update(exact("probability", p) if isinstance(p, Fraction) else {"probability": float(p)})
+        out.append(entry)
+    return out
 
 
 def as_matrix(matrix: MatrixLike) -> np.ndarray:
@@ -302,7 +333,7 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
         col_strategy=tuple(float(p) for p in y),
         gap=gap,
         certificate=certificate,
-        method="highs-lp" + ("+rational-certificate" if certificate is not None else ""),
+        method="HiGHS simplex" + (" + exact rational certificate from the basis" if certificate else ""),
         status=Status.EXACT if certificate is not None else Status.ESTIMATE,
         seconds=time.perf_counter() - start,
         counters={"lp_iterations": int(h.getInfo().simplex_iteration_count)},

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from parlour.analyses import cowtrade
+from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CowTrade, SecondInitiative, payoff_matrix
 from parlour.solvers import dominance
 
@@ -66,3 +67,24 @@ def test_inspection_size_recognises_permuted_matrices() -> None:
     assert cowtrade.inspection_size(np.array([[1, 1], [-1, 1]])) is None
     assert cowtrade.inspection_size(np.array([[1]])) == 1
     assert cowtrade.inspection_size(np.array([[-1]])) is None
+
+
+def test_solution_is_a_result_with_bids_in_money():
+    result = cowtrade.solve(CowTrade(8, 5, 1))
+    data = result.to_json()
+    assert data["status"] == "exact" and data["value_exact"] == "-1/3" and data["inspection_size"] == 3
+    assert [e["bid"] for e in data["strategy1"]] == sorted(result.strategy1)
+    assert sum(Fraction(e["probability_exact"]) for e in data["strategy3"]) == 1
+    assert all(e["probability"] == float(Fraction(e["probability_exact"])) for e in data["strategy1"])
+    assert data["counters"]["removals"] == len(result.steps()) > 0
+    assert result.steps()[0].startswith(("row bid", "column bid"))
+
+
+def test_make_game_from_options():
+    assert cowtrade.make_game(8, 5, 1, None, None, None, None) == CowTrade(8, 5, 1)
+    game = cowtrade.make_game(None, None, 3, None, None, [0, 10, 10, 50], [10, 10])
+    assert game.money1 == 70 and game.money3 == 20 and game.initiative == 3
+    with pytest.raises(InvalidInput):
+        cowtrade.make_game(8, None, 1, None, None, None, None)
+    with pytest.raises(InvalidInput):
+        cowtrade.make_game(None, None, 1, [1], None, [10], [10])

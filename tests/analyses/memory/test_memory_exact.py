@@ -2,10 +2,12 @@ from fractions import Fraction as F
 
 import pytest
 
-from parlour.analyses.memory.exact import solve_exact, to_fraction
+from parlour.analyses.memory.dp import to_fraction
+from parlour.analyses.memory.exact import evaluate_fixed_policy, solve_exact
 from parlour.analyses.memory.reduced import solve_reduced_exact, solve_reduced_float
 from parlour.errors import InvalidInput
-from parlour.games.memory.rules import State, all_states, class_transitions, tactic_classes
+from parlour.games.memory.rules import Move, State, all_states, class_transitions, tactic_classes
+from parlour.results import Status
 
 
 def _oracle(pairs: int) -> dict[State, F]:
@@ -50,10 +52,10 @@ def test_fixed_point_and_optimal_sets():
         if st.k == 0:
             continue
         assert sol.policy[st] in sol.optimal[st]
-        if "T2" in sol.optimal[st]:
+        if Move.PASS in sol.optimal[st]:
             assert to_fraction(w) == F(st.k, 2)  # passing is optimal only at the equal split
         if st.P >= 2:
-            assert "T1" in sol.optimal[st]
+            assert Move.TAKE_PAIR in sol.optimal[st]
 
 
 def test_reduced_model_agrees_exactly_and_in_floats():
@@ -94,8 +96,6 @@ def test_naive_policy_matches_an_independent_recursion():
     factor read as (l-k-2)/(l-1))."""
     from functools import cache
 
-    from parlour.analyses.memory.exact import evaluate_fixed_policy
-
     @cache
     def E(k: int, u: int) -> F:
         if u == k:
@@ -109,9 +109,25 @@ def test_naive_policy_matches_an_independent_recursion():
             t += q * F(u - k - 2, u - 1) * (F(k + u, 2) - E(k + 2, u - 2))
         return t
 
-    w = evaluate_fixed_policy(12, ("T1", "T6"))
+    w = evaluate_fixed_policy(12, (Move.TAKE_PAIR, Move.TWO_MOVE))
     for st, v in w.items():
         if st.P == 0 and st.k:
             assert to_fraction(v) == 2 * E(st.B, st.k - st.B), st
     with pytest.raises(InvalidInput):
-        evaluate_fixed_policy(3, ("T2",))
+        evaluate_fixed_policy(3, (Move.PASS,))
+
+
+def test_memory_solution_is_a_result_with_the_start_figures():
+    sol = solve_exact(2)
+    data = sol.to_json()
+    assert sol.status is Status.EXACT and sol.counters["states"] > 0
+    assert data["first_player_expected_pairs_exact"] == "2/3"
+    assert data["advantage_exact"] == "-2/3" and data["advantage"] == -2 / 3
+    assert data["optimal_tactics_at_start"] == list(sol.to_json()["optimal_tactics_at_start"])
+
+
+def test_reduced_float_optimal_names_match_the_exact_sets():
+    red, flt = solve_reduced_exact(15), solve_reduced_float(15)
+    for (n, s), opt in red.optimal.items():
+        if n:
+            assert flt.optimal(n, s) == opt, (n, s)

@@ -5,11 +5,13 @@ import pytest
 from parlour.errors import InvalidInput
 from parlour.games.memory.rules import (
     Card,
+    Move,
     State,
     Tactic,
     all_states,
     all_tactics,
     applicable,
+    by_number,
     class_transitions,
     make_state,
     tactic_classes,
@@ -121,3 +123,14 @@ def test_spec_probabilities_p1_to_p9():
     # the spec's p6 = (B-P-1)/(k-B-1) would leave p5 + p6 + p7 short of 1
     assert p5 + ours_p6 + p7 == 1
     assert p5 + F(B - P - 1, k - B - 1) + p7 != 1
+
+
+def test_named_moves_are_the_generated_classes():
+    cls = {c.name: [str(m) for m in c.members] for c in tactic_classes()}
+    assert cls[Move.TAKE_PAIR] == ["<bmn, nek>"]
+    assert "<bmn, bmn>" in cls[Move.PASS]
+    assert "<bzn, onb>" in cls[Move.KNOWN_THEN_UNKNOWN]
+    assert "<onb, IF kbn THEN nek ELSE bmn>" in cls[Move.ONE_MOVE]
+    assert "<onb, IF kbn THEN nek ELSE onb>" in cls[Move.TWO_MOVE]
+    assert [c.name for c in tactic_classes() if c.is_pass] == [Move.PASS]
+    assert by_number(["T10", "T2", "T1"]) == ("T1", "T2", "T10")

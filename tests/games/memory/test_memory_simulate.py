@@ -1,7 +1,7 @@
 import random
 
 from parlour.analyses.memory.exact import solve_exact
-from parlour.games.memory.simulate import play_game, simulate
+from parlour.games.memory.simulate import play_game, simulate, standard_error
 
 
 def test_simulated_card_games_agree_with_exact_values():
@@ -10,11 +10,12 @@ def test_simulated_card_games_agree_with_exact_values():
     n = 6
     sol = solve_exact(n)
     r = simulate(n, 3000, sol.policy, seed=2026)
-    assert abs(r.first_mean - float(sol.first_player_pairs)) < 4 * r.first_stderr
+    assert abs(r.first_pairs.estimate - float(sol.first_player_pairs)) < 4 * standard_error(r.first_pairs)
     p = float(sol.stalemate[sol.start()])
-    assert abs(r.stalemate_rate - p) < 4 * r.stalemate_stderr
+    assert abs(r.stalemate_rate.estimate - p) < 4 * standard_error(r.stalemate_rate)
     assert r.mean_pairs_left_at_stalemate is not None
-    assert abs(r.first_mean + r.second_mean - n) < 1e-9
+    assert abs(r.first_pairs.estimate + r.second_pairs - n) < 1e-9
+    assert r.first_pairs.contains(r.first_pairs.estimate)
 
 
 def test_every_game_accounts_for_all_pairs():

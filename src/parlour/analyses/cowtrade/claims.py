@@ -1,36 +1,24 @@
-"""The claims of `parlour reproduce` for the cow trade: the study's example matrices, its statements on who
-always wins, the inspection matrices, the closed form (the study's, corrected) against LP, and real money
-cards."""
+"""The claims of `parlour reproduce` for the last cow trade (registered by @claim on import)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 import numpy as np
 
+from parlour.analyses.cowtrade.html import closed_form_figure, pre
 from parlour.analyses.cowtrade.model import (
-    STARTING_HAND,
-    ClosedFormCheck,
-    CowTradeSolution,
     always_winning_bid,
-    band_width,
     closed_form_checks,
+    closed_form_table,
+    ends_as_predicted,
+    expected_inspection_size,
     solve,
 )
 from parlour.claims import Outcome, Status, agree, claim
-from parlour.games.cowtrade import (
-    CowTrade,
-    SecondInitiative,
-    combined_symbols,
-    payoff_matrix,
-    winner_matrix,
-)
+from parlour.games.cowtrade import STARTING_HAND, CowTrade, SecondInitiative, combined_symbols, winner_matrix
+from parlour.infra.html import table
 from parlour.solvers import zerosum
-
-# ---------------------------------------------------------------------------------------------
-# Claims for `parlour reproduce`
-# ---------------------------------------------------------------------------------------------
 
 STUDY = "Koehandel bachelor thesis (UvA)"
 
@@ -77,12 +65,6 @@ def _example_matrix(which: str) -> np.ndarray:
     return winner_matrix(game.with_initiative(1 if which == "initiative 1" else 3))
 
 
-def _pre(text: str) -> str:
-    import html
-
-    return f"<pre class='matrix'>{html.escape(text)}</pre>"
-
-
 def _register_example(number: str, which: str) -> None:
     published = EXAMPLE_PUBLISHED[which].strip()
 
@@ -96,7 +78,7 @@ def _register_example(number: str, which: str) -> None:
     def _example() -> Outcome:
         computed = _grid(_example_matrix(which))
         outcome = agree(computed.replace("\n", " / "), published.replace("\n", " / "))
-        return Outcome(outcome.computed, outcome.status, outcome.explanation, _pre(computed))
+        return Outcome(outcome.computed, outcome.status, outcome.explanation, pre(computed))
 
 
 for _number, _which in (("3.1", "initiative 1"), ("3.2", "initiative 3"), ("3.3", "combined")):
@@ -219,21 +201,6 @@ def _inspection_value() -> Outcome:
     return Outcome("-1 + 2/n for every n <= 60, each with a checked rational certificate", Status.REPRODUCED)
 
 
-def expected_inspection_size(t1: int, t3: int, initiative: int) -> int | None:
-    """ceil((t3 + 1)/w) with w the band width; None when player 3 always wins (w = 0)."""
-    w = band_width(t1, t3, initiative)
-    return None if w == 0 else -(-(t3 + 1) // w)
-
-
-def ends_as_predicted(result: CowTradeSolution) -> bool:
-    """Elimination left a cell player 3 wins (value -1) or an n x n inspection matrix (value 2/n - 1)."""
-    assert result.elimination is not None
-    reduced = np.asarray(result.elimination.reduced(payoff_matrix(result.game)), dtype=np.int64)
-    if result.inspection_size is None:
-        return reduced.shape == (1, 1) and result.value == -1
-    return result.value == Fraction(2, result.inspection_size) - 1
-
-
 @claim(
     "cowtrade.elimination",
     study=STUDY,
@@ -271,33 +238,6 @@ def _elimination() -> Outcome:
     )
 
 
-@cache
-def closed_form_table(max_money: int = 100) -> tuple[ClosedFormCheck, ...]:
-    return tuple(closed_form_checks(max_money))
-
-
-def _closed_form_figure(checks: tuple[ClosedFormCheck, ...], max_money: int) -> str:
-    from parlour.figures import new_figure, svg_of
-
-    fig = new_figure(10, 4.2)
-    axes = fig.subplots(1, 2)
-    for ax, initiative in zip(axes, (1, 3), strict=True):
-        grid = np.full((max_money + 1, max_money + 1), np.nan)
-        wrong = np.zeros_like(grid, dtype=bool)
-        for c in checks:
-            if c.initiative == initiative:
-                grid[c.t3, c.t1] = float(c.lp_value)
-                wrong[c.t3, c.t1] = c.study != c.lp_value
-        image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=-1, vmax=1, interpolation="nearest")
-        ys, xs = np.nonzero(wrong)
-        ax.scatter(xs, ys, s=1.5, c="black", marker="s", linewidths=0)
-        ax.set_xlabel("t1 (money of player 1)")
-        ax.set_ylabel("t3 (money of player 3)")
-        ax.set_title(f"initiative {initiative}: value; black = study's formula wrong")
-    fig.colorbar(image, ax=axes, label="value (units of π)", shrink=0.85)
-    return svg_of(fig)
-
-
 @claim(
     "cowtrade.closed-form-study",
     study=STUDY,
@@ -314,14 +254,8 @@ def _closed_form_study() -> Outcome:
     examples = "; ".join(
         f"t1={c.t1}, t3={c.t3}: LP {c.lp_value}, formula {c.study}" for c in wrong[3][:4]
     )
-    detail = (
-        "<table class='inner'><tr><th>initiative</th><th>games</th><th>formula = LP</th><th>formula wrong</th></tr>"
-        + "".join(
-            f"<tr><td>{i}</td><td>{per[i]}</td><td>{per[i] - len(wrong[i])}</td><td>{len(wrong[i])}</td></tr>"
-            for i in (1, 3)
-        )
-        + "</table>"
-    )
+    detail = table(["initiative", "games", "formula = LP", "formula wrong"],
+                   [[i, per[i], per[i] - len(wrong[i]), len(wrong[i])] for i in (1, 3)], css_class="inner")
     status = Status.DIFFERS if wrong[3] and not wrong[1] else Status.FAILED if wrong[1] else Status.REPRODUCED
     return Outcome(
         f"holds in all {per[1]} games with initiative 1; wrong in {len(wrong[3])} of {per[3]} with initiative 3",
@@ -331,7 +265,7 @@ def _closed_form_study() -> Outcome:
         "instead of 0..ceil((t1-t3)/2)-1, and the formula overstates his value whenever that narrower band "
         f"changes n (for example {examples}). parlour's closed form (next claim) holds everywhere.",
         detail,
-        (_closed_form_figure(checks, max_money),),
+        (closed_form_figure(checks, max_money),),
         data={"wrong_initiative_3": [(c.t1, c.t3) for c in wrong[3]][:200]},
     )
 
@@ -371,8 +305,6 @@ def _closed_form_loser() -> Outcome:
     if wrong:
         return Outcome(f"wrong in {len(wrong)} games, e.g. {wrong[0]}", Status.FAILED)
     return Outcome(f"holds in all {len(checks)} games", Status.NEW)
-
-
 
 
 @claim(

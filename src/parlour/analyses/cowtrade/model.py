@@ -1,16 +1,21 @@
-"""The last cow trade as a zero-sum game: build the matrix from the rules, eliminate dominated bids, solve it
-exactly (HiGHS LP + rational certificate), and the closed forms of its value (the study's and parlour's)."""
+"""The last cow trade as a zero-sum game: the winner matrix of the rules becomes player 1's payoff
+matrix, dominated bids are eliminated (with witnesses), the LP is solved with an exact certificate, and
+the closed forms (the study's and parlour's) give the value without an LP."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from parlour.errors import InvalidInput
 from parlour.games.cowtrade import (
     CowTrade,
     SecondInitiative,
@@ -18,13 +23,17 @@ from parlour.games.cowtrade import (
     payoff_matrix,
     winner_matrix,
 )
-from parlour.results import Result, exact
+from parlour.results import Result, Status, exact, jsonable
 from parlour.solvers import dominance, nfg, zerosum
 from parlour.solvers.dominance import Elimination
+from parlour.solvers.zerosum import mixture
 
 
 @dataclass(frozen=True)
 class CowTradeSolution(Result):
+    """The exact solution of one cow trade (status EXACT: the LP value carries a checked rational
+    certificate)."""
+
     game: CowTrade
     value: Fraction  # player 1's expected payoff in units of the quartet's points, proven exactly
     strategy1: dict[int, Fraction]  # bid -> probability (bids with probability 0 left out)
@@ -32,7 +41,8 @@ class CowTradeSolution(Result):
     elimination: Elimination | None
     inspection_size: int | None  # n of the n x n inspection matrix left by elimination (1: a cell)
 
-    def payload(self) -> dict[str, object]:
+    def payload(self) -> dict[str, Any]:
+        """Bids in money; each player's optimal bids as `{"bid", "probability", "probability_exact"}`."""
         return {
             "money1": self.game.money1,
             "money3": self.game.money3,
@@ -42,14 +52,18 @@ class CowTradeSolution(Result):
             "bids3": list(self.game.bids3),
             **exact("value", self.value),
             "inspection_size": self.inspection_size,
-            "strategy1": bids(self.strategy1),
-            "strategy3": bids(self.strategy3),
+            "strategy1": mixture("bid", list(self.strategy1.values()), list(self.strategy1)),
+            "strategy3": mixture("bid", list(self.strategy3.values()), list(self.strategy3)),
+            "certified": True,
         }
 
-
-def bids(strategy: dict[int, Fraction]) -> list[dict[str, object]]:
-    """A mixed bid in the JSON convention: [{"bid": money, "probability": .., "probability_exact": "p/q"}]."""
-    return [{"bid": b, **exact("probability", p)} for b, p in strategy.items()]
+    def steps(self) -> list[str]:
+        """The elimination's removals in words, bids named by their money."""
+        if self.elimination is None:
+            return []
+        rows = [f"bid {b}" for b in self.game.bids1]
+        cols = [f"bid {b}" for b in self.game.bids3]
+        return [s.describe(rows, cols) for s in self.elimination.steps]
 
 
 def is_inspection(matrix: np.ndarray) -> bool:
@@ -74,6 +88,7 @@ def inspection_size(reduced: np.ndarray) -> int | None:
 
 
 def solve(game: CowTrade, eliminate: bool = True) -> CowTradeSolution:
+    start = time.perf_counter()
     matrix = payoff_matrix(game)
     elimination = dominance.eliminate(matrix, weak=True, mixed=False) if eliminate else None
     sol = zerosum.solve(matrix, exact=True)
@@ -89,10 +104,38 @@ def solve(game: CowTrade, eliminate: bool = True) -> CowTradeSolution:
         strategy3={b: p for b, p in zip(game.bids3, cert.col_strategy, strict=True) if p},
         elimination=elimination,
         inspection_size=n,
-        method="dominance+highs-lp+rational-certificate",
-        seconds=sol.seconds,
-        counters={"eliminated": 0 if elimination is None else len(elimination.steps)},
+        method="pure weak dominance, then " + sol.method if eliminate else sol.method,
+        status=Status.EXACT,
+        seconds=time.perf_counter() - start,
+        counters={**sol.counters, "removals": len(elimination.steps) if elimination else 0,
+                  "lp_milliseconds": round(1000 * sol.seconds, 3)},
     )
+
+
+def make_game(money1: int | None, money3: int | None, initiative: int, bids1: Sequence[int] | None,
+              bids3: Sequence[int] | None, cards1: Sequence[int] | None, cards3: Sequence[int] | None,
+              second: SecondInitiative = SecondInitiative.ALTERNATE) -> CowTrade:
+    """The game from a command's options: money totals (with optional bid lists) or money cards."""
+    if cards1 is not None or cards3 is not None:
+        if cards1 is None or cards3 is None:
+            raise InvalidInput("give the money cards of both players (--cards1 and --cards3)")
+        if bids1 or bids3:
+            raise InvalidInput("--cards1/--cards3 replace --bids1/--bids3; give one or the other")
+        return CowTrade.from_cards(cards1, cards3, initiative, second)
+    if money1 is None or money3 is None:
+        raise InvalidInput("give both money totals (--money1 and --money3) or both hands (--cards1, --cards3)")
+    return CowTrade(money1, money3, initiative, tuple(bids1 or ()), tuple(bids3 or ()), second)
+
+
+def matrices(game: CowTrade) -> dict[str, list[list[int]]]:
+    """The winner of every bid pair (1 or 3) and the study's combined 1/2/3/4 notation."""
+    return {"matrix": jsonable(winner_matrix(game)), "combined": jsonable(combined_symbols(game))}
+
+
+def write_nfg(path: str | Path, game: CowTrade) -> None:
+    """The game as a Gambit .nfg file (rows: player 1's bids, columns: player 3's)."""
+    nfg.write(path, payoff_matrix(game), row_names=[str(b) for b in game.bids1],
+              col_names=[str(b) for b in game.bids3], title=f"cow trade t1={game.money1} t3={game.money3}")
 
 
 def study_closed_form(t1: int, t3: int) -> Fraction:
@@ -129,7 +172,8 @@ def closed_form(t1: int, t3: int, initiative: int,
     return Fraction(2, -(-(t3 + 1) // w)) - 1
 
 
-def format_matrix(symbols: np.ndarray, row_labels: tuple[int, ...], col_labels: tuple[int, ...]) -> str:
+def format_matrix(symbols: np.ndarray | Sequence[Sequence[int]], row_labels: tuple[int, ...],
+                  col_labels: tuple[int, ...]) -> str:
     width = max(len(str(b)) for b in (*row_labels, *col_labels))
     head = " " * (width + 2) + " ".join(f"{b:>{width}}" for b in col_labels)
     lines = [head]
@@ -160,34 +204,27 @@ def closed_form_checks(max_money: int, second: SecondInitiative = SecondInitiati
                                       closed_form(t1, t3, initiative, second))
 
 
-
-
-def symbol_matrices(game: CowTrade) -> tuple[np.ndarray, np.ndarray]:
-    """The winner matrix (1 or 3 per bid pair) and the combined one of both initiatives, in the study's
-    1/2/3 notation."""
-    return winner_matrix(game), combined_symbols(game)
-
-
-def write_nfg(game: CowTrade, path: Path) -> None:
-    """The game as a Gambit .nfg file (strategies named by their bids)."""
-    nfg.write(path, payoff_matrix(game), row_names=[str(b) for b in game.bids1],
-              col_names=[str(b) for b in game.bids3], title=f"cow trade t1={game.money1} t3={game.money3}")
-
-
-def elimination_steps(result: CowTradeSolution) -> list[str]:
-    """Every elimination step with its witness, the bids named by their money."""
-    if result.elimination is None:
-        return []
-    rows = [f"bid {b}" for b in result.game.bids1]
-    cols = [f"bid {b}" for b in result.game.bids3]
-    return [s.describe(rows, cols) for s in result.elimination.steps]
-
-
-# The starting hand of every player: 2 x 0, 4 x 10, 1 x 50.
-STARTING_HAND = (0, 0, 10, 10, 10, 10, 50)
-
-
 def always_winning_bid(game: CowTrade) -> int | None:
     """A bid of player 1 that wins against every bid of player 3, if there is one."""
     rows = np.flatnonzero((winner_matrix(game) == 1).all(axis=1))
     return game.bids1[int(rows[0])] if rows.size else None
+
+
+def expected_inspection_size(t1: int, t3: int, initiative: int) -> int | None:
+    """ceil((t3 + 1)/w) with w the band width; None when player 3 always wins (w = 0)."""
+    w = band_width(t1, t3, initiative)
+    return None if w == 0 else -(-(t3 + 1) // w)
+
+
+def ends_as_predicted(result: CowTradeSolution) -> bool:
+    """Elimination left a cell player 3 wins (value -1) or an n x n inspection matrix (value 2/n - 1)."""
+    assert result.elimination is not None
+    reduced = np.asarray(result.elimination.reduced(payoff_matrix(result.game)), dtype=np.int64)
+    if result.inspection_size is None:
+        return reduced.shape == (1, 1) and result.value == -1
+    return result.value == Fraction(2, result.inspection_size) - 1
+
+
+@cache
+def closed_form_table(max_money: int = 100) -> tuple[ClosedFormCheck, ...]:
+    return tuple(closed_form_checks(max_money))

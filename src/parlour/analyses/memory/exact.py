@@ -8,107 +8,39 @@ k ascending, B descending. The pass (T2) leaves the state unchanged and gives k 
 fixed point of w = max(v, k - w), v the best other tactic, is w = max(v, k/2) (if v < k/2 both players
 prefer to pass forever and split the k cards; w = v < k/2 would not be a fixed point).
 
-This is the game's analysis, not a solver of solvers/: the pass fixed point and the (k, B, P) order are
-particular to this game; the game-independent part would be a one-line max. The reduced model
-(`reduced.py`) and the forgetful variant (`variants.py`) reuse its branch enumeration and conversions.
+What it shares with the other recursions of this game (playable classes, branches, the pass fixed
+point, the canonical choice) is in `dp`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from flint import fmpq
 
-from parlour.errors import InvalidInput
-from parlour.games.memory.rules import (
-    Leaf,
-    State,
-    TacticClass,
-    applicable,
-    states_with,
-    tactic_classes,
-    template,
+from parlour.analyses.memory.dp import (
+    branches,
+    canonical,
+    check_pairs,
+    playable,
+    to_fraction,
+    with_pass,
 )
-
-MAX_EXACT_PAIRS = 400
-
-
-def check_pairs(pairs: object, limit: int = MAX_EXACT_PAIRS) -> int:
-    if isinstance(pairs, bool) or not isinstance(pairs, int):
-        raise InvalidInput(f"the number of pairs must be a whole number, got {pairs!r}")
-    if pairs < 1:
-        raise InvalidInput(f"the number of pairs must be at least 1, got {pairs}")
-    if pairs > limit:
-        raise InvalidInput(f"at most {limit} pairs for this computation, got {pairs}")
-    return pairs
-
-
-def to_fraction(x: fmpq) -> Fraction:
-    return Fraction(int(x.p), int(x.q))
-
-
-# ---------------------------------------------------------------------------------------------
-# Compiled transitions: which member of each class can play depends only on small counts, so the
-# member choice is cached by the pattern (min(P,5), min(s,5), min(m,5)); probabilities are then
-# evaluated from the leaf formulas.
-
-
-
-def _pattern(st: State) -> tuple[int, int, int]:
-    return (min(st.P, 5), min(st.s, 5), min(st.m, 5))
-
-
-@cache
-def _playable_leaves(
-    pattern: tuple[int, int, int], k_example: int, B_example: int, P_example: int
-) -> tuple[tuple[TacticClass, tuple[Leaf, ...]], ...]:
-    st = State(k_example, B_example, P_example)
-    out = []
-    for c in tactic_classes():
-        for t in c.members:
-            if applicable(t, st):
-                out.append((c, template(t)))
-                break
-    return tuple(out)
-
-
-def playable(st: State) -> tuple[tuple[TacticClass, tuple[Leaf, ...]], ...]:
-    """Each playable tactic class with the leaves of its first playable member."""
-    pat = _pattern(st)
-    # any state with this pattern decides applicability the same way (the forms involved are
-    # P, s, m and u = s + m shifted by at most 2); use the smallest one as the cache key
-    P, s, m = pat
-    return _playable_leaves(pat, P + 2 * s + m, P + s, P)
-
-
-def branches(leaves: tuple[Leaf, ...], st: State) -> list[tuple[fmpq, State, bool]]:
-    out = []
-    for leaf in leaves:
-        num, den = 1, 1
-        for a, b in leaf.factors:
-            x = a(st)
-            if x == 0:
-                num = 0
-                break
-            num *= x
-            den *= b(st)
-        if num:
-            dk, dB, dP = leaf.delta
-            out.append((fmpq(num, den), State(st.k + dk, st.B + dB, st.P + dP), leaf.again))
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
+from parlour.errors import InvalidInput
+from parlour.games.memory.rules import Leaf, Move, State, by_number, states_with
+from parlour.results import Result, Status, exact
 
 
 @dataclass(frozen=True)
-class ExactSolution:
-    """w and the optimal tactics in every state up to `pairs` pairs, plus the stalemate figures of
-    the canonical optimal policy (lowest-numbered optimal tactic, passing only when nothing else is
-    optimal) and their range over all optimal policies."""
+class MemorySolution(Result):
+    """w and the optimal tactics in every state up to `pairs` pairs (those `keep` kept), plus the
+    stalemate figures of the canonical optimal policy (lowest-numbered optimal tactic, passing only
+    when nothing else is optimal) and their range over all optimal policies."""
 
     pairs: int
     values: dict[State, fmpq] = field(repr=False)
@@ -140,11 +72,21 @@ class ExactSolution:
         """First player's expected pairs minus the second player's."""
         return self.first_player_pairs - self.second_player_pairs
 
-
-def _canonical(optimal: list[str]) -> str:
-    """Lowest-numbered optimal class, the pass only when it is the only optimal one."""
-    non_pass = [c for c in optimal if c != "T2"]
-    return (non_pass or optimal)[0]
+    def payload(self) -> dict[str, Any]:
+        """The figures from the start (the tables of every state are too big for JSON)."""
+        start = self.start()
+        out: dict[str, Any] = {"pairs": self.pairs}
+        if start not in self.values:
+            return out
+        p = to_fraction(self.stalemate[start])
+        return {
+            **out,
+            **exact("first_player_expected_pairs", self.first_player_pairs),
+            **exact("second_player_expected_pairs", self.second_player_pairs),
+            **exact("advantage", self.advantage),
+            **exact("stalemate_probability", p),
+            "optimal_tactics_at_start": list(by_number(self.optimal[start])),
+        }
 
 
 Compiled = tuple[tuple[tuple[tuple[int, ...], ...], int, int, bool], ...]
@@ -192,13 +134,15 @@ def solve_exact(
     keep: Callable[[State], bool] | None = None,
     on_level: Callable[[int], None] | None = None,
     pass_always: bool = False,
-) -> ExactSolution:
+) -> MemorySolution:
     """Solve every state with at most `pairs` pairs exactly. `keep` limits which states' exact
     values stay in memory (all by default; the recursion itself only needs two levels).
 
     pass_always: the study's simplified model of chapter 4 (our reading of it), in which the pass
     is available unconditionally, even without two known non-matching cards to turn."""
     check_pairs(pairs)
+    t0 = time.perf_counter()
+    n_states = 0
     values: dict[State, fmpq] = {}
     optimal: dict[State, frozenset[str]] = {}
     policy: dict[State, str] = {}
@@ -230,20 +174,14 @@ def solve_exact(
                 for p, key, again in br:
                     v += p * (prev[key][0] + 2) if again else p * (k - cur[key][0])
                 cands.append((name, v, br))
-            best = max((cd[1] for cd in cands), default=None)
-            if pass_ok and (best is None or best <= half):
-                w = half
-            else:
-                assert best is not None
-                w = best
+            w = with_pass(max((cd[1] for cd in cands), default=None), pass_ok, half)
             opt_rows = [cd for cd in cands if cd[1] == w]
             opt = [cd[0] for cd in opt_rows]
             if pass_ok and w == half:
-                opt.append("T2")
-            opt.sort(key=lambda name: int(name[1:]))
-            chosen = _canonical(opt)
+                opt.append(Move.PASS)
+            chosen = canonical(opt)
             s_, l_ = one, half  # a mutual-pass stalemate with k/2 pairs left
-            los, his = ([1.0], [1.0]) if "T2" in opt else ([], [])
+            los, his = ([1.0], [1.0]) if Move.PASS in opt else ([], [])
             for name, _, br in opt_rows:
                 if name == chosen:
                     s_, l_ = zero, zero
@@ -259,6 +197,7 @@ def solve_exact(
                 los.append(lo)
                 his.append(hi)
             cur[(B, P)] = (w, s_, l_, min(los), max(his))
+            n_states += 1
             optimal[st] = frozenset(opt)
             policy[st] = chosen
         for (B, P), (w, s_, l_, lo, hi) in cur.items():
@@ -272,10 +211,12 @@ def solve_exact(
         prev = cur
         if on_level is not None:
             on_level(k // 2)
-    return ExactSolution(pairs, values, optimal, policy, stal, left, smin, smax)
+    return MemorySolution(pairs, values, optimal, policy, stal, left, smin, smax,
+                          method="bellman, full <k,B,P>, exact (FLINT fmpq)", status=Status.EXACT,
+                          seconds=time.perf_counter() - t0, counters={"states": n_states})
 
 
-def tactic_values(sol: ExactSolution, st: State) -> dict[str, fmpq]:
+def tactic_values(sol: MemorySolution, st: State) -> dict[str, fmpq]:
     """The value of every playable tactic class in st (the pass: k - w(st)), from a solution that
     kept the values of st and its successors."""
     out: dict[str, fmpq] = {}
@@ -295,8 +236,8 @@ def evaluate_fixed_policy(pairs: int, preference: tuple[str, ...]) -> dict[State
     `preference` (e.g. ("T1", "T6"): take a known pair, else the 2-move). A pass in the preference
     is not allowed here (it would need the fixed-point treatment)."""
     check_pairs(pairs)
-    if "T2" in preference:
-        raise InvalidInput("a fixed policy here cannot pass (T2)")
+    if Move.PASS in preference:
+        raise InvalidInput(f"a fixed policy here cannot pass ({Move.PASS})")
     w: dict[State, fmpq] = {}
     for k in range(0, 2 * pairs + 1, 2):
         for st in states_with(k):

@@ -12,15 +12,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from flint import fmpq
 from numba import njit
 
-from parlour.analyses.memory.exact import branches, check_pairs, playable, to_fraction
-from parlour.games.memory.rules import Form, State, tactic_classes, template
-
-MAX_FLOAT_PAIRS = 20000
+from parlour.analyses.memory.dp import (
+    MAX_FLOAT_PAIRS,
+    MAX_REDUCED_EXACT_PAIRS,
+    branches,
+    canonical,
+    check_pairs,
+    playable,
+    to_fraction,
+    with_pass,
+)
+from parlour.games.memory.rules import Form, Move, State, class_number, tactic_classes, template
 
 
 @dataclass(frozen=True)
@@ -28,7 +37,7 @@ class ReducedExact:
     pairs: int
     values: dict[tuple[int, int], fmpq] = field(repr=False)  # (n, s) -> w in cards
     optimal: dict[tuple[int, int], frozenset[str]] = field(repr=False)
-    # canonical optimal policy (as in solve.ExactSolution): P(mutual-pass stalemate) and
+    # canonical optimal policy (as in exact.MemorySolution): P(mutual-pass stalemate) and
     # E[pairs left at the stalemate; stalemate]
     stalemate: dict[tuple[int, int], fmpq] = field(repr=False)
     pairs_left_at_stalemate: dict[tuple[int, int], fmpq] = field(repr=False)
@@ -44,7 +53,7 @@ class ReducedExact:
 
 
 def solve_reduced_exact(pairs: int) -> ReducedExact:
-    check_pairs(pairs, limit=2000)
+    check_pairs(pairs, limit=MAX_REDUCED_EXACT_PAIRS)
     values: dict[tuple[int, int], fmpq] = {(0, 0): fmpq(0)}
     optimal: dict[tuple[int, int], frozenset[str]] = {(0, 0): frozenset()}
     stal: dict[tuple[int, int], fmpq] = {(0, 0): fmpq(0)}
@@ -74,18 +83,17 @@ def solve_reduced_exact(pairs: int) -> ReducedExact:
                     sp += p * stal[red(nxt)]
                     lp += p * left[red(nxt)]
                 cands.append((c.name, v, sp, lp))
-            best = max((cd[1] for cd in cands), default=None)
-            w = half if pass_ok and (best is None or best <= half) else best
-            assert w is not None
-            opt = {cd[0] for cd in cands if cd[1] == w}
+            w = with_pass(max((cd[1] for cd in cands), default=None), pass_ok, half)
+            rows = {cd[0]: cd for cd in cands if cd[1] == w}
+            opt = set(rows)
             if pass_ok and w == half:
-                opt.add("T2")
+                opt.add(Move.PASS)
             values[(n, s)] = w
             optimal[(n, s)] = frozenset(opt)
-            rows = sorted((cd for cd in cands if cd[1] == w), key=lambda cd: int(cd[0][1:]))
-            if rows:  # canonical: the lowest-numbered optimal tactic other than the pass
-                stal[(n, s)], left[(n, s)] = rows[0][2], rows[0][3]
-            else:
+            chosen = canonical(opt)
+            if chosen in rows:
+                stal[(n, s)], left[(n, s)] = rows[chosen][2], rows[chosen][3]
+            else:  # only the pass is optimal: a mutual-pass stalemate with n pairs left
                 stal[(n, s)], left[(n, s)] = fmpq(1), fmpq(n)
     return ReducedExact(pairs, values, optimal, stal, left)
 
@@ -93,13 +101,15 @@ def solve_reduced_exact(pairs: int) -> ReducedExact:
 # ---------------------------------------------------------------------------------------------
 # Float version: the tactic formulas packed into arrays for a numba kernel.
 
+PASS_INDEX = class_number(Move.PASS) - 1  # the pass's class index in the kernel (T2 -> 1)
 MAX_F = 2  # factors per leaf
 MAX_R = 2  # requirements per leaf
 
 
-@dataclass(frozen=True)
-class PackedTactics:
-    class_of_member: np.ndarray  # (M,) class index (0 = T1, 1 = T2 pass, ...)
+class PackedTactics(NamedTuple):
+    """The tactic formulas as arrays: the one table argument of the numba kernel."""
+
+    class_of_member: np.ndarray  # (M,) class index (0 = T1, PASS_INDEX = the pass, ...)
     leaf_start: np.ndarray  # (M+1,) leaves of member i are leaf_start[i]:leaf_start[i+1]
     num: np.ndarray  # (L, MAX_F, 4) factor numerator forms (ck, cB, cP, c0); unused: constant 1
     den: np.ndarray  # (L, MAX_F, 4)
@@ -141,7 +151,10 @@ def _ev(f: np.ndarray, k: int, B: int, P: int) -> int:
 
 
 @njit(cache=True)
-def _kernel(pairs, class_of_member, leaf_start, num, den, req, req_j, delta, again, tol):
+def _kernel(pairs, tables, tol):
+    class_of_member, leaf_start = tables.class_of_member, tables.leaf_start
+    num, den, req, req_j = tables.num, tables.den, tables.req, tables.req_j
+    delta, again = tables.delta, tables.again
     n_classes = class_of_member.max() + 1
     R = np.zeros((pairs + 1, pairs + 1))
     opt = np.zeros((pairs + 1, pairs + 1), np.int64)  # bit c set: class c within tol of the best
@@ -155,7 +168,7 @@ def _kernel(pairs, class_of_member, leaf_start, num, den, req, req_j, delta, aga
             pass_ok = False
             for mbr in range(class_of_member.shape[0]):
                 c = class_of_member[mbr]
-                if vals[c] > -1e300 or (c == 1 and pass_ok):
+                if vals[c] > -1e300 or (c == PASS_INDEX and pass_ok):
                     continue  # the class already has a playable member
                 ok = True
                 for lf in range(leaf_start[mbr], leaf_start[mbr + 1]):
@@ -168,7 +181,7 @@ def _kernel(pairs, class_of_member, leaf_start, num, den, req, req_j, delta, aga
                             ok = False
                 if not ok:
                     continue
-                if c == 1:
+                if c == PASS_INDEX:
                     pass_ok = True
                     continue
                 v = 0.0
@@ -204,7 +217,7 @@ def _kernel(pairs, class_of_member, leaf_start, num, den, req, req_j, delta, aga
                 if vals[c] > -1e300 and vals[c] >= w - tol:
                     bits |= 1 << c
             if pass_ok and w <= n + tol:
-                bits |= 1 << 1
+                bits |= 1 << PASS_INDEX
             opt[n, s] = bits
     return R, opt
 
@@ -220,10 +233,19 @@ class ReducedFloat:
     def advantage(self) -> float:
         return float(self.values[self.pairs, 0] - self.pairs)
 
+    def optimal(self, n: int, s: int) -> frozenset[str]:
+        """The names of the classes optimal within tol in the state (n pairs left, s known)."""
+        return _class_names(int(self.optimal_bits[n, s]))
+
+
+@cache
+def _class_names(bits: int) -> frozenset[str]:
+    """The class names whose bit is set (bit i: the i-th class of tactic_classes())."""
+    return frozenset(c.name for i, c in enumerate(tactic_classes()) if bits >> i & 1)
+
 
 def solve_reduced_float(pairs: int, tol: float = 1e-9) -> ReducedFloat:
     check_pairs(pairs, limit=MAX_FLOAT_PAIRS)
     pk = pack_tactics()
-    R, opt = _kernel(pairs, pk.class_of_member, pk.leaf_start, pk.num, pk.den, pk.req, pk.req_j,
-                     pk.delta, pk.again, tol)
+    R, opt = _kernel(pairs, pk, tol)
     return ReducedFloat(pairs, R, opt, tol)

@@ -1,8 +1,8 @@
-"""Cow trade (Koehandel), the last trade: the rules as data (money, bids, initiative, money cards) and the
-winner of every pair of bids, as the study writes it (1, 3; combined 1/2/3/4)."""
+"""The last cow trade of Koehandel: the rules (who wins a pair of bids), as data and matrices."""
 
 from parlour.games.cowtrade.rules import (
     CARD_VALUES,
+    STARTING_HAND,
     CowTrade,
     SecondInitiative,
     bids_from_cards,
@@ -14,6 +14,7 @@ from parlour.games.cowtrade.rules import (
 
 __all__ = [
     "CARD_VALUES",
+    "STARTING_HAND",
     "CowTrade",
     "SecondInitiative",
     "bids_from_cards",

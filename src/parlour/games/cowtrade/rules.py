@@ -17,6 +17,8 @@ from parlour.errors import InvalidInput
 
 # Money card values in the game (10x0, 20x10, 10x50, 5x100, 5x200, 5x500).
 CARD_VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
+# The money every player starts with: 2 x 0, 4 x 10, 1 x 50.
+STARTING_HAND: tuple[int, ...] = (0, 0, 10, 10, 10, 10, 50)
 
 
 class SecondInitiative(enum.StrEnum):

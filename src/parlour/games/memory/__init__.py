@@ -1,8 +1,10 @@
-"""Memory (Concentration) with perfect memory: the state <k, B, P>, the tactics as data, their moves, and a
-simulator of the real card game (the test oracle). The solvers are in parlour.analyses.memory."""
+"""Memory (Concentration) with perfect memory: the rules (state <k,B,P>, the tactics as data, their
+transitions), the forgetful player's turn and the card-level simulator. The solving is in
+`parlour.analyses.memory`."""
 
 from parlour.games.memory.rules import (
     Card,
+    Move,
     State,
     Tactic,
     TacticClass,
@@ -18,6 +20,7 @@ from parlour.games.memory.rules import (
 
 __all__ = [
     "Card",
+    "Move",
     "State",
     "Tactic",
     "TacticClass",

@@ -17,7 +17,7 @@ cards uniformly, and records every branch as a product of count ratios. The coun
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -308,15 +308,36 @@ def transitions(t: Tactic, st: State) -> dict[Outcome, Fraction]:
 # Merging tactics with identical gains into the study's T1, T2, ...
 
 
+class Move(enum.StrEnum):
+    """The tactic classes the study and Zwick & Paterson talk about, under the study's printed names
+    (the classes are numbered by `tactic_classes`; a test checks these members land on these numbers)."""
+
+    TAKE_PAIR = "T1"  # <bmn, nek>: take a known pair
+    PASS = "T2"  # turn two known non-matching cards (Zwick & Paterson's 0-move)
+    KNOWN_THEN_UNKNOWN = "T4"  # <bzn, onb>: a known card, then an unknown one hoping for its partner
+    ONE_MOVE = "T5"  # unknown card, take its pair if known, else a known card
+    TWO_MOVE = "T6"  # unknown card, take its pair if known, else another unknown card
+
+
+def class_number(name: str) -> int:
+    """3 for "T3": the order in which tactic class names are listed."""
+    return int(name[1:])
+
+
+def by_number(names: Iterable[str]) -> tuple[str, ...]:
+    """Tactic class names in their numbered order."""
+    return tuple(sorted(names, key=class_number))
+
+
 @dataclass(frozen=True)
 class TacticClass:
-    name: str  # "T1", "T2", ...
+    name: str  # "T1", "T2", ... (see Move for the named ones)
     members: tuple[Tactic, ...]
     label: str  # what it does, in words
 
     @property
     def is_pass(self) -> bool:
-        return self.name == "T2"
+        return self.name == Move.PASS
 
 
 _LABELS = {

@@ -5,13 +5,13 @@ Bellman values: it never uses the category counts or the transition formulas, on
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from parlour.errors import InvalidInput
 from parlour.games.memory.rules import Card, State, Tactic, applicable, tactic_classes
+from parlour.infra.stats import Z95, Interval, mean_interval
 
 
 @dataclass(frozen=True)
@@ -118,17 +118,24 @@ def play_game(pairs: int, policy: Mapping[State, str], rng: random.Random) -> Ga
 
 @dataclass(frozen=True)
 class SimulationSummary:
+    """Means over the simulated games with their 95 % intervals (infra.stats)."""
+
     pairs: int
     games: int
     seed: int
-    first_mean: float
-    first_stderr: float
-    second_mean: float
-    advantage_mean: float
-    advantage_stderr: float
-    stalemate_rate: float
-    stalemate_stderr: float
+    first_pairs: Interval  # the first player's pairs per game
+    advantage: Interval  # first's pairs minus the second's
+    stalemate_rate: Interval  # the share of games ending in a mutual pass
     mean_pairs_left_at_stalemate: float | None
+
+    @property
+    def second_pairs(self) -> float:
+        return self.pairs - self.first_pairs.estimate
+
+
+def standard_error(interval: Interval) -> float:
+    """The standard error behind a normal 95 % interval."""
+    return (interval.high - interval.low) / (2 * Z95)
 
 
 def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0) -> SimulationSummary:
@@ -144,13 +151,8 @@ def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0)
         if g.stalemate:
             lefts.append(g.pairs_left_at_end)
 
-    def mean_se(xs: list[float]) -> tuple[float, float]:
-        m = sum(xs) / len(xs)
-        var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-        return m, math.sqrt(var / len(xs))
+    def interval(xs: list[float]) -> Interval:
+        return mean_interval(sum(xs), sum(x * x for x in xs), len(xs))
 
-    fm, fse = mean_se(firsts)
-    am, ase = mean_se(advs)
-    sm, sse = mean_se(stal)
-    return SimulationSummary(pairs, games, seed, fm, fse, pairs - fm, am, ase, sm, sse,
+    return SimulationSummary(pairs, games, seed, interval(firsts), interval(advs), interval(stal),
                              sum(lefts) / len(lefts) if lefts else None)
