@@ -143,13 +143,24 @@ def sweep(
 def plot(
     db: Path = typer.Option(Path(DEFAULT_DB), "--db", help="SQLite store written by sweep."),
     out: Path = typer.Option(Path("guess.svg"), "--out", help="Output file (.svg, .png or .pdf)."),
-    what: str = typer.Option("alice", help="alice (colour map of α per N), iterations, or values."),
+    what: str = typer.Option("alice", help="alice (colour map of α per N), iterations, values (from --db), or "
+                             "table (V(N) − lg N of the shipped table of certified values; no store needed)."),
 ) -> None:
     """Figures from a store: Alice's distributions as a colour map, iterations per N, or V(N)."""
     from parlour.analyses.guess import figure_from_store
     from parlour.analyses.guess.store import open_store
     from parlour.figures import save
 
+    if what == "table":
+        from parlour.analyses.guess import table
+        from parlour.analyses.guess.figures import values_figure
+
+        entries = table.shipped()
+        fig = values_figure(sorted(entries), [float(entries[n].value) for n in sorted(entries)],
+                            f"the certified values, N = 1..{max(entries)}")
+        save(fig, str(out))
+        err_console.print(f"wrote {out}")
+        return
     if not db.exists():
         raise InvalidInput(f"no store at {db}; run `parlour guess sweep --db {db}` first")
     with open_store(db) as store:

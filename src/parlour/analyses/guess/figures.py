@@ -55,13 +55,21 @@ def figure_from_store(rows: Sequence[Any], what: str) -> Figure:
     if what == "iterations":
         return iterations_figure([r.n for r in rows], [r.iterations for r in rows])
     if what == "values":
-        fig = new_figure(6.4, 3.6)
-        ax = fig.add_subplot()
-        ns = np.array([r.n for r in rows])
-        ax.plot(ns, [r.value_float - math.log2(n) for r, n in zip(rows, ns, strict=True)], lw=0.8)
-        ax.set_xlabel("N")
-        ax.set_ylabel("V(N) − lg N")
-        return fig
+        return values_figure([r.n for r in rows], [r.value_float for r in rows])
     raise InvalidInput(f"--what must be alice, iterations or values, got {what!r}")
 
 
+
+
+def values_figure(ns: Sequence[int], values: Sequence[float], title: str = "") -> Figure:
+    """V(N) − lg N against N: the value's distance from binary search's lg N (a log-scaled N axis, where
+    the pattern between powers of two repeats)."""
+    fig = new_figure(6.4, 3.6)
+    ax = fig.add_subplot()
+    ax.plot(ns, [v - math.log2(n) for n, v in zip(ns, values, strict=True)], lw=0.8)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("N")
+    ax.set_ylabel("V(N) − lg N")
+    if title:
+        ax.set_title(title)
+    return fig
