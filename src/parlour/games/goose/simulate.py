@@ -22,7 +22,7 @@ import numpy as np
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import tables
-from parlour.infra.stats import wilson
+from parlour.infra.stats import Z95, wilson
 
 
 @dataclass(frozen=True)
@@ -48,9 +48,9 @@ class SimulationResult:
     def stderr(self) -> tuple[float, ...]:
         return tuple(math.sqrt(p * (1 - p) / self.games) for p in self.win)
 
-    def interval(self, p: int) -> tuple[float, float]:
-        """Wilson score interval (95 %) of player p's win probability."""
-        ci = wilson(self.wins[p], self.games)
+    def interval(self, p: int, z: float = Z95) -> tuple[float, float]:
+        """Wilson score interval of player p's win probability (95 % by default)."""
+        ci = wilson(self.wins[p], self.games, z)
         return ci.low, ci.high
 
     def to_json(self) -> dict[str, object]:
