@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from bench.common import peak_rss_gib, write
-from parlour.analyses.guess.bst import optimal_bst, optimal_bst_cubic_fast, optimal_bst_exact
+from parlour.analyses.guess.oracle import optimal_bst, optimal_bst_cubic_fast, optimal_bst_exact
 from parlour.analyses.guess.solve import solve_guess
 from parlour.solvers.colgen import Stabilisation
 

@@ -25,10 +25,19 @@ def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["guess", "solve", "4", "--json"], capsys)
     assert code == 0
     js = json.loads(out)
-    assert js["numbers"] == 4 and js["value_exact"] == "2" and js["value"] == 2.0 and js["status"] == "exact"
+    assert js["game"] == "guess" and js["command"] == "solve"
+    assert js["numbers"] == 4 and js["value_exact"] == "2" and js["value"] == 2.0 and js["certified"] is True
+    assert js["status"] == "exact"
+    assert [a["number"] for a in js["alice"]] == [1, 2, 3, 4]
     assert sum(Fraction(a["probability_exact"]) for a in js["alice"]) == 1
+    assert all(a["probability"] == float(Fraction(a["probability_exact"])) for a in js["alice"])
     assert sum(Fraction(b["probability_exact"]) for b in js["bob"]) == 1 and js["max_guesses"] == 3
+    # a tree in the game's terms: its guesses in preorder (the first guess first), and how many
+    # guesses each number 1..N needs
+    for b in js["bob"]:
+        assert sorted(b["tree"]) == [1, 2, 3, 4] and b["guesses"][b["tree"][0] - 1] == 1
     assert js["iterations"] >= 1
+    assert not any(k.endswith("_float") for k in js)
 
 
 def test_solve_trace(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,6 +46,8 @@ def test_solve_trace(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["guess", "solve", "3", "--trace", "--json"], capsys)
     js = json.loads(out)
     assert js["value_exact"] == "9/5" and js["dresher_trace"][-1]["entering"] is None
+    assert js["dresher_trace"][-1]["lower_exact"] == "9/5"
+    assert js["dresher_trace"][0]["leaving"] == {"slack": 3} and js["dresher_trace"][0]["entering"] == [2, 1, 3]
 
 
 @pytest.mark.parametrize("bad", [["0"], ["-2"], ["abc"], ["2.5"], ["5", "--smoothing", "magic"], ["50", "--trace"]])
@@ -93,25 +104,6 @@ def test_sweep_with_dask_local_cluster(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0
     with open_store(db) as store:
         assert store.solved() == set(range(1, 13))
-
-
-def test_sweep_warm_starts_from_the_nearest_stored_n(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from parlour.analyses.guess.solve import solve_guess
-    from parlour.analyses.guess.sweep import solve_record as _solve_record
-    from parlour.analyses.guess.sweep import warm_start as _warm_start
-
-    db = tmp_path / "w.sqlite"
-    code, _, _ = run(["guess", "sweep", "--from", "20", "--to", "22", "--db", str(db), "--workers", "0"], capsys)
-    assert code == 0
-    with open_store(db) as store:
-        s22 = store.get(22)
-        assert s22 is not None
-        trees, alice = _warm_start(store, 23)
-        assert trees == tuple(d for d, _ in s22.bob) and alice == tuple(float(a) for a in s22.alice)
-        assert _warm_start(store, 30) == ((), ())  # nothing stored within reach
-        warm = _warm_start(store, 24)  # N = 22's trees, extended twice, and α stretched
-    record = _solve_record(24, warm)
-    assert Fraction(record["value"]) == solve_guess(24).value and record["certified"] == 1
 
 
 def test_value_from_the_table_and_beyond(capsys: pytest.CaptureFixture[str]) -> None:

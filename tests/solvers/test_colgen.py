@@ -14,7 +14,7 @@ from parlour.solvers import colgen, zerosum
 from parlour.solvers.colgen import ColGenCertificate, Stabilisation
 
 
-class MatrixOracle(colgen.PointwiseResponses):
+class MatrixOracle:
     """An oracle over an explicit matrix (columns listed), to test the machinery on known games."""
 
     def __init__(self, a: np.ndarray) -> None:
@@ -97,3 +97,44 @@ def test_dense_master_refuses_nonpositive_columns() -> None:
     oracle = MatrixOracle(np.array([[0, 2], [2, 1]]))
     with pytest.raises(InvalidInput):
         colgen.solve(oracle, [[0, 2]], master_kind="dense")
+
+
+class BatchMatrixOracle(MatrixOracle):
+    """The same oracle with the batch capability: every point in one call, plus near-best columns."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        super().__init__(a)
+        self.batches = 0
+
+    def responses(self, points: Sequence[np.ndarray], extra: int) -> list[colgen.Priced]:
+        self.batches += 1
+        out: list[colgen.Priced] = []
+        for x in points:
+            order = np.argsort(x @ self.a, kind="stable")
+            value, col = self.best_response(x)
+            out.append((value, col, [self.a[:, j].copy() for j in order[1 : 1 + extra]]))
+        return out
+
+
+def test_batch_capability_is_declared_by_the_protocol_and_used() -> None:
+    a = np.random.default_rng(3).integers(1, 9, size=(5, 30))
+    plain, batch = MatrixOracle(a), BatchMatrixOracle(a)
+    assert isinstance(batch, colgen.BatchOracle) and not isinstance(plain, colgen.BatchOracle)
+    points = [np.full(5, 0.2), np.eye(5)[0]]
+    # a plain oracle is priced point by point, without extra columns
+    assert all(extra == [] for _, _, extra in colgen.price(plain, points, 3))
+    assert all(len(extra) == 3 for _, _, extra in colgen.price(batch, points, 3))
+    before = batch.batches
+    res = colgen.solve(batch, [a[:, 0]], extra=2, master_kind="dense")
+    assert batch.batches - before == res.iterations  # one call per iteration
+    assert res.certificate is not None and res.certificate.value == zerosum.solve(a).value_exact
+
+
+def test_result_is_a_result_with_status() -> None:
+    a = np.array([[3, 1], [1, 3]])
+    certified = colgen.solve(MatrixOracle(a), [a[:, 0]])
+    assert certified.status == "exact" and certified.to_json()["status"] == "exact"
+    assert certified.seconds > 0 and "column generation" in certified.method
+    floats_only = colgen.solve(MatrixOracle(a), [a[:, 0]], exact=False)
+    assert floats_only.certificate is None and floats_only.status == "estimate"
+    assert floats_only.value == pytest.approx(2.0)

@@ -38,17 +38,11 @@ def solve(
     symmetric: bool = typer.Option(True, "--symmetric/--no-symmetric", help="Fold the mirror symmetry."),
 ) -> None:
     """V(N) as an exact fraction with certified optimal strategies for Alice and Bob."""
-    from parlour.analyses.guess import Stabilisation
     from parlour.analyses.guess.dresher import dresher
-    from parlour.analyses.guess.solve import solve_guess
+    from parlour.analyses.guess.solve import solve_guess, stabilisation
 
     size = _parse_n(n)
-    if smoothing not in ("wentges", "fixed", "none"):
-        raise InvalidInput(f"smoothing must be wentges, fixed or none, got {smoothing!r}")
-    stab = Stabilisation(smoothing)  # type: ignore[arg-type]
-    if smoothing == "fixed":
-        m = (size + 1) // 2 if symmetric else size
-        stab = Stabilisation("fixed", guess=tuple([1.0] * m))
+    stab = stabilisation(smoothing, size, symmetric)
     run = dresher(size) if trace else None
     sol = solve_guess(size, symmetric=symmetric, stabilisation=stab)
     if json_out:
@@ -57,11 +51,12 @@ def solve(
             out["dresher_trace"] = [
                 {
                     "iteration": s.iteration,
-                    **exact("alice", s.alice),
+                    "alice": [{"number": k, **exact("probability", a)} for k, a in enumerate(s.alice, 1)],
                     **exact("lower", s.lower),
                     **(exact("upper", s.upper) if s.upper is not None else {"upper": None}),
-                    "entering": list(s.entering.depths) if s.entering else None,
-                    "leaving": s.leaving,
+                    "entering": list(s.entering.preorder()) if s.entering else None,
+                    "leaving": {"slack": s.leaving_slack} if s.leaving_slack is not None
+                    else {"tree": list(s.leaving_tree.preorder())} if s.leaving_tree is not None else None,
                 }
                 for s in run.steps
             ]
@@ -118,7 +113,7 @@ def sweep(
 ) -> None:
     """Solve and store every N in a range, skipping what is stored; safe to kill and rerun."""
     from parlour.analyses.guess.store import open_store
-    from parlour.analyses.guess.sweep import sweep_records
+    from parlour.analyses.guess.sweep import sweep as solve_all
 
     lo, hi = _parse_n(start, "--from"), _parse_n(stop, "--to")
     if hi < lo:
@@ -130,8 +125,7 @@ def sweep(
         began = time.perf_counter()
         with progress(True if quiet else None) as bar:
             task = bar.add_task(f"N = {lo}..{hi}", total=hi - lo + 1, completed=hi - lo + 1 - len(todo))
-            for record in sweep_records(store, todo, workers, scheduler):
-                store.put(record)
+            for _ in solve_all(store, todo, workers, scheduler):
                 bar.advance(task)
         err_console.print(
             f"{len(todo)} solved in {time.perf_counter() - began:.1f} s; "
@@ -147,7 +141,7 @@ def plot(
                              "table (V(N) − lg N of the shipped table of certified values; no store needed)."),
 ) -> None:
     """Figures from a store: Alice's distributions as a colour map, iterations per N, or V(N)."""
-    from parlour.analyses.guess import figure_from_store
+    from parlour.analyses.guess.figures import figure_from_store
     from parlour.analyses.guess.store import open_store
     from parlour.figures import save
 

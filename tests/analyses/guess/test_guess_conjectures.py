@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from parlour.analyses.guess import conjectures as cj
-from parlour.analyses.guess.bst import optimal_bst_exact_fractions
+from parlour.analyses.guess.oracle import optimal_bst_exact_fractions
 from parlour.analyses.guess.solve import solve_guess
 from parlour.errors import InvalidInput
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from parlour.analyses.guess.bst import optimal_bst_exact_fractions
 from parlour.analyses.guess.dresher import dresher
+from parlour.analyses.guess.oracle import optimal_bst_exact_fractions
 from parlour.analyses.guess.solve import check_solution, solve_guess
 from parlour.errors import CertificateError, InvalidInput
 from parlour.games.guess.trees import Tree
@@ -71,9 +71,9 @@ def test_symmetric_solution_is_symmetric_and_heights() -> None:
     # Bob can never do with fewer than ⌈lg(N+1)⌉ guesses in his tallest tree.
     assert sol.max_guesses >= math.ceil(math.log2(51))
     js = sol.to_json()
-    assert js["numbers"] == 50 and js["status"] == "exact" and Fraction(js["value_exact"]) == sol.value
-    assert [a["number"] for a in js["alice"]] == list(range(1, 51))
-    assert {"depths", "probability", "probability_exact"} <= set(js["bob"][0])
+    assert js["numbers"] == 50 and js["certified"] is True and Fraction(js["value_exact"]) == sol.value
+    assert len(js["alice"]) == 50 and {"tree", "guesses", "probability", "probability_exact"} <= set(js["bob"][0])
+    assert js["status"] == "exact" and js["seconds"] > 0
 
 
 def test_check_solution_refuses_wrong_claims() -> None:
@@ -108,8 +108,7 @@ def test_dresher_trace_n4_and_n3() -> None:
 
 
 def test_points_priced_in_parallel_agree_with_one_by_one() -> None:
-    from parlour.analyses.guess.bst import optimal_bst
-    from parlour.analyses.guess.solve import GuessOracle
+    from parlour.analyses.guess.oracle import GuessOracle, optimal_bst
 
     oracle = GuessOracle(301)
     rng = np.random.default_rng(3)
@@ -124,7 +123,8 @@ def test_points_priced_in_parallel_agree_with_one_by_one() -> None:
 
 
 def test_stretch_keeps_mass_and_symmetry() -> None:
-    from parlour.analyses.guess.solve import GuessOracle, stretch
+    from parlour.analyses.guess.oracle import GuessOracle
+    from parlour.analyses.guess.solve import stretch
 
     alpha = np.array([0.1, 0.3, 0.2, 0.3, 0.1])
     for n in (1, 4, 5, 11):

@@ -1,18 +1,8 @@
-"""The higher-lower guessing game (Dresher): V(N) exact, with certified optimal strategies for both players.
+"""The higher–lower guessing game (Dresher), analysed: certified exact V(N) with optimal strategies.
 
-bst.py          Bob's best response: optimal binary search trees (the pricing oracle's DP kernels)
-solve.py        the game as column generation (solvers.colgen) with that oracle, and its exact check
-dresher.py      Dresher's lexicographic simplex as the study runs it, step by step
-sweep.py        many N at once, warm-started from the nearest solved N, locally or on Dask
-store.py        the SQLite store of a sweep; table.py the shipped table of certified values
-conjectures.py  LPs that test the study's conjectures about Alice's optimal strategy
-figures.py      figures; claims.py the claims of `parlour reproduce`
+Modules: `oracle` (Bob's best response, an optimal BST: the pricing oracle), `solve` (the column-
+generation model over `parlour.solvers.colgen`, the exact check in the unfolded game, `GuessSolution`),
+`dresher` (the study's lexicographic simplex trace), `conjectures` (Johnson's and Gilbert's conjectures
+decided exactly by a second LP), `store` (the SQLite store of solved N), `sweep` (a warm-started sweep
+over N, in-process or on Dask), `figures`, and `claims` (the study's claims, registered on import).
 """
-
-from parlour.analyses.guess.dresher import dresher
-from parlour.analyses.guess.figures import figure_from_store
-from parlour.analyses.guess.solve import GuessSolution, solve_guess
-from parlour.analyses.guess.store import open_store
-from parlour.solvers.colgen import Stabilisation
-
-__all__ = ["GuessSolution", "Stabilisation", "dresher", "figure_from_store", "open_store", "solve_guess"]

@@ -1,6 +1,4 @@
-"""The claims of `parlour reproduce` for the guessing game: Dresher's N = 3 and 4, the small values, Table
-3.1, the iterations and bounds figures, Alice's distributions, the conjectures of Johnson and Gilbert,
-V(509) and the study's failures."""
+"""The guessing game's claims (registered on import): the study's figures and tables, reproduced."""
 
 from __future__ import annotations
 
@@ -16,11 +14,10 @@ import numpy as np
 from parlour.analyses.guess.figures import alice_colour_map, iterations_figure
 from parlour.claims import Outcome, Status, claim
 from parlour.figures import new_figure, svg_of
-from parlour.infra.html import table as _table
+from parlour.infra.html import table
 from parlour.results import frac_str
 
 if TYPE_CHECKING:
-
     from parlour.analyses.guess.solve import GuessSolution
 
 STUDY = "Hoger lager spel (bachelor thesis)"
@@ -43,9 +40,6 @@ def solutions(upto: int) -> list[GuessSolution]:
 def _short(q: Fraction, digits: int = 24) -> str:
     s = frac_str(q)
     return s if len(s) <= 2 * digits else f"{s[:digits]}…  ({len(str(q.numerator))}/{len(str(q.denominator))} digits)"
-
-
-# ---------------------------------------------------------------- claims
 
 
 @claim("guess.n3-matrix", study=STUDY, source="§2, N = 3 payoff matrix (Dresher)",
@@ -72,7 +66,7 @@ def _n3() -> Outcome:
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="All depth vectors 1..3 filtered by the BST validity check give exactly the study's five "
         "columns; the full 3×5 LP (certified) and column generation agree on 9/5.",
-        detail_html=_table(["k", "T1", "T2", "T3", "T4", "T5"], rows),
+        detail_html=table(["k", "T1", "T2", "T3", "T4", "T5"], rows),
     )
 
 
@@ -86,8 +80,8 @@ def _valid(d: Sequence[int]) -> bool:
        statement="V(4) = 2; the uniform α is optimal for Alice; Bob mixes two trees",
        published="V(4) = 2, α = (1/4,1/4,1/4,1/4), two trees", heavy=False)
 def _n4() -> Outcome:
-    from parlour.analyses.guess.bst import optimal_bst_exact_fractions
     from parlour.analyses.guess.dresher import dresher
+    from parlour.analyses.guess.oracle import optimal_bst_exact_fractions
 
     sol = solution(4)
     uniform_guarantee = optimal_bst_exact_fractions([Fraction(1, 4)] * 4)
@@ -107,7 +101,7 @@ def _n4() -> Outcome:
         explanation="Certified by column generation and by Dresher's exact lexicographic simplex (table: "
         "its iterations, as the study shows them). The uniform α is checked exactly against all 14 trees. "
         "Optimal α is not unique: Dresher's run ends at another optimal α.",
-        detail_html=_table(["it", "α = π/Σπ", "lower", "upper", "entering", "leaving"], rows),
+        detail_html=table(["it", "α = π/Σπ", "lower", "upper", "entering", "leaving"], rows),
     )
 
 
@@ -134,7 +128,7 @@ def _small() -> Outcome:
         "For N ≤ 8 the full payoff matrix (all Catalan(N) trees) is also solved by the plain LP with its own "
         "certificate and agrees. Johnson's numbers are not quoted in the study, so they are not compared; "
         "Dresher's V(3) = 9/5 and V(4) = 2 are (see guess.n3-matrix, guess.n4-example).",
-        detail_html=_table(["N", "V(N)", "≈", "full-matrix LP", "max guesses", "Bob's trees"], rows),
+        detail_html=table(["N", "V(N)", "≈", "full-matrix LP", "max guesses", "Bob's trees"], rows),
         data={"values": {r[0]: r[1] for r in rows}},
     )
 
@@ -182,7 +176,7 @@ def _table31() -> Outcome:
         explanation="Max guesses = height of the tallest tree Bob plays with positive probability in our "
         "certified mixture. Optimal mixtures are not unique, so this is the height of *one* optimal mixture, "
         "not a minimum over all of them. N = 2^k … 2^(k+1)−1 need at least k+1 guesses.",
-        detail_html=_table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows),
+        detail_html=table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows),
         data={"rows": rows},
     )
 
@@ -257,11 +251,26 @@ def _map40() -> Outcome:
     fig = alice_colour_map([(s.n, [float(a) for a in s.alice]) for s in sols], "Alice's optimal α, N ≤ 40")
     return Outcome(
         computed="one certified optimal α per N (colour = N·α_i)",
-        status=Status.NEW,
+        status=Status.NEW if _certified_alphas(sols) else Status.FAILED,
         explanation="Optimal α is not unique; the map shows the certified α our solver found (an extreme point of "
         "the symmetric optimal set), so details can differ from the study's figure while both are optimal.",
         figures=(svg_of(fig),),
     )
+
+
+def _certified_alphas(sols: Sequence[GuessSolution]) -> bool:
+    """What the maps show is checked: every solution certified, α an exact probability vector on 1..N,
+    mirror-symmetric (the folded game's unfolding), and every tree in Bob's optimal mixture a best
+    response to it (it costs α exactly V(N): complementary slackness)."""
+    for s in sols:
+        if not (s.certified and s.value is not None and all(isinstance(a, Fraction) for a in s.alice)):
+            return False
+        alpha = [Fraction(a) for a in s.alice]
+        if not (len(alpha) == s.n and alpha == alpha[::-1] and min(alpha) >= 0 and sum(alpha) == 1):
+            return False
+        if any(t.cost(alpha) != s.value for t, p in s.bob if p > 0):
+            return False
+    return True
 
 
 @claim("guess.alice-colour-map-300", study=STUDY, source="Fig. 3.3",
@@ -269,7 +278,8 @@ def _map40() -> Outcome:
 def _map300() -> Outcome:
     sols = solutions(HEAVY_MAX_N)
     fig = alice_colour_map([(s.n, [float(a) for a in s.alice]) for s in sols], "Alice's optimal α, N ≤ 300")
-    return Outcome(computed=f"{len(sols)} certified solutions", status=Status.NEW,
+    return Outcome(computed=f"{len(sols)} certified solutions",
+                   status=Status.NEW if _certified_alphas(sols) else Status.FAILED,
                    explanation="As for N ≤ 40; every α certified.", figures=(svg_of(fig),))
 
 
@@ -285,7 +295,8 @@ def _alice253() -> Outcome:
     ax.set_ylabel("253 · α_i")
     return Outcome(
         computed=f"V(253) = {_short(sol.value or Fraction(0))} (certified {sol.certified})",
-        status=Status.NEW, explanation="One certified optimal α (not unique).", figures=(svg_of(fig),))
+        status=Status.NEW if _certified_alphas([sol]) else Status.FAILED,
+        explanation="One certified optimal α (not unique).", figures=(svg_of(fig),))
 
 
 # ---------------------------------------------------------------- conjectures about Alice's optimal α
@@ -337,7 +348,7 @@ def _johnson1() -> Outcome:
         status=Status.REPRODUCED if ok else Status.DIFFERS,
         explanation="Per N: the game with α1 − α2 − α3 = 0 imposed on Alice is solved with lazy trees; its "
         "value equals V(N) with an exact witness α (checked against every tree by the exact DP).",
-        detail_html=_table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
+        detail_html=table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
     )
 
 
@@ -357,7 +368,7 @@ def _johnson2() -> Outcome:
         "hold Alice strictly below V(N). Failures within 1/16 of a power of two: "
         f"{near}; the others ({[n for n in fails if n not in near]}) lie further away, so 'near powers of two' "
         "is a loose description at small N.",
-        detail_html=_table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
+        detail_html=table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
         data={"fails": fails},
     )
 
@@ -373,7 +384,7 @@ def _johnson3() -> Outcome:
         status=Status.REPRODUCED if ok else Status.DIFFERS,
         explanation="Maximise the margin s = min_j (α1 − αj) over optimal α (v fixed to V(N) exactly); "
         "an exact optimal α with s > 0 is the proof. The margin column is that best s.",
-        detail_html=_table(["N", "verdict", "best margin s", "trees in LP"], rows),
+        detail_html=table(["N", "verdict", "best margin s", "trees in LP"], rows),
     )
 
 
@@ -398,7 +409,7 @@ def _gilbert() -> Outcome:
         "uniform), matching the thesis, except that within 2^k/16 of a power of two it can still fail (N = 30, "
         "proven), so 'near' has to be read narrowly. (b) strict local minima (α_k below both neighbours): "
         "proven to fail for every N here (best margin 0 or negative), so the 'dip' reading is too strong.",
-        detail_html=_table(["N", "(a) below 1/N", "(a) margin", "(b) local minimum", "(b) margin"], rows),
+        detail_html=table(["N", "(a) below 1/N", "(a) margin", "(b) local minimum", "(b) margin"], rows),
     )
 
 
@@ -453,7 +464,7 @@ def _failures() -> Outcome:
         status=Status.NEW if ok else Status.FAILED,
         explanation="Exact rational value and strategies, checked in exact arithmetic against every tree "
         "(Knuth DP on integers) and every number.",
-        detail_html=_table(["N", "certified", "V(N) ≈", "digits", "iterations", "time", "max guesses"], rows),
+        detail_html=table(["N", "certified", "V(N) ≈", "digits", "iterations", "time", "max guesses"], rows),
     )
 
 
@@ -467,6 +478,6 @@ def _table31_300() -> Outcome:
         computed=f"every certified mixture for N ≤ {HEAVY_MAX_N} uses at most ⌊lg N⌋ + 2 guesses: {within}",
         status=Status.REPRODUCED if within else Status.DIFFERS,
         explanation="As guess.table-3.1, over a longer range (one optimal mixture per N; not unique).",
-        detail_html=_table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows),
+        detail_html=table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows),
         data={"rows": rows},
     )

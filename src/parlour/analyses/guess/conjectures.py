@@ -21,7 +21,7 @@ import flint
 import highspy
 import numpy as np
 
-from parlour.analyses.guess.bst import optimal_bst, optimal_bst_exact_tree
+from parlour.analyses.guess.oracle import optimal_bst, optimal_bst_exact_tree
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.guess.trees import Tree
 

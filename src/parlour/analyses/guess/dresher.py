@@ -1,7 +1,6 @@
-"""Dresher's method, as the study runs it: the lexicographic simplex (parlour.solvers.colgen.dresher) with
-Bob's best tree against Alice's current strategy as the entering column, in exact rational arithmetic,
-step by step (for small N): Alice's α = π/Σπ and what it guarantees, Bob's mixture and what it concedes.
-"""
+"""Dresher's method as the study runs it on the N-number game: the lexicographic simplex of
+`parlour.solvers.colgen.dresher` with Bob's exact best tree (cubic optimal-BST DP in Fractions) as the
+entering column, reported in the game's terms (trees, numbers)."""
 
 from __future__ import annotations
 
@@ -9,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from parlour.analyses.guess.bst import optimal_bst_cubic
+from parlour.analyses.guess.oracle import optimal_bst_cubic
 from parlour.errors import InvalidInput
 from parlour.games.guess.trees import Tree
+from parlour.solvers.colgen import Column
 from parlour.solvers.colgen.dresher import lexicographic_simplex
-from parlour.solvers.colgen.types import Column
 
 MAX_TRACE_N = 40  # exact O(N³) pricing in Fractions: a teaching tool, not the solver
 
@@ -26,6 +25,8 @@ class DresherStep:
     upper: Fraction | None  # 1/Σy: what Bob's current mixture concedes (None while y = 0)
     entering: Tree | None  # None when no tree improves: optimal
     leaving: str | None  # "slack k" or "tree [depths]"
+    leaving_slack: int | None = None  # the number k whose slack leaves the basis
+    leaving_tree: Tree | None = None  # the tree that leaves the basis
 
 
 @dataclass(frozen=True)
@@ -36,9 +37,15 @@ class DresherRun:
     bob: tuple[tuple[Tree, Fraction], ...]
 
 
-def _best_tree(alice: Sequence[Fraction]) -> tuple[Fraction, Column]:
-    low, tree = optimal_bst_cubic(list(alice))
-    return Fraction(low), tree.depths
+class _ExactTreeOracle:
+    """Bob's exact best tree against α in the plain (unfolded) game: the column is its depths."""
+
+    def __init__(self, n: int) -> None:
+        self.m = n
+
+    def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, Column]:
+        low, tree = optimal_bst_cubic(list(x))
+        return Fraction(low), tree.depths
 
 
 def dresher(n: int) -> DresherRun:
@@ -47,14 +54,18 @@ def dresher(n: int) -> DresherRun:
         raise InvalidInput(f"N must be a whole number ≥ 1, got {n!r}")
     if n > MAX_TRACE_N:
         raise InvalidInput(f"the simplex trace is for small games (N ≤ {MAX_TRACE_N}); use solve without --trace")
-    run = lexicographic_simplex(n, _best_tree)
-
-    def leaving(out: int | Column | None) -> str | None:
-        if out is None:
-            return None
-        return f"slack {out + 1}" if isinstance(out, int) else f"tree {list(out)}"
-
-    steps = tuple(DresherStep(s.iteration, s.row_strategy, s.lower, s.upper,
-                              Tree(s.entering) if s.entering is not None else None, leaving(s.leaving))
-                  for s in run.steps)
-    return DresherRun(n, run.value, steps, tuple((Tree(c), p) for c, p in run.column_mixture))
+    run = lexicographic_simplex(_ExactTreeOracle(n))
+    steps = tuple(
+        DresherStep(
+            s.iteration, s.row_strategy, s.lower, s.upper,
+            Tree(s.entering) if s.entering is not None else None,
+            None if s.entering is None
+            else f"slack {s.leaving_slack + 1}" if s.leaving_slack is not None
+            else f"tree {list(s.leaving_column or ())}",
+            s.leaving_slack + 1 if s.leaving_slack is not None else None,
+            Tree(s.leaving_column) if s.leaving_column is not None else None,
+        )
+        for s in run.steps
+    )
+    bob = tuple((Tree(c), p) for c, p in run.columns)
+    return DresherRun(n, run.value, steps, bob)

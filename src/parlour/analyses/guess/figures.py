@@ -1,5 +1,5 @@
-"""Figures of the guessing game: Alice's optimal distributions as a colour map, iterations per N, and
-V(N) - log2 N; from solutions or from a sweep store (`parlour guess plot`)."""
+"""The guessing game's figures: Alice's distributions as a colour map, iterations per N, V(N) − lg N
+(used by the claims and by `parlour guess plot`)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from parlour.errors import InvalidInput
 from parlour.figures import new_figure
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
-
-
 
 
 def alice_colour_map(rows: Sequence[tuple[int, Sequence[float]]], title: str) -> Figure:
@@ -48,8 +47,6 @@ def iterations_figure(ns: Sequence[int], its: Sequence[int]) -> Figure:
 
 def figure_from_store(rows: Sequence[Any], what: str) -> Figure:
     """A figure from stored solutions (`parlour guess plot`)."""
-    from parlour.errors import InvalidInput
-
     if what == "alice":
         return alice_colour_map([(r.n, [float(a) for a in r.alice]) for r in rows], "Alice's optimal α")
     if what == "iterations":
@@ -57,8 +54,6 @@ def figure_from_store(rows: Sequence[Any], what: str) -> Figure:
     if what == "values":
         return values_figure([r.n for r in rows], [r.value_float for r in rows])
     raise InvalidInput(f"--what must be alice, iterations or values, got {what!r}")
-
-
 
 
 def values_figure(ns: Sequence[int], values: Sequence[float], title: str = "") -> Figure:

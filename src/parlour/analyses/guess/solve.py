@@ -14,16 +14,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, Literal
 
-import numba
 import numpy as np
 
-from parlour.analyses.guess.bst import near_optimal_trees, optimal_bst, optimal_bst_exact_tree
+from parlour.analyses.guess.oracle import GuessOracle, near_optimal_trees, optimal_bst_exact_tree
 from parlour.errors import CertificateError, InvalidInput
 from parlour.games.guess.trees import Tree
 from parlour.results import Result, Status, exact
@@ -31,87 +28,11 @@ from parlour.solvers import colgen
 from parlour.solvers.colgen import Column, Stabilisation, TraceStep
 
 
-@cache
-def _pool() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=max(1, min(4, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-
-
-class GuessOracle:
-    """Bob's best response (an optimal BST) in the folded (or plain) game, with tree bookkeeping."""
-
-    def __init__(self, n: int, symmetric: bool = True) -> None:
-        self.n = n
-        self.symmetric = symmetric
-        self.m = (n + 1) // 2 if symmetric else n
-        self.trees: dict[Column, tuple[int, ...]] = {}  # folded column -> one tree with it
-        self.slack = 0.0
-        self.calls = 0
-
-    def fold(self, depths: Sequence[int] | np.ndarray) -> Column:
-        d = [int(v) for v in depths]
-        if not self.symmetric:
-            col = tuple(d)
-        else:
-            n = self.n
-            col = tuple(d[k] + d[n - 1 - k] for k in range(self.m))
-        self.trees.setdefault(col, tuple(d))
-        return col
-
-    def unfold(self, x: Sequence[Any] | np.ndarray) -> list[Any]:
-        """Alice's full strategy α from the folded weights (each orbit's weight split evenly)."""
-        if not self.symmetric:
-            return list(x)
-        n = self.n
-        alpha = [x[0] * 0] * n
-        for k in range(self.m):
-            if k == n - 1 - k:
-                alpha[k] = x[k]
-            else:
-                alpha[k] = alpha[n - 1 - k] = x[k] / 2
-        return alpha
-
-    def fold_weights(self, alpha: np.ndarray) -> np.ndarray:
-        """Folded weights x from a full strategy α on 1..N (each orbit's total)."""
-        if not self.symmetric:
-            return np.asarray(alpha, dtype=np.float64)
-        return np.array([alpha[k] + alpha[self.n - 1 - k] if 2 * k + 1 != self.n else alpha[k]
-                         for k in range(self.m)])
-
-    def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
-        alpha = np.asarray(self.unfold(x), dtype=np.float64)
-        _, depths = optimal_bst(alpha)
-        col = np.array(self.fold(depths), dtype=np.int64)
-        return float(np.dot(x, col)), col
-
-    def responses(self, points: Sequence[np.ndarray], extra: int) -> list[tuple[float, np.ndarray, list[np.ndarray]]]:
-        """Best response and `extra` near-best responses at each point, the points priced in parallel
-        threads (the DP kernels release the GIL; each thread has its own DP table)."""
-        first = self.calls
-        self.calls += len(points)
-
-        def one(k: int) -> tuple[float, np.ndarray, list[np.ndarray]]:
-            value, col = self.best_response(points[k])
-            more = []
-            if extra > 0:
-                alpha = np.asarray(self.unfold(points[k]), dtype=np.float64)
-                # the DP table of this very point is still in this thread's workspace (weights >= 0)
-                trees = near_optimal_trees(alpha, extra, self.slack, seed=first + k + 1, table_ready=alpha.min() >= 0)
-                more = [np.array(self.fold(t), dtype=np.int64) for t in trees]
-            return value, col, more
-
-        return list(_pool().map(one, range(len(points))))
-
-    def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, Column]:
-        alpha = self.unfold([Fraction(v) for v in x])
-        den = math.lcm(*(a.denominator for a in alpha))
-        cost, tree = optimal_bst_exact_tree([int(a * den) for a in alpha])
-        scale = 2 if self.symmetric else 1
-        return Fraction(cost * scale, den), self.fold(tree.depths)
-
-
 @dataclass(frozen=True)
 class GuessSolution(Result):
-    n: int
+    """V(N) with both players' strategies; `value` is exact (a Fraction) when `certified`."""
+
+    n: int  # the count of numbers Alice hides among (1..N); "numbers" in JSON
     value: Fraction | None  # exact V(N) when certified
     value_float: float
     certified: bool
@@ -131,22 +52,26 @@ class GuessSolution(Result):
         return max(t.height for t, p in self.bob if p > 0)
 
     def payload(self) -> dict[str, Any]:
-        def probability(p: Fraction | float) -> dict[str, Any]:
-            return exact("probability", p) if isinstance(p, Fraction) else {"probability": float(p)}
-
-        value = exact("value", self.value) if self.value is not None else {"value": self.value_float}
+        """JSON in the game's terms: `numbers` (N), `value` (+ `value_exact` when certified), Alice's
+        hiding distribution per number, Bob's trees (preorder: the first guess first; `guesses`: how many
+        guesses each number 1..N needs) with their probabilities."""
         return {
             "numbers": self.n,
-            **value,
-            "max_guesses": self.max_guesses,
-            "alice": [{"number": k, **probability(p)} for k, p in enumerate(self.alice, 1)],
-            "bob": [{"depths": list(t.depths), **probability(p)} for t, p in self.bob],
+            **(exact("value", self.value) if self.value is not None else {"value": self.value_float}),
+            "certified": self.certified,
+            "alice": [{"number": k, **_probability(p)} for k, p in enumerate(self.alice, 1)],
+            "bob": [{"tree": list(t.preorder()), "guesses": list(t.depths), **_probability(p)} for t, p in self.bob],
             "iterations": self.iterations,
+            "max_guesses": self.max_guesses,
             "lp_seconds": round(self.lp_seconds, 4),
             "oracle_seconds": round(self.oracle_seconds, 4),
             "certify_seconds": round(self.certify_seconds, 4),
             "columns_generated": self.columns_generated,
         }
+
+
+def _probability(p: Fraction | float) -> dict[str, Any]:
+    return exact("probability", p) if isinstance(p, Fraction) else {"probability": float(p)}
 
 
 def check_solution(n: int, value: Fraction, alice: Sequence[Fraction], bob: Sequence[tuple[Tree, Fraction]]) -> None:
@@ -195,6 +120,16 @@ def extend_tree(depths: Sequence[int]) -> Tree:
     """A tree for N+1 from one for N: hang the new largest key below the old largest (a warm start)."""
     d = list(depths)
     return Tree((*d, d[-1] + 1)) if d else Tree((1,))
+
+
+def stabilisation(kind: str, n: int, symmetric: bool = True) -> Stabilisation:
+    """The dual smoothing named by `kind` (wentges, fixed or none) for the N-number game; "fixed" blends
+    with the uniform guess (one weight per row of the folded or plain game)."""
+    if kind not in ("wentges", "fixed", "none"):
+        raise InvalidInput(f"smoothing must be wentges, fixed or none, got {kind!r}")
+    if kind == "fixed":
+        return Stabilisation("fixed", guess=tuple([1.0] * ((n + 1) // 2 if symmetric else n)))
+    return Stabilisation(kind)  # type: ignore[arg-type]
 
 
 def solve_guess(
@@ -265,13 +200,12 @@ def solve_guess(
         bob=bob_list,
         iterations=res.iterations,
         trace=res.trace,
+        seconds=time.perf_counter() - start,
         lp_seconds=res.lp_seconds,
         oracle_seconds=res.oracle_seconds,
         certify_seconds=res.certify_seconds,
         columns_generated=res.columns_generated,
         master_rows=int(res.counters.get("final_master_rows", 0)),
         method=res.method,
-        status=Status.EXACT if certified else Status.ESTIMATE,
-        seconds=time.perf_counter() - start,
-        counters=res.counters,
+        status=Status.EXACT if certified else Status.ESTIMATE,  # an exact V(N) with its checked certificate
     )

@@ -1,6 +1,5 @@
-"""A sweep over many N: each solved warm-started from the nearest N already in the store (Bob's trees
-extended to N as first columns, Alice's α stretched to N as the first centre), in this process or on a
-Dask cluster (one N per worker in flight), every record stored as soon as it is certified."""
+"""A sweep over N: solve and store every N of a range, each warm-started from the nearest stored N, in
+this process or on Dask workers (through `parlour.infra.dask.client`)."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from typing import Any
 from parlour.analyses.guess.solve import extend_tree, solve_guess
 from parlour.analyses.guess.store import Store, record_of
 from parlour.games.guess.trees import Tree
-from parlour.infra import dask as dask_infra
+from parlour.infra import dask as infra_dask
 
 Warm = tuple[tuple[tuple[int, ...], ...], tuple[float, ...]]
 
@@ -40,34 +39,37 @@ def warm_start(store: Store, n: int, reach: int = 4) -> Warm:
     return (), ()
 
 
-
-
-def sweep_records(store: Store, todo: Sequence[int], workers: int, scheduler: str = "") -> Iterator[dict[str, Any]]:
-    """Store rows for every N of `todo`, smallest first; the caller stores each before the next is
-    submitted, so that N's warm start can come from it. workers = 0 without a scheduler: in-process."""
-    if not todo:
-        return
+def sweep(store: Store, todo: Sequence[int], workers: int = 0, scheduler: str = "") -> Iterator[int]:
+    """Solve every N of `todo`, storing each as it finishes; yields each N once stored. In this process
+    when `workers` is 0 and no `scheduler` is given, else on Dask."""
     if workers == 0 and not scheduler:
-        for n in sorted(todo):
-            yield solve_record(n, warm_start(store, n))
+        for n in todo:
+            store.put(solve_record(n, warm_start(store, n)))
+            yield n
         return
+    with infra_dask.client(scheduler, max(1, workers)) as client:
+        yield from _on_dask(client, store, todo)
+
+
+def _on_dask(client: Any, store: Store, todo: Sequence[int]) -> Iterator[int]:
     from dask.distributed import as_completed
 
-    with dask_infra.client(scheduler, max(1, workers), dashboard=True) as client:
-        # Smallest N first: finished work accumulates steadily in the store (a kill loses little);
-        # the cost grows roughly like N⁴ near powers of two, so the tail dominates anyway. One N per
-        # worker in flight, each submitted with the warm start of the nearest N solved by then: with
-        # more in flight that N lies further back and the warm start is worse.
-        pending = iter(sorted(todo))
-        width = dask_infra.worker_threads(client)
+    # Smallest N first: finished work accumulates steadily in the store (a kill loses little); the cost
+    # grows roughly like N⁴ near powers of two, so the tail dominates anyway. One N per worker in
+    # flight, each submitted with the warm start of the nearest N solved by then: with more in flight
+    # that N lies further back and the warm start is worse.
+    pending = iter(sorted(todo))
+    width = infra_dask.worker_threads(client)
 
-        def submit(n: int) -> Any:
-            return client.submit(solve_record, n, warm_start(store, n), pure=False)
+    def submit(n: int) -> Any:
+        return client.submit(solve_record, n, warm_start(store, n), pure=False)
 
-        # islice, not zip(pending, range(width)): zip would draw one N too many from `pending` and drop it
-        flight = as_completed([submit(n) for n in itertools.islice(pending, width)])
-        for future in flight:
-            yield future.result()  # stored by the caller before the next submission reads the store
-            following = next(pending, None)
-            if following is not None:
-                flight.add(submit(following))
+    # islice, not zip(pending, range(width)): zip would draw one N too many from `pending` and drop it
+    flight = as_completed([submit(n) for n in itertools.islice(pending, width)])
+    for future in flight:
+        record = future.result()
+        store.put(record)  # stored before the next submission reads the store
+        yield int(record["n"])
+        following = next(pending, None)
+        if following is not None:
+            flight.add(submit(following))

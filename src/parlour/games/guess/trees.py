@@ -3,6 +3,9 @@
 A tree is stored as its depth vector d (d[k-1] = number of guesses Bob needs when Alice hid k, the
 root counting 1). Because the in-order of a binary search tree on 1..N is always 1, 2, ..., N, the
 depth vector determines the tree completely, and it is exactly the tree's column of the payoff matrix.
+
+Bob's best responses (optimal binary search trees: Knuth's DP and its relatives) are not rules: they
+are the game's pricing oracle, in `parlour.analyses.guess.oracle`.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ class Tree:
 
     def parents(self) -> tuple[int, ...]:
         """parent[k-1] = parent key of k (0 for the root)."""
-        return tuple(cartesian_parents(self.depths))
+        return tuple(_cartesian_parents(self.depths))
 
     def preorder(self) -> tuple[int, ...]:
         """Keys in preorder: inserting them in this order into an empty BST rebuilds the tree."""
@@ -77,6 +80,21 @@ class Tree:
                 if child:
                     stack.append(child)
         return tuple(out)
+
+    def play(self, hidden: int) -> tuple[int, ...]:
+        """One game simulated: Bob's guesses, following this tree, when Alice hid `hidden` (the last
+        guess names it). He guesses the root of the interval still possible — the key of least depth in
+        it — and hears "higher" or "lower". The payoff to Alice is the number of guesses."""
+        n = self.n
+        if not 1 <= hidden <= n:
+            raise InvalidInput(f"the hidden number must be in 1..{n}, got {hidden}")
+        lo, hi, guesses = 1, n, []
+        while True:
+            guess = min(range(lo, hi + 1), key=lambda k: self.depths[k - 1])
+            guesses.append(guess)
+            if guess == hidden:
+                return tuple(guesses)
+            lo, hi = (guess + 1, hi) if hidden > guess else (lo, guess - 1)
 
     def cost(self, weights: Sequence[Rational]) -> Rational:
         """Σ weights_k · depth_k: the expected number of guesses against a hiding distribution."""
@@ -119,7 +137,7 @@ class Tree:
         return cls(tuple(depth))
 
 
-def cartesian_parents(depths: Sequence[int]) -> list[int]:
+def _cartesian_parents(depths: Sequence[int]) -> list[int]:
     """Parent of each key in the Cartesian tree by depth (minimum on top): O(N) with a stack.
 
     Ties are resolved so that a later equal-depth key hangs below an earlier one; a valid depth vector
@@ -150,7 +168,7 @@ def is_valid_depths(depths: Sequence[int]) -> bool:
     n = len(depths)
     if n == 0 or any(not isinstance(d, int | np.integer) or d < 1 for d in depths):
         return False
-    parent = cartesian_parents(depths)
+    parent = _cartesian_parents(depths)
     roots = 0
     for k in range(n):
         p = parent[k]
@@ -165,11 +183,12 @@ def is_valid_depths(depths: Sequence[int]) -> bool:
 
 def depths_from_roots(root: npt.NDArray[np.int64], n: int) -> np.ndarray:
     """Depth vector from a root table root[i, j] (root key, 1-based, of keys i+1..j)."""
-    return depths_from_root_table(root, n)
+    return depths_kernel(root, n)
 
 
 @numba.njit(cache=True, nogil=True)
-def depths_from_root_table(root: np.ndarray, n: int) -> np.ndarray:
+def depths_kernel(root: np.ndarray, n: int) -> np.ndarray:
+    """`depths_from_roots` as a numba kernel, callable from other kernels (nogil)."""
     depth = np.zeros(n, dtype=np.int64)
     stack = np.empty((n + 1, 3), dtype=np.int64)
     top = 0
@@ -206,7 +225,7 @@ def complete_tree_depths(h: int) -> np.ndarray:
 
 def induced_depths(priority: Sequence[int]) -> list[int]:
     """Depths of the Cartesian tree (minimum priority on top, ties to the left) on the keys."""
-    parent = cartesian_parents(list(priority))
+    parent = _cartesian_parents(list(priority))
     n = len(priority)
     depth = [0] * n
     for k in range(n):
@@ -220,5 +239,3 @@ def induced_depths(priority: Sequence[int]) -> list[int]:
             base += 1
             depth[y] = base
     return depth
-
-

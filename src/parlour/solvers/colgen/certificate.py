@@ -1,19 +1,31 @@
-"""The exact certificate of column generation: the master's basis solved in rationals (FLINT), the row
-strategy checked against every column by the oracle's exact best response, the column mixture against
-every row. Only if both equal the same rational v is the result certified."""
+"""The exact certificate: the master's basis re-solved in rationals (FLINT) and checked against every
+row and, through the oracle's exact best response, every column."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import flint
 
 from parlour.errors import CertificateError
-from parlour.solvers.colgen.master import DenseMaster, Master
-from parlour.solvers.colgen.types import ColGenCertificate, Column, Oracle
+from parlour.solvers.colgen.dense import DenseMaster
+from parlour.solvers.colgen.master import Master
+from parlour.solvers.colgen.oracle import Column, Oracle
+
+
+@dataclass(frozen=True)
+class ColGenCertificate:
+    """Exact value, row strategy x and a mixture of columns; checked against every row and column."""
+
+    value: Fraction
+    row_strategy: tuple[Fraction, ...]
+    columns: tuple[Column, ...]
+    column_weights: tuple[Fraction, ...]
+
 
 
 def _fractions(mat: Any) -> list[Fraction]:
@@ -89,5 +101,3 @@ def try_certificate(master: Master | DenseMaster, oracle: Oracle) -> tuple[ColGe
     if max(_column_mixture_payoffs(cert.columns, cert.column_weights, master.m)) != v:
         return None, None
     return cert, None
-
-

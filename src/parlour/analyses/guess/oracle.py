@@ -1,15 +1,8 @@
-"""Bob's best responses in the higher–lower game: optimal binary search trees for a weight vector, the
-pricing oracle of column generation (trees themselves: parlour.games.guess.trees).
+"""The guessing game's pricing oracle: Bob's best response to a hiding distribution is an optimal
+binary search tree (Knuth's DP), in the folded (mirror-symmetric) or the plain game.
 
-Oracles (Bob's best response to a mixed strategy α: the tree minimising Σ α_k d_k):
-- `optimal_bst_cubic`: the textbook O(N³) interval DP, in exact arithmetic (ints/Fractions). Reference.
-- `optimal_bst_exact`: Knuth's O(N²) speed-up in exact integer/rational arithmetic; valid for weights ≥ 0
-  (Knuth's root monotonicity needs them). Used to certify Alice's strategy against *every* tree.
-- `optimal_bst`: Knuth's O(N²) in numba on floats; the fast oracle inside column generation. Tiny
-  negative weights (float noise from the LP) are clipped; genuinely negative ones fall back to the cubic
-  DP in numba, which is correct for any weights.
-- `height_limited_bst`: the study's O(N·2^h) "subsequence of the complete tree" DP, exact among trees of
-  height ≤ h for weights ≥ 0.
+`GuessOracle` is a `parlour.solvers.colgen.BatchOracle`: it prices several points at once in threads
+(the DP kernels release the GIL) and returns near-best trees from the same DP table.
 """
 
 from __future__ import annotations
@@ -17,7 +10,10 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from functools import cache
+from typing import Any
 
 import numba
 import numpy as np
@@ -28,10 +24,101 @@ from parlour.games.guess.trees import (
     Rational,
     Tree,
     complete_tree_depths,
-    depths_from_root_table,
     depths_from_roots,
+    depths_kernel,
     induced_depths,
 )
+from parlour.solvers.colgen import Column, Priced
+
+
+@cache
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=max(1, min(4, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+
+
+class GuessOracle:
+    """Bob's best response (an optimal BST) in the folded (or plain) game, with tree bookkeeping."""
+
+    def __init__(self, n: int, symmetric: bool = True) -> None:
+        self.n = n
+        self.symmetric = symmetric
+        self.m = (n + 1) // 2 if symmetric else n
+        self.trees: dict[Column, tuple[int, ...]] = {}  # folded column -> one tree with it
+        self.slack = 0.0
+        self.calls = 0
+
+    def fold(self, depths: Sequence[int] | np.ndarray) -> Column:
+        d = [int(v) for v in depths]
+        if not self.symmetric:
+            col = tuple(d)
+        else:
+            n = self.n
+            col = tuple(d[k] + d[n - 1 - k] for k in range(self.m))
+        self.trees.setdefault(col, tuple(d))
+        return col
+
+    def unfold(self, x: Sequence[Any] | np.ndarray) -> list[Any]:
+        """Alice's full strategy α from the folded weights (each orbit's weight split evenly)."""
+        if not self.symmetric:
+            return list(x)
+        n = self.n
+        alpha = [x[0] * 0] * n
+        for k in range(self.m):
+            if k == n - 1 - k:
+                alpha[k] = x[k]
+            else:
+                alpha[k] = alpha[n - 1 - k] = x[k] / 2
+        return alpha
+
+    def fold_weights(self, alpha: np.ndarray) -> np.ndarray:
+        """Folded weights x from a full strategy α on 1..N (each orbit's total)."""
+        if not self.symmetric:
+            return np.asarray(alpha, dtype=np.float64)
+        return np.array([alpha[k] + alpha[self.n - 1 - k] if 2 * k + 1 != self.n else alpha[k]
+                         for k in range(self.m)])
+
+    def best_response(self, x: np.ndarray) -> tuple[float, np.ndarray]:
+        alpha = np.asarray(self.unfold(x), dtype=np.float64)
+        _, depths = optimal_bst(alpha)
+        col = np.array(self.fold(depths), dtype=np.int64)
+        return float(np.dot(x, col)), col
+
+    def responses(self, points: Sequence[np.ndarray], extra: int) -> list[Priced]:
+        """Best response and `extra` near-best responses at each point, the points priced in parallel
+        threads (the DP kernels release the GIL; each thread has its own DP table)."""
+        first = self.calls
+        self.calls += len(points)
+
+        def one(k: int) -> Priced:
+            value, col = self.best_response(points[k])
+            more = []
+            if extra > 0:
+                alpha = np.asarray(self.unfold(points[k]), dtype=np.float64)
+                # the DP table of this very point is still in this thread's workspace (weights >= 0)
+                trees = near_optimal_trees(alpha, extra, self.slack, seed=first + k + 1, table_ready=alpha.min() >= 0)
+                more = [np.array(self.fold(t), dtype=np.int64) for t in trees]
+            return value, col, more
+
+        return list(_pool().map(one, range(len(points))))
+
+    def exact_best_response(self, x: Sequence[Fraction]) -> tuple[Fraction, Column]:
+        alpha = self.unfold([Fraction(v) for v in x])
+        den = math.lcm(*(a.denominator for a in alpha))
+        cost, tree = optimal_bst_exact_tree([int(a * den) for a in alpha])
+        scale = 2 if self.symmetric else 1
+        return Fraction(cost * scale, den), self.fold(tree.depths)
+
+# ---------------------------------------------------------------- optimal binary search trees
+# Bob's best response to a mixed strategy α: the tree minimising Σ α_k d_k.
+# - `optimal_bst_cubic`: the textbook O(N³) interval DP, in exact arithmetic (ints/Fractions). Reference.
+# - `optimal_bst_exact`: Knuth's O(N²) speed-up in exact integer/rational arithmetic; valid for weights ≥ 0
+#   (Knuth's root monotonicity needs them). Used to certify Alice's strategy against *every* tree.
+# - `optimal_bst`: Knuth's O(N²) in numba on floats; the fast oracle inside column generation. Tiny
+#   negative weights (float noise from the LP) are clipped; genuinely negative ones fall back to the
+#   cubic DP in numba, which is correct for any weights.
+# - `height_limited_bst`: the study's O(N·2^h) "subsequence of the complete tree" DP, exact among trees
+#   of height ≤ h for weights ≥ 0.
+# - `near_optimal_trees`: more trees drawn from the same Knuth table (many columns per oracle call).
 
 
 @numba.njit(cache=True, nogil=True)
@@ -94,7 +181,7 @@ def _knuth_table(w: np.ndarray) -> tuple[float, tuple[np.ndarray, np.ndarray, np
 
 def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
     cost, (_, _, root) = _knuth_table(w)
-    return cost, depths_from_root_table(root, w.shape[0])
+    return cost, depths_kernel(root, w.shape[0])
 
 
 @numba.njit(cache=True, nogil=True)
@@ -118,7 +205,7 @@ def _cubic(w: np.ndarray) -> tuple[float, np.ndarray]:
                     arg = k
             e[i, j] = best + prefix[j] - prefix[i]
             root[i, j] = arg
-    return e[0, n], depths_from_root_table(root, n)
+    return e[0, n], depths_kernel(root, n)
 
 
 # Negative weights no larger than this (relative to the largest weight) are float noise from the LP

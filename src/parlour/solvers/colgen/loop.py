@@ -1,42 +1,69 @@
-"""Delayed column generation for zero-sum games whose minimising player has too many pure strategies.
-
-The row player (maximiser) has m pure strategies; the column player's strategies are only reachable
-through an *oracle*: given a mixed row strategy x it returns a best response (a column c minimising
-x·c). The restricted master is the row player's LP over the columns found so far,
-
-    maximise v  subject to  Σ_i c_i x_i ≥ v  for every known column c,   Σ_i x_i = 1,  x ≥ 0,
-
-kept alive in one HiGHS instance: new columns arrive as new *rows* of this LP (`addRows`), so the
-previous optimal basis stays dual feasible and the dual simplex re-optimises from it (a warm start).
-The master's optimum is an upper bound on the game value (fewer columns can only help the maximiser);
-the oracle's value at any mixed strategy is a lower bound. Both go into the per-iteration trace.
-
-Stabilisation: the master's x jumps around (its duals oscillate), so the oracle is asked at points
-π = c·centre + (1−c)·x. "wentges" takes the centre to be the best lower-bound point found so far
-(Wentges 1997, "Weighted Dantzig–Wolfe decomposition"); "fixed" is the study's blend with a fixed
-guess γ (e.g. the solution for N−1); "none" prices at x only. On a mis-price (the column found at the
-smoothed point does not cut off x) c is halved. Several points on the segment are priced per
-iteration, all from the centre as it was when the iteration began (an oracle may price them at once).
-
-Certificate: when the bounds meet in floats, the final HiGHS basis is re-solved in exact rationals
-(FLINT); the row strategy is checked against *every* column by the oracle's exact best response, and
-the column mixture against every row. Only if both equal the same rational v is the result certified.
-"""
+"""The column-generation loop with stabilisation: master, pricing, bounds, and the exact check."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
-from parlour.results import Status
-from parlour.solvers.colgen.certificate import try_certificate
-from parlour.solvers.colgen.master import DenseMaster, Master
-from parlour.solvers.colgen.types import ColGenCertificate, ColGenResult, Column, Oracle, Stabilisation, TraceStep
+from parlour.results import Result, Status
+from parlour.solvers.colgen.certificate import ColGenCertificate, try_certificate
+from parlour.solvers.colgen.dense import DenseMaster
+from parlour.solvers.colgen.master import Master
+from parlour.solvers.colgen.oracle import Column, Oracle, price
+
+
+@dataclass(frozen=True)
+class Stabilisation:
+    kind: Literal["wentges", "fixed", "none"] = "wentges"
+    c: float = 0.95  # initial weight of the centre
+    points: int = 5  # pricing points per iteration on the segment centre → x (the last is x itself)
+    guess: tuple[float, ...] | None = None  # the centre for kind="fixed"
+    # When the best lower bound has not moved for `stall` iterations, trust the centre less
+    # (c ← c·decay): a stale centre (e.g. the uniform start) otherwise pins every pricing point. 0: off.
+    stall: int = 0
+    decay: float = 0.7
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    iteration: int
+    upper: float  # master optimum: the value can be no larger
+    lower: float  # best oracle value so far: the value is at least this
+    lower_here: float  # oracle value at this iteration's master strategy (not monotone)
+    master_rows: int
+    added: int
+    smoothing: float  # the centre's weight c used at this iteration
+
+
+
+@dataclass(frozen=True)
+class ColGenResult(Result):
+    """Value, strategies, trace and timings of a column-generation run; `status` is CERTIFIED when the
+    exact certificate holds, ESTIMATE when the float phase stopped without one (`exact=False`)."""
+
+    value: float
+    certificate: ColGenCertificate | None
+    row_strategy: tuple[float, ...]
+    columns: tuple[Column, ...]  # the columns in the column player's final float mixture
+    column_weights: tuple[float, ...]
+    iterations: int
+    trace: tuple[TraceStep, ...]
+    lp_seconds: float
+    oracle_seconds: float
+    certify_seconds: float
+    lp_iterations: int
+    columns_generated: int
+    columns_purged: int
+
+    @property
+    def certified(self) -> bool:
+        return self.certificate is not None
 
 
 def solve(
@@ -57,7 +84,7 @@ def solve(
 
     tolerance: relative gap upper − lower at which the float phase stops and the exact check begins.
     purge_after: master rows unused for this many solves are deleted (0 disables purging).
-    extra: further near-best responses asked per pricing point (oracles that offer them).
+    extra: further near-best responses asked per pricing point (oracles with `responses`).
     start_point: the first stabilisation centre (a guess of the row player's optimum); uniform if None.
     master_kind: "highs" (HiGHS dual simplex, rows added with addRows) or "dense" (our numba primal
         simplex on the column player's LP with an explicit basis inverse and Devex pricing: far cheaper per
@@ -111,7 +138,7 @@ def solve(
         lower_here = math.nan
         t0 = time.perf_counter()
         points = [ck * centre + (1 - ck) * x if ck > 0 else x for ck in weights]
-        priced = oracle.responses(points, extra)
+        priced = price(oracle, points, extra)
         for k, ck in enumerate(weights):
             point = points[k]
             value, column, others = priced[k]
@@ -187,12 +214,11 @@ def solve(
         lp_seconds=lp_seconds,
         oracle_seconds=oracle_seconds,
         certify_seconds=certify_seconds,
+        seconds=time.perf_counter() - start,
         lp_iterations=master.lp_iterations,
         columns_generated=len(master.known) + master.purged,
         columns_purged=master.purged,
-        method=f"column-generation ({master_kind} master, {stab.kind} stabilisation)",
-        status=Status.EXACT if certificate is not None else Status.ESTIMATE,
-        seconds=time.perf_counter() - start,
-        counters={"iterations": iteration, "lp_iterations": master.lp_iterations,
-                  "final_master_rows": len(master.columns), "highs_certificate_fallbacks": fallbacks},
+        counters={"final_master_rows": len(master.columns), "highs_certificate_fallbacks": fallbacks},
+        method=f"column generation ({master_kind} master, {stab.kind} stabilisation)",
+        status=Status.EXACT if certificate is not None else Status.ESTIMATE,  # exact: the rational certificate
     )

@@ -1,8 +1,7 @@
-"""Trees and best-response oracles of the guessing game: the fast ones agree with the exact reference."""
+"""Bob's best-response oracles (optimal BSTs): the fast ones agree with the exact reference and brute force."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from fractions import Fraction
 
@@ -11,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.analyses.guess.bst import (
+from parlour.analyses.guess.oracle import (
     height_limited_bst,
     optimal_bst,
     optimal_bst_cubic,
@@ -20,7 +19,7 @@ from parlour.analyses.guess.bst import (
     optimal_bst_exact_fractions,
 )
 from parlour.errors import InvalidInput
-from parlour.games.guess.trees import Tree, complete_tree_depths, is_valid_depths
+from parlour.games.guess.trees import Tree, is_valid_depths
 
 
 def all_trees(n: int) -> list[Tree]:
@@ -37,41 +36,6 @@ def all_trees(n: int) -> list[Tree]:
         return out
 
     return [Tree(tuple(t[k] for k in range(1, n + 1))) for t in build(1, n, 1)]
-
-
-def test_catalan_count_and_validity() -> None:
-    assert [len(all_trees(n)) for n in range(1, 8)] == [1, 2, 5, 14, 42, 132, 429]
-    # Validity check versus brute force: every depth vector with entries ≤ n is valid iff it is a tree.
-    for n in range(1, 6):
-        trees = {t.depths for t in all_trees(n)}
-        for d in itertools.product(range(1, n + 1), repeat=n):
-            assert is_valid_depths(d) == (d in trees)
-
-
-def test_n3_payoff_matrix_from_the_study() -> None:
-    # The study lists the N = 3 matrix with Bob's five trees as columns.
-    cols = sorted(t.depths for t in all_trees(3))
-    study = [(1, 2, 3), (1, 3, 2), (2, 1, 2), (2, 3, 1), (3, 2, 1)]
-    assert cols == study
-
-
-def test_tree_operations() -> None:
-    t = Tree.complete(7)
-    assert t.depths == (3, 2, 3, 1, 3, 2, 3)
-    assert t.height == 3 and t.root == 4 and t.is_symmetric()
-    chain = Tree((1, 2, 3))
-    assert chain.mirror().depths == (3, 2, 1)
-    assert Tree.from_preorder(chain.preorder()) == chain
-    for tree in all_trees(6):
-        assert Tree.from_preorder(tree.preorder()) == tree
-        assert tree.mirror().mirror() == tree
-        assert tree.in_order()[0] == (1, tree.depths[0])
-    with pytest.raises(InvalidInput):
-        Tree((1, 1))
-    with pytest.raises(InvalidInput):
-        Tree((2, 1, 3))
-    assert list(complete_tree_depths(3)) == [3, 2, 3, 1, 3, 2, 3]
-
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 def test_oracles_equal_brute_force(n: int) -> None:
