@@ -225,7 +225,7 @@ def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
 
 
 @cache
-def exact_solution(rules: RuleSet, players: int) -> markov.ExactSolution:
+def exact_solution(rules: RuleSet, players: int) -> markov.AbsorptionExact:
     sp = gchain.space(rules, players)
     ch = gchain.markov_chain(sp)
     if sp.size * (players + 1) > EXACT_LIMIT:

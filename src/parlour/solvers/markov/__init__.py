@@ -38,20 +38,20 @@ from parlour.solvers.markov.certified import (
     within,
 )
 from parlour.solvers.markov.chain import Chain, Explicit, explicit, integer_system, stuck_states
-from parlour.solvers.markov.exact import ExactSolution, exact
-from parlour.solvers.markov.floats import FloatSolution, float_solve
+from parlour.solvers.markov.exact import AbsorptionExact, exact
+from parlour.solvers.markov.floats import AbsorptionFloat, float_solve
 from parlour.solvers.markov.stored import ChainOperator
 
 __all__ = [
     "OFFSET_DTYPE",
     "SHRINK",
+    "AbsorptionExact",
+    "AbsorptionFloat",
     "Bounds",
     "Chain",
     "ChainOperator",
     "Checkpoint",
-    "ExactSolution",
     "Explicit",
-    "FloatSolution",
     "Operator",
     "block_parts",
     "certified",

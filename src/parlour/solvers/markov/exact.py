@@ -7,17 +7,19 @@ import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
+from parlour.results import Result
 from parlour.solvers.markov.chain import Chain, integer_system
 
 
 @dataclass(frozen=True)
-class ExactSolution:
+class AbsorptionExact(Result):
     """x = numerators / denominator for every (state, outcome column), checked by A x == B exactly."""
 
     numerators: list[int]  # index s*m + o
@@ -25,7 +27,10 @@ class ExactSolution:
     columns: int
     refinement_steps: int
     bits: int
-    seconds: float
+
+    def payload(self) -> dict[str, Any]:  # the fractions themselves are read through `value`
+        return {"unknowns": len(self.numerators), "columns": self.columns, "denominator_digits":
+                len(str(self.denominator)), "refinement_steps": self.refinement_steps, "bits": self.bits}
 
     def value(self, state: int, outcome: int) -> Fraction:
         return Fraction(self.numerators[state * self.columns + outcome], self.denominator)
@@ -46,7 +51,7 @@ def _horner(chunks: list[np.ndarray], shifts: list[int]) -> list[int]:
     return list(items[0][0])
 
 
-def exact(chain: Chain, max_bits: int = 2_000_000) -> ExactSolution:
+def exact(chain: Chain, max_bits: int = 2_000_000) -> AbsorptionExact:
     """Exact absorption probabilities of every state (all outcome columns).
 
     Iterative refinement (Wan's numeric-symbolic method): one float LU of A; each step solves for the
@@ -106,7 +111,8 @@ def exact(chain: Chain, max_bits: int = 2_000_000) -> ExactSolution:
         X = _horner(chunks, shifts)
         found = _reconstruct(X, scale, e, first=probe)
         if found is not None and _verify(A, B, found[0], found[1]):
-            return ExactSolution(found[0], found[1], m, steps, total, time.perf_counter() - t0)
+            return AbsorptionExact(found[0], found[1], m, steps, total, method="iterative refinement + rational "
+                                   "reconstruction, exact residual 0", seconds=time.perf_counter() - t0)
         last = None
     raise CertificateError(f"no exact solution verified within {max_bits} bits")
 
