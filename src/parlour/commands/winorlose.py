@@ -33,12 +33,13 @@ def chance(
     from parlour.games.winorlose.cards import parse_cards
 
     own, tab = parse_cards([(hand, "--hand", 2), (table, "--table", 5)])
-    wc = view_chance(own, tab)
+    view = view_chance(own, tab)
     if json:
-        print_json(wc)
+        print_json(view)
         return
-    console.print(f"hand {' '.join(wc.hand)}  table {' '.join(wc.table)}")
-    console.print(f"score {wc.score} ({wc.combination})")
+    wc = view.chance
+    console.print(f"hand {' '.join(view.hand)}  table {' '.join(view.table)}")
+    console.print(f"score {view.score} ({view.combination})")
     console.print(f"over {wc.holdings} opponent holdings:")
     for name, frac, n in (("win", wc.win, wc.wins), ("tie", wc.tie, wc.ties), ("lose", wc.lose, wc.losses)):
         console.print(f"  {name:5s} {frac!s:>9s}  = {float(frac):.4f}  ({n} holdings)")

@@ -14,7 +14,7 @@ def test_view_chance_matches_the_games_count_and_prints_exact_and_float():
     own, tab = parse_cards([("3h,4", "hand", 2), ("0,1,2,5,6", "table", 5)])
     got = view_chance(own, tab)
     wc = win_chance(own, tab)
-    assert (got.wins, got.ties, got.losses) == (wc.wins, wc.ties, wc.losses)
+    assert got.chance == wc
     assert got.hand == ("3h", "4c") and got.score == "0.00.65432" and got.combination == "high card"
     js = got.to_json()
     assert (js["win_exact"], js["tie_exact"], js["lose_exact"]) == ("0", "3/100", "97/100")

@@ -7,11 +7,10 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from parlour.games.winorlose.cards import card_text
-from parlour.games.winorlose.chance import win_chance
+from parlour.games.winorlose.chance import WinChance, win_chance
 from parlour.games.winorlose.evaluate import (
     CATEGORY_NAMES,
     category_of,
@@ -20,7 +19,7 @@ from parlour.games.winorlose.evaluate import (
     score_table,
     seven_card_codes,
 )
-from parlour.results import Result, Status, exact
+from parlour.results import Result, Status
 
 
 @dataclass(frozen=True)
@@ -32,25 +31,7 @@ class ViewChance(Result):
     table: tuple[str, ...]
     score: str  # the A.BB.CCCCC code
     combination: str
-    wins: int  # holdings beaten
-    ties: int
-    losses: int
-
-    @property
-    def holdings(self) -> int:
-        return self.wins + self.ties + self.losses
-
-    @property
-    def win(self) -> Fraction:
-        return Fraction(self.wins, self.holdings)
-
-    @property
-    def tie(self) -> Fraction:
-        return Fraction(self.ties, self.holdings)
-
-    @property
-    def lose(self) -> Fraction:
-        return Fraction(self.losses, self.holdings)
+    chance: WinChance  # counts over the opponent's holdings, and the exact probabilities
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -58,13 +39,7 @@ class ViewChance(Result):
             "table": list(self.table),
             "score": self.score,
             "combination": self.combination,
-            **exact("win", self.win),
-            **exact("tie", self.tie),
-            **exact("lose", self.lose),
-            "wins": self.wins,
-            "ties": self.ties,
-            "losses": self.losses,
-            "holdings": self.holdings,
+            **self.chance.to_json(),
         }
 
 
@@ -77,9 +52,7 @@ def view_chance(own: Sequence[int], table: Sequence[int]) -> ViewChance:
         tuple(card_text(c) for c in table),
         score_code(score),
         CATEGORY_NAMES[category_of(score)],
-        wc.wins,
-        wc.ties,
-        wc.losses,
+        wc,
         method="count over every holding of the opponent",
         status=Status.EXACT,
     )
