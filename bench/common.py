@@ -57,13 +57,26 @@ def peak_rss_gib() -> float:
     return max(own, children) / 2**20  # ru_maxrss is in KiB on Linux
 
 
+def rerunnable_command() -> str:
+    """The command as anyone can rerun it from the repository root: the script relative to the root, and
+    absolute paths among the arguments reduced to their file names (they name this machine's folders)."""
+    root = Path(__file__).resolve().parents[1]
+    words = []
+    for word in sys.argv:
+        path = Path(word)
+        if path.is_absolute():
+            word = str(path.relative_to(root)) if path.is_relative_to(root) else path.name
+        words.append(word)
+    return " ".join(["python", *words])
+
+
 def write(name: str, figures: dict[str, Any]) -> Path:
     """bench/results/<name>.json with the machine, the command and the figures."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     record = {
         "benchmark": name,
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "command": rerunnable_command(),
         "machine": machine(),
         "figures": figures,
     }
