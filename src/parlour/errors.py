@@ -23,3 +23,16 @@ class SolverError(ParlourError, RuntimeError):
 
 class CertificateError(SolverError):
     """A claimed exact result failed its exact check: parlour refuses to call it exact."""
+
+
+ECHO_LIMIT = 80  # characters of a user's input that an error message may repeat
+
+
+def shown(value: object, limit: int = ECHO_LIMIT) -> str:
+    """`value` as an error message quotes it: its repr, cut to `limit` characters (100 KB in must not
+    mean 100 KB out), never failing (an int of 5,000 digits has no str in Python 3.11)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"<a number of about {value.bit_length() * 0.30103:.0f} digits>" if isinstance(value, int) else "<?>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -20,11 +20,13 @@ def test_every_game_with_a_page_is_mounted():
     assert names == [g.name for g in registry.GAMES if g.web]
     assert "winorlose" in names
     client = TestClient(web_app.create_app())
-    assert set(client.get("/openapi.json").json()["paths"]) == {"/", "/api/play", "/api/types", "/api/chance"}
+    paths = set(client.get("/openapi.json").json()["paths"])
+    assert {"/winorlose/", "/winorlose/api/play", "/winorlose/api/types", "/winorlose/api/chance"} <= paths
+    assert all(p.split("/")[1] in names for p in paths)  # every path lies under its game's root
     assert client.get("/static/winorlose.css").status_code == 200
 
 
-def test_two_games_may_not_serve_the_same_path(monkeypatch):
+def test_two_routers_may_not_serve_the_same_path(monkeypatch):
     clash = APIRouter()
 
     @clash.post("/api/play")
@@ -32,12 +34,12 @@ def test_two_games_may_not_serve_the_same_path(monkeypatch):
         return {}
 
     mounted = web_app.routers()
-    monkeypatch.setattr(web_app, "routers", lambda: [*mounted, ("other", clash)])
-    with pytest.raises(RuntimeError, match="both serve POST /api/play"):
+    monkeypatch.setattr(web_app, "routers", lambda: [*mounted, ("winorlose", clash)])
+    with pytest.raises(RuntimeError, match="both serve POST /winorlose/api/play"):
         web_app.create_app()
 
 
 def test_errors_of_any_router_are_one_sentence_with_status_400():
     client = TestClient(web_app.create_app())
-    r = client.get("/api/chance", params={"hand": "3", "table": "0,1,2,4,5"})
+    r = client.get("/winorlose/api/chance", params={"hand": "3", "table": "0,1,2,4,5"})
     assert r.status_code == 400 and r.json() == {"error": "hand needs exactly 2 cards, got 1 ('3')"}

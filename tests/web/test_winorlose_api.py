@@ -20,7 +20,7 @@ def client():
 
 
 def test_page_has_the_studys_controls(client):
-    html = client.get("/").text
+    html = client.get("/winorlose/").text
     for needle in (
         'id="start"',
         'id="loop"',
@@ -37,7 +37,7 @@ def test_page_has_the_studys_controls(client):
 
 
 def test_one_round_then_a_loop_carries_the_state(client):
-    one = client.post("/api/play", json={"frank": "tight", "tina": "smart", "rounds": 1, "seed": 4}).json()
+    one = client.post("/winorlose/api/play", json={"frank": "tight", "tina": "smart", "rounds": 1, "seed": 4}).json()
     assert one["rounds"] == 1
     last = one["last"]
     assert len(last["table"]) == 5 and len(last["frank"]["cards"]) == 2 and len(last["tina"]["cards"]) == 2
@@ -49,7 +49,7 @@ def test_one_round_then_a_loop_carries_the_state(client):
     cards = [*last["table"], *last["frank"]["cards"], *last["tina"]["cards"]]
     assert len(set(cards)) == 9
     more = client.post(
-        "/api/play", json={"frank": "tight", "tina": "smart", "rounds": 50, "seed": 5, "state": one["state"]}
+        "/winorlose/api/play", json={"frank": "tight", "tina": "smart", "rounds": 50, "seed": 5, "state": one["state"]}
     ).json()
     assert more["rounds"] == 51
     assert more["tina_rounds_ahead"] + more["frank_rounds_ahead"] <= 51
@@ -57,7 +57,7 @@ def test_one_round_then_a_loop_carries_the_state(client):
 
 def test_same_seed_same_game(client):
     body = {"frank": "loose", "tina": "learning", "rounds": 200, "seed": 9}
-    a, b = client.post("/api/play", json=body).json(), client.post("/api/play", json=body).json()
+    a, b = client.post("/winorlose/api/play", json=body).json(), client.post("/winorlose/api/play", json=body).json()
     assert a == b
     # Loose Frank says win iff his chance >= 75/300: after 200 rounds the bounds bracket it.
     assert a["state"]["highest_lose"] < 75 <= a["state"]["lowest_win"]
@@ -67,7 +67,7 @@ def test_same_seed_same_game(client):
 
 
 def test_chance_endpoint_is_exact(client):
-    got = client.get("/api/chance", params={"hand": "3,4", "table": "0,1,2,5,6"}).json()
+    got = client.get("/winorlose/api/chance", params={"hand": "3,4", "table": "0,1,2,5,6"}).json()
     # 6-5-4-3-2 high: every other holding pairs up, holds a 7, or is the 3-4 again (9 ways: a tie)
     assert (got["win_exact"], got["tie_exact"], got["lose_exact"]) == ("0", "3/100", "97/100")
     assert (got["win"], got["tie"], got["lose"]) == (0.0, 0.03, 0.97)
@@ -83,16 +83,32 @@ def test_chance_endpoint_is_exact(client):
         ({"frank": "reckless"}, "unknown type for Frank"),
         ({"tie": "coin"}, "tie rule"),
         ({"state": {"rounds": "x"}}, "state.rounds"),
-        ({"state": {"highest_lose": 9999}}, "game state"),
+        ({"state": {"highest_lose": 9999}}, "state"),
+        ({"rounds": "١٢"}, "whole number"),  # Arabic-Indic digits are digits to Python, not to us
+        ({"rounds": "9" * 5000}, "5000 digits"),
+        ({"seed": -1}, "seed"),
+        ({"state": {"rounds": 10**30}}, "state.rounds"),
+        ({"state": {"rounds": 3, "tina_rounds_ahead": 2, "frank_rounds_ahead": 2}}, "rounds ahead"),
+        ({"state": {"rounds": 3, "tina_points": 7}}, "points"),
+        ({"state": {"rounds": 3, "highest_lose": 50, "lowest_win": 20}}, "contradict"),
+        ({"frank": "x" * 100_000}, "unknown type for Frank"),
     ],
 )
 def test_bad_fields_get_a_sentence_and_the_server_goes_on(client, body, message):
-    r = client.post("/api/play", json=body)
+    r = client.post("/winorlose/api/play", json=body)
     assert r.status_code == 400
     assert message in r.json()["error"]
-    assert client.post("/api/play", json={"rounds": 1}).status_code == 200
+    assert len(r.json()["error"]) < 200  # the input is cut, not echoed whole
+    assert client.post("/winorlose/api/play", json={"rounds": 1}).status_code == 200
 
 
 def test_bad_cards(client):
-    r = client.get("/api/chance", params={"hand": "3,3", "table": "3,3,3,1,2"})
+    r = client.get("/winorlose/api/chance", params={"hand": "3,3", "table": "3,3,3,1,2"})
     assert r.status_code == 400 and "fifth" in r.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_a_sentence_too(client):
+    r = client.post("/winorlose/api/play", content=b"{bad", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json() == {"error": "the request body is not valid JSON"}
+    r = client.get("/winorlose/api/chance", params={"hand": "³,4", "table": "1,2,3,4,5"})
+    assert r.status_code == 400 and "ASCII" in r.json()["error"]

@@ -18,7 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.results import dumps, envelope, jsonable
 
 # Off a terminal (CI logs, pipes) rich would wrap at 80 columns; tables read better wider.
@@ -82,8 +82,8 @@ def parse_int_list(text: str, what: str) -> list[int]:
     """"1,2, 5" -> [1, 2, 5], with an error message that names the option."""
     items = [t.strip() for t in text.split(",")]
     if not text.strip() or any(not t for t in items):
-        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {text!r}")
+        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {shown(text)}")
     try:
         return [int(t) for t in items]
     except ValueError:
-        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {text!r}") from None
+        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {shown(text)}") from None

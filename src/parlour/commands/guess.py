@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from parlour.commands.common import console, err_console, print_json, progress
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.results import exact, frac_str
 
 app = typer.Typer(no_args_is_help=True)
@@ -23,7 +23,7 @@ def _parse_n(text: str, what: str = "N") -> int:
     try:
         n = int(text.strip())
     except ValueError:
-        raise InvalidInput(f"{what} must be a whole number ≥ 1, got {text!r}") from None
+        raise InvalidInput(f"{what} must be a whole number ≥ 1, got {shown(text)}") from None
     if n < 1:
         raise InvalidInput(f"{what} must be a whole number ≥ 1, got {n}")
     return n
@@ -244,7 +244,7 @@ def export(
     from parlour.analyses.guess import table
 
     if fmt not in ("bfile", "csv", "json"):
-        raise InvalidInput(f"--format must be bfile, csv or json, got {fmt!r}")
+        raise InvalidInput(f"--format must be bfile, csv or json, got {shown(fmt)}")
     if out.exists() and not out.is_dir():
         raise InvalidInput(f"--out {out} is a file, not a folder")
     entries = table.shipped()

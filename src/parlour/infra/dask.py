@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 
 CONNECT_TIMEOUT_S = 10
 
@@ -23,7 +23,7 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
         try:
             remote = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
         except (OSError, TimeoutError, ValueError) as e:
-            raise InvalidInput(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from None
+            raise InvalidInput(f"cannot reach the Dask scheduler at {shown(scheduler)}: {e}") from None
         with remote:
             yield remote
         return

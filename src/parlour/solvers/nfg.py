@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from parlour.errors import FormatError
+from parlour.errors import FormatError, shown
 from parlour.results import frac_str
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]|[^\s{}",]+|,')
@@ -26,7 +26,7 @@ def _number(token: str) -> Fraction:
     try:
         return Fraction(token)
     except (ValueError, ZeroDivisionError):
-        raise FormatError(f"malformed .nfg: {token!r} is not a number") from None
+        raise FormatError(f"malformed .nfg: {shown(token)} is not a number") from None
 
 
 Nested = list["str | Nested"]
@@ -70,7 +70,7 @@ def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
             try:
                 count = int(entry)
             except ValueError:
-                raise FormatError(f"malformed .nfg: bad strategy count {entry!r}") from None
+                raise FormatError(f"malformed .nfg: bad strategy count {shown(entry)}") from None
             if count < 1:
                 raise FormatError("malformed .nfg: a player needs at least one strategy")
             names.append([str(k + 1) for k in range(count)])

@@ -21,7 +21,7 @@ import highspy
 import numpy as np
 import numpy.typing as npt
 
-from parlour.errors import CertificateError, InvalidInput, SolverError
+from parlour.errors import CertificateError, InvalidInput, SolverError, shown
 from parlour.results import Result, Status, exact
 
 Rational = int | Fraction
@@ -153,7 +153,7 @@ def as_matrix(matrix: MatrixLike) -> np.ndarray:
         if arr.ndim == 2:
             for v in arr.flat:
                 if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
-                    raise InvalidInput(f"payoff entries must be numbers, got {v!r}")
+                    raise InvalidInput(f"payoff entries must be numbers, got {shown(v)}")
                 if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
                     raise InvalidInput("payoff entries must be finite")
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:

@@ -1,30 +1,33 @@
-"""The web app factory: one FastAPI app that mounts the page of every game in the registry.
+"""The web app factory: one FastAPI app with a home page and the page of every game in the registry.
 
-Each `registry.GAMES` entry with a `web` module contributes that module's FastAPI `router`; the
-routers share `/static` (web/static, files named after their game) and the error handling below. Two
-routers may not declare the same method and path: the factory refuses to start rather than let one
-page hide another. Win or Lose, the first game with a page, keeps the paths it always had (`/` and
-`/api/...`); a later game's router should put its paths under `/<game>/`.
+Each `registry.GAMES` entry with a `web` module contributes that module's FastAPI `router`, mounted at
+`/<game>/` (its paths are declared relative to that root); the routers share `/static` and the error
+handling below. A web module may also define `headline() -> str`, the one live result the home page shows.
 
-The server keeps no game state: each page sends its state with each request.
-Bad input gets status 400 and {"error": "one sentence"}.
+The server keeps no game state: each page sends its state with each request. Every error, whatever its
+cause (our checks, a body that is not JSON, an unknown path), is a 4xx with {"error": "one sentence"} that
+repeats at most 80 characters of the input. Everything is served from here: no CDN, no /docs script.
 """
 
 from __future__ import annotations
 
+import logging
+from functools import cache
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour import __version__
 from parlour.errors import ParlourError
-from parlour.registry import GAMES
+from parlour.registry import BY_NAME, GAMES, Game
+from parlour.web.common import HERE, clip, docs_folder, render
 
-HERE = Path(__file__).resolve().parent
+log = logging.getLogger("parlour.web")
 
 
 def routers() -> list[tuple[str, APIRouter]]:
@@ -32,31 +35,114 @@ def routers() -> list[tuple[str, APIRouter]]:
     return [(g.name, g.load("web").router) for g in GAMES if g.web]
 
 
-def create_app() -> FastAPI:
-    app = FastAPI(title="parlour", version=__version__)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+@cache
+def headline(name: str) -> str:
+    """The game's headline result, computed once per process (the home page shows it)."""
+    game = BY_NAME[name]
+    if not game.web:
+        return ""
+    make = getattr(game.load("web"), "headline", None)
+    return make() if make else ""
 
+
+def _validation_sentence(exc: RequestValidationError) -> str:
+    first = exc.errors()[0] if exc.errors() else {}
+    if first.get("type") == "json_invalid":
+        return "the request body is not valid JSON"
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    return clip(f"bad request field {where or '(body)'}: {first.get('msg', 'invalid')}", 160)
+
+
+def _install_errors(app: FastAPI) -> None:
     @app.exception_handler(ParlourError)
     async def _bad_input(request: Request, exc: ParlourError) -> JSONResponse:
-        return JSONResponse(status_code=400, content={"error": str(exc)})
+        return JSONResponse(status_code=400, content={"error": clip(exc, 240)})
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return JSONResponse(
-            status_code=400, content={"error": f"bad request field {where or '(body)'}: {first.get('msg', 'invalid')}"}
-        )
+        return JSONResponse(status_code=400, content={"error": _validation_sentence(exc)})
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        generic = exc.detail in (None, "", "Not Found")
+        if exc.status_code == 404 and generic:
+            sentence = "no such page"
+        elif exc.detail == "There was an error parsing the body":
+            sentence = "the request body could not be read as JSON"
+        else:
+            sentence = clip(exc.detail)
+        return JSONResponse(status_code=exc.status_code, content={"error": sentence})
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not bad input: said as JSON so that the page can show it, and logged with its traceback.
+        log.exception("internal error on %s", request.url.path)
+        return JSONResponse(status_code=500, content={"error": f"internal error ({type(exc).__name__})"})
+
+
+def _mount_games(app: FastAPI) -> None:
     taken: dict[tuple[str, str], str] = {}
     for name, router in routers():
+        prefix = f"/{name}"
         for route in router.routes:
             if isinstance(route, APIRoute):
                 for method in route.methods or ():
-                    if (method, route.path) in taken:
-                        raise RuntimeError(
-                            f"{name} and {taken[(method, route.path)]} both serve {method} {route.path}"
-                        )
-                    taken[(method, route.path)] = name
-        app.include_router(router)
+                    path = prefix + route.path
+                    if (method, path) in taken:
+                        raise RuntimeError(f"{name} and {taken[(method, path)]} both serve {method} {path}")
+                    taken[(method, path)] = name
+        app.include_router(router, prefix=prefix)
+
+
+def _home_cards() -> list[dict[str, str | bool]]:
+    return [
+        {
+            "name": g.name,
+            "title": g.title,
+            "summary": g.summary,
+            "headline": headline(g.name),
+            "page": bool(g.web),
+            "docs": docs_folder() is not None,
+        }
+        for g in GAMES
+    ]
+
+
+def _docs_html(game: Game) -> str:
+    from markdown_it import MarkdownIt
+
+    folder = docs_folder()
+    source = (folder / f"{game.name}.md") if folder else None
+    if source is None or not source.is_file():
+        raise StarletteHTTPException(404)
+    return MarkdownIt("commonmark").enable("table").render(source.read_text(encoding="utf-8"))
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(title="parlour", version=__version__, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    _install_errors(app)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home(request: Request) -> HTMLResponse:
+        return render(request, "home.html", games=_home_cards())
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/docs/{name}", response_class=HTMLResponse, include_in_schema=False)
+    def docs(request: Request, name: str) -> HTMLResponse:
+        if name not in BY_NAME:
+            raise StarletteHTTPException(404)
+        return render(request, "docs.html", title=BY_NAME[name].title, body=_docs_html(BY_NAME[name]))
+
+    @app.get("/report/", include_in_schema=False)
+    def report() -> FileResponse:
+        index = Path("report") / "index.html"
+        if not index.is_file():
+            raise StarletteHTTPException(404, "no report here yet: run `parlour reproduce` in this folder")
+        return FileResponse(index)
+
+    _mount_games(app)
     return app

@@ -4,10 +4,15 @@ The server keeps no game state: the page sends the running totals and Learning T
 request and gets the new ones back, so several tabs (and tests) never see each other's games and a
 restart loses nothing that matters.
 
+Mounted at /winorlose/ (paths below are relative to it):
+
   GET  /                   the page (templates/winorlose.html, static/winorlose.js and .css)
   GET  /api/types          the character types and rule options
   POST /api/play           play `rounds` rounds (Start: 1, Loop!: the count) after the given state
   GET  /api/chance         exact win chance of a view: ?hand=3,5&table=0,1,2,6,7
+
+Work is bounded rather than cancelled: one request plays at most MAX_ROUNDS rounds, which takes about
+0.3 s on this machine (bench/bench_web.py), so a client that leaves costs at most that.
 
 Numbers in answers follow docs/json.md (`win` float + `win_exact` "p/q"); `state` is the page's own
 opaque record (chance numerators), sent back unchanged with the next request.
@@ -15,38 +20,48 @@ opaque record (chance numerators), sent back unchanged with the next request.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from parlour import __version__
 from parlour.analyses.winorlose import Series, resume, view_chance
 from parlour.analyses.winorlose import play as play_rounds
-from parlour.errors import InvalidInput
+from parlour.analyses.winorlose.tournament import exact_pairing
+from parlour.errors import InvalidInput, shown
 from parlour.games.winorlose.cards import parse_cards
 from parlour.games.winorlose.characters import FRANK_THRESHOLD, Frank, Tina, parse_frank, parse_tina
 from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule, parse_chance_rule, parse_tie_rule
 from parlour.results import jsonable
+from parlour.web.common import render, whole_number
 
-HERE = Path(__file__).resolve().parent
-MAX_ROUNDS = 100_000  # one request; 1,000 rounds take well under a second
+MAX_ROUNDS = 100_000  # one request
+MAX_TOTAL = 10**9  # rounds in one game: far beyond what a page plays, far below what breaks anything
+POINTS = 2  # the most points one round wins or loses
 
 router = APIRouter()
-templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
 class GameState(BaseModel):
-    rounds: int = 0
-    frank_points: int = 0
-    tina_points: int = 0
-    tina_rounds_ahead: int = 0
-    frank_rounds_ahead: int = 0
-    highest_lose: int = -1
-    lowest_win: int = -1
+    rounds: int = Field(0, ge=0, le=MAX_TOTAL)
+    frank_points: int = Field(0, ge=-POINTS * MAX_TOTAL, le=POINTS * MAX_TOTAL)
+    tina_points: int = Field(0, ge=-POINTS * MAX_TOTAL, le=POINTS * MAX_TOTAL)
+    tina_rounds_ahead: int = Field(0, ge=0, le=MAX_TOTAL)
+    frank_rounds_ahead: int = Field(0, ge=0, le=MAX_TOTAL)
+    highest_lose: int = Field(-1, ge=-1, le=10**6)
+    lowest_win: int = Field(-1, ge=-1, le=10**6)
+
+    def check(self) -> None:
+        """The whole state must be one that playing could have produced."""
+        if max(abs(self.frank_points), abs(self.tina_points)) > POINTS * self.rounds:
+            raise InvalidInput(f"the state's points cannot be reached in {self.rounds} rounds")
+        if self.tina_rounds_ahead + self.frank_rounds_ahead > self.rounds:
+            raise InvalidInput(f"the state's rounds ahead add up to more than the {self.rounds} rounds played")
+        if self.lowest_win >= 0 and self.highest_lose >= self.lowest_win:
+            raise InvalidInput("the state's Learning bounds contradict each other (a loss at or above a win)")
+        if self.rounds == 0 and (self.highest_lose, self.lowest_win) != (-1, -1):
+            raise InvalidInput("the state has Learning bounds but no rounds played")
 
 
 class PlayRequest(BaseModel):
@@ -55,18 +70,8 @@ class PlayRequest(BaseModel):
     rounds: Any = 1  # checked by hand, so a bad field gets our sentence rather than pydantic's
     tie: str = TieRule.ZERO.value
     chance: str = ChanceRule.BEATS.value
-    seed: int | None = None
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
     state: GameState | None = None
-
-
-def _whole_number(value: Any, what: str, low: int, high: int) -> int:
-    text = str(value).strip()
-    if isinstance(value, bool) or not text.lstrip("-").isdigit():
-        raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got {text!r}")
-    n = int(text)
-    if not low <= n <= high:
-        raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got {n}")
-    return n
 
 
 def _state(series: Series) -> GameState:
@@ -84,8 +89,12 @@ def _state(series: Series) -> GameState:
 def play(req: PlayRequest) -> dict[str, Any]:
     frank, tina = parse_frank(req.frank), parse_tina(req.tina)
     rules = Rules(tie=parse_tie_rule(req.tie), chance=parse_chance_rule(req.chance))
-    rounds = _whole_number(req.rounds, "the number of rounds", 1, MAX_ROUNDS)
-    start = resume(frank, tina, rules, **(req.state or GameState()).model_dump())
+    rounds = whole_number(req.rounds, "the number of rounds", 1, MAX_ROUNDS)
+    state = req.state or GameState()
+    state.check()
+    if state.rounds + rounds > MAX_TOTAL:
+        raise InvalidInput(f"a game on this page ends at {MAX_TOTAL} rounds; press Clear to start a new one")
+    start = resume(frank, tina, rules, **state.model_dump())
     series = play_rounds(frank, tina, rounds, seed=req.seed, rules=rules, start=start)
     out = jsonable(series)
     out["state"] = _state(series).model_dump()
@@ -95,16 +104,14 @@ def play(req: PlayRequest) -> dict[str, Any]:
 
 @router.get("/", response_class=HTMLResponse)
 def page(request: Request) -> HTMLResponse:
-    return templates.TemplateResponse(
+    return render(
         request,
         "winorlose.html",
-        {
-            "franks": [(f.value, str(FRANK_THRESHOLD[f])) for f in Frank],
-            "tinas": [t.value for t in Tina],
-            "ties": [t.value for t in TieRule],
-            "chances": [c.value for c in ChanceRule],
-            "version": __version__,
-        },
+        game="winorlose",
+        franks=[(f.value, str(FRANK_THRESHOLD[f])) for f in Frank],
+        tinas=[t.value for t in Tina],
+        ties=[t.value for t in TieRule],
+        chances=[c.value for c in ChanceRule],
     )
 
 
@@ -126,5 +133,14 @@ def api_play(req: PlayRequest) -> dict[str, Any]:
 
 @router.get("/api/chance")
 def api_chance(hand: str, table: str) -> dict[str, Any]:
+    for text, what in ((hand, "hand"), (table, "table")):
+        if len(text) > 40 or not text.isascii():
+            raise InvalidInput(f"{what} must be a few cards written in ASCII like 3,5h, got {shown(text)}")
     own, tab = parse_cards([(hand, "hand", 2), (table, "table", 5)])
     return view_chance(own, tab).to_json()
+
+
+def headline() -> str:
+    """Smart Tina against normal Frank over one round, counted over every deal."""
+    result = exact_pairing(Frank.NORMAL, Tina.SMART, rounds=1)
+    return f"Smart Tina ends a round ahead of normal Frank in {100 * float(result.round_tina_ahead):.1f} % of deals"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from parlour.analyses.guess.oracle import optimal_bst_cubic
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.games.guess.trees import Tree
 from parlour.solvers.colgen import Column
 from parlour.solvers.colgen.dresher import lexicographic_simplex
@@ -51,7 +51,7 @@ class _ExactTreeOracle:
 def dresher(n: int) -> DresherRun:
     """Run Dresher's lexicographic simplex to optimality for the N-number game."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidInput(f"N must be a whole number ≥ 1, got {n!r}")
+        raise InvalidInput(f"N must be a whole number ≥ 1, got {shown(n)}")
     if n > MAX_TRACE_N:
         raise InvalidInput(f"the simplex trace is for small games (N ≤ {MAX_TRACE_N}); use solve without --trace")
     run = lexicographic_simplex(_ExactTreeOracle(n))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.figures import new_figure
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def figure_from_store(rows: Sequence[Any], what: str) -> Figure:
         return iterations_figure([r.n for r in rows], [r.iterations for r in rows])
     if what == "values":
         return values_figure([r.n for r in rows], [r.value_float for r in rows])
-    raise InvalidInput(f"--what must be alice, iterations or values, got {what!r}")
+    raise InvalidInput(f"--what must be alice, iterations or values, got {shown(what)}")
 
 
 def values_figure(ns: Sequence[int], values: Sequence[float], title: str = "") -> Figure:

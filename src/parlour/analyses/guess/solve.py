@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 
 from parlour.analyses.guess.oracle import GuessOracle, near_optimal_trees, optimal_bst_exact_tree
-from parlour.errors import CertificateError, InvalidInput
+from parlour.errors import CertificateError, InvalidInput, shown
 from parlour.games.guess.trees import Tree
 from parlour.results import Result, Status, exact
 from parlour.solvers import colgen
@@ -126,7 +126,7 @@ def stabilisation(kind: str, n: int, symmetric: bool = True) -> Stabilisation:
     """The dual smoothing named by `kind` (wentges, fixed or none) for the N-number game; "fixed" blends
     with the uniform guess (one weight per row of the folded or plain game)."""
     if kind not in ("wentges", "fixed", "none"):
-        raise InvalidInput(f"smoothing must be wentges, fixed or none, got {kind!r}")
+        raise InvalidInput(f"smoothing must be wentges, fixed or none, got {shown(kind)}")
     if kind == "fixed":
         return Stabilisation("fixed", guess=tuple([1.0] * ((n + 1) // 2 if symmetric else n)))
     return Stabilisation(kind)  # type: ignore[arg-type]
@@ -157,7 +157,7 @@ def solve_guess(
     `slack` × (subtree weight) of the best: many useful columns per oracle call (0 switches it off).
     """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise InvalidInput(f"N must be a whole number ≥ 1, got {n!r}")
+        raise InvalidInput(f"N must be a whole number ≥ 1, got {shown(n)}")
     n = int(n)
     start = time.perf_counter()
     oracle = GuessOracle(n, symmetric)

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
-from parlour.errors import FormatError, InvalidInput
+from parlour.errors import FormatError, InvalidInput, shown
 from parlour.results import frac_str
 
 DATA_FILE = "values.csv"
@@ -152,7 +152,7 @@ def bfile(entries: Mapping[int, Entry], part: str) -> str:
     """An OEIS b-file ("n a(n)" per line) of the numerators or the denominators of V(N), for consecutive
     N from 1 (a b-file has no gaps, so it stops before the first N missing from the table)."""
     if part not in ("numerator", "denominator"):
-        raise InvalidInput(f"part must be numerator or denominator, got {part!r}")
+        raise InvalidInput(f"part must be numerator or denominator, got {shown(part)}")
     lines = []
     n = 1
     while n in entries:

@@ -14,7 +14,7 @@ from functools import cache
 
 from flint import fmpq
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.games.memory.rules import (
     Leaf,
     Move,
@@ -33,7 +33,7 @@ MAX_FLOAT_PAIRS = 20000  # the reduced model in floats
 
 def check_pairs(pairs: object, limit: int = MAX_EXACT_PAIRS) -> int:
     if isinstance(pairs, bool) or not isinstance(pairs, int):
-        raise InvalidInput(f"the number of pairs must be a whole number, got {pairs!r}")
+        raise InvalidInput(f"the number of pairs must be a whole number, got {shown(pairs)}")
     if pairs < 1:
         raise InvalidInput(f"the number of pairs must be at least 1, got {pairs}")
     if pairs > limit:

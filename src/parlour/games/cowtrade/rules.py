@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 
 # Money card values in the game (10x0, 20x10, 10x50, 5x100, 5x200, 5x500).
 CARD_VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
@@ -36,7 +36,7 @@ class SecondInitiative(enum.StrEnum):
 
 def _check_money(name: str, value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise InvalidInput(f"{name} must be a whole number, got {value!r}")
+        raise InvalidInput(f"{name} must be a whole number, got {shown(value)}")
     if value < 0:
         raise InvalidInput(f"{name} must not be negative, got {value}")
     return int(value)
@@ -57,7 +57,7 @@ class CowTrade:
         _check_money("money of player 1", self.money1)
         _check_money("money of player 3", self.money3)
         if self.initiative not in (1, 3):
-            raise InvalidInput(f"the initiative must be 1 or 3, got {self.initiative!r}")
+            raise InvalidInput(f"the initiative must be 1 or 3, got {shown(self.initiative)}")
         for name, bids, total in (("player 1", self.bids1, self.money1), ("player 3", self.bids3, self.money3)):
             for b in bids:
                 _check_money(f"a bid of {name}", b)
@@ -88,7 +88,7 @@ def bids_from_cards(cards: Iterable[int]) -> tuple[int, ...]:
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or card not in CARD_VALUES:
             allowed = ", ".join(map(str, CARD_VALUES))
-            raise InvalidInput(f"unknown money card {card!r}: the cards are {allowed}")
+            raise InvalidInput(f"unknown money card {shown(card)}: the cards are {allowed}")
         sums |= {s + card for s in sums}
     return tuple(sorted(sums))
 

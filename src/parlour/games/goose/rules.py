@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from parlour.errors import FormatError, InvalidInput
+from parlour.errors import FormatError, InvalidInput, shown
 
 STUDY_GEESE = (5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59)
 
@@ -122,7 +122,7 @@ def variant(name: str) -> RuleSet:
         return VARIANTS[name]
     except KeyError:
         known = ", ".join(sorted(VARIANTS))
-        raise InvalidInput(f"unknown goose variant {name!r} (known: {known})") from None
+        raise InvalidInput(f"unknown goose variant {shown(name)} (known: {known})") from None
 
 
 def _pairs(value: Any, what: str) -> tuple[tuple[int, int], ...]:
@@ -188,7 +188,7 @@ def shipped(name: str) -> RuleSet:
     """A rule set shipped with parlour (games/goose/rulesets/<name>.toml), e.g. the study's toy game."""
     res = resources.files("parlour.games.goose").joinpath("rulesets", f"{name}.toml")
     if not res.is_file():
-        raise InvalidInput(f"no shipped rule set {name!r}")
+        raise InvalidInput(f"no shipped rule set {shown(name)}")
     return from_mapping(tomllib.loads(res.read_text()), name=name)
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import tables
 from parlour.infra.stats import Z95, wilson
@@ -78,7 +78,7 @@ def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns:
     if games < 1:
         raise InvalidInput(f"the number of games must be positive, got {games}")
     if engine not in ENGINES:
-        raise InvalidInput(f"unknown simulation engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        raise InvalidInput(f"unknown simulation engine {shown(engine)}; choose one of {', '.join(ENGINES)}")
     if seed < 0:
         raise InvalidInput(f"the seed must be non-negative, got {seed}")
     if engine == "numba":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 
 RANKS = 8
 SUITS = 4
@@ -46,7 +46,7 @@ def _parse_one(token: str, what: str) -> tuple[int, int | None]:
     rank_text, suit_text = (text[:-1], text[-1]) if text[-1] in SUIT_LETTERS else (text, "")
     if not rank_text.isdigit() or not 0 <= int(rank_text) < RANKS:
         raise InvalidInput(
-            f"{what}: {token.strip()!r} is not a card; a card is a rank 0..7, optionally with a suit "
+            f"{what}: {shown(token.strip())} is not a card; a card is a rank 0..7, optionally with a suit "
             f"letter c, d, h or s (e.g. 3 or 3h)"
         )
     return int(rank_text), (SUIT_LETTERS.index(suit_text) if suit_text else None)
@@ -63,7 +63,7 @@ def parse_cards(groups: Sequence[tuple[str, str, int]]) -> list[list[int]]:
     for text, what, size in groups:
         tokens = text.split(",") if text.strip() else []
         if len(tokens) != size:
-            raise InvalidInput(f"{what} needs exactly {size} cards, got {len(tokens)} ({text!r})")
+            raise InvalidInput(f"{what} needs exactly {size} cards, got {len(tokens)} ({shown(text)})")
         parsed.append([_parse_one(t, what) for t in tokens])
     used: set[int] = set()
     for items in parsed:

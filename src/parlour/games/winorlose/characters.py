@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.games.winorlose.rules import Rules
 from parlour.results import exact
 
@@ -67,7 +67,7 @@ def parse_frank(text: str) -> Frank:
         return Frank(text.strip().lower())
     except ValueError:
         raise InvalidInput(
-            f"unknown type for Frank {text!r}; choose one of {', '.join(f.value for f in Frank)}"
+            f"unknown type for Frank {shown(text)}; choose one of {', '.join(f.value for f in Frank)}"
         ) from None
 
 
@@ -76,7 +76,7 @@ def parse_tina(text: str) -> Tina:
         return Tina(text.strip().lower())
     except ValueError:
         raise InvalidInput(
-            f"unknown type for Tina {text!r}; choose one of {', '.join(t.value for t in Tina)}"
+            f"unknown type for Tina {shown(text)}; choose one of {', '.join(t.value for t in Tina)}"
         ) from None
 
 

@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 
 
 class TieRule(enum.StrEnum):
@@ -54,7 +54,7 @@ class Rules:
     def points(self, predicted_win: bool, outcome: str) -> int:
         """Points of one player: his prediction and the outcome of his hand ("win", "tie", "lose")."""
         if outcome not in OUTCOMES:
-            raise InvalidInput(f"an outcome is win, tie or lose, got {outcome!r}")
+            raise InvalidInput(f"an outcome is win, tie or lose, got {shown(outcome)}")
         if outcome == "tie":
             if self.tie is TieRule.ZERO:
                 return 0
@@ -85,7 +85,8 @@ def parse_tie_rule(text: str) -> TieRule:
     try:
         return TieRule(text.strip().lower())
     except ValueError:
-        raise InvalidInput(f"unknown tie rule {text!r}; choose one of {', '.join(t.value for t in TieRule)}") from None
+        choices = ", ".join(t.value for t in TieRule)
+        raise InvalidInput(f"unknown tie rule {shown(text)}; choose one of {choices}") from None
 
 
 def parse_chance_rule(text: str) -> ChanceRule:
@@ -93,5 +94,5 @@ def parse_chance_rule(text: str) -> ChanceRule:
         return ChanceRule(text.strip().lower())
     except ValueError:
         raise InvalidInput(
-            f"unknown win-chance rule {text!r}; choose one of {', '.join(c.value for c in ChanceRule)}"
+            f"unknown win-chance rule {shown(text)}; choose one of {', '.join(c.value for c in ChanceRule)}"
         ) from None

@@ -13,7 +13,7 @@ import numba
 import numpy as np
 import scipy.sparse as sp
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def explicit(
                 key = index[nxt]
             acc[key] = acc.get(key, Fraction(0)) + Fraction(p)
         if not acc:
-            raise InvalidInput(f"state {states[i]!r} has no successors")
+            raise InvalidInput(f"state {shown(states[i])} has no successors")
         rows.append(list(acc.items()))
         i += 1
     den = 1

@@ -1,15 +1,11 @@
-// The Win or Lose page: keeps the game state, asks /api/play for rounds, shows the last one.
+// The Win or Lose page: keeps the game state, asks api/play for rounds, shows the last one.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
   const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
   let state = null; // running totals and Learning Tina's bounds, as the server returned them
 
-  function showError(text) {
-    const box = $("error");
-    box.textContent = text || "";
-    box.hidden = !text;
-  }
+  const showError = window.parlour.showError;
 
   function cardsHtml(target, cards) {
     target.replaceChildren();
@@ -44,7 +40,9 @@
     const f = last.frank, t = last.tina;
     $("result").textContent = "Frank " + f.outcome + "s (" + (f.points >= 0 ? "+" : "") + f.points +
       "), Tina " + t.outcome + "s (" + (t.points >= 0 ? "+" : "") + t.points + ")";
-    let text = data.rounds + " rounds played; Tina scored more in " + data.tina_rounds_ahead +
+    $("before-first").hidden = true;
+    $("predictions").hidden = false;
+    let text = data.rounds + (data.rounds === 1 ? " round" : " rounds") + " played; Tina scored more in " + data.tina_rounds_ahead +
       ", Frank in " + data.frank_rounds_ahead + ".";
     if (data.tina_type === "learning") {
       const l = data.learning;
@@ -63,23 +61,8 @@
       rounds: rounds,
       state: state,
     };
-    let reply;
-    try {
-      reply = await fetch("/api/play", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    } catch (err) {
-      showError("the server did not answer: " + err);
-      return;
-    }
-    const data = await reply.json();
-    if (!reply.ok) {
-      showError(data.error || "the server refused the request");
-      return;
-    }
-    showError("");
+    const data = await window.parlour.api("api/play", body, "playing…");
+    if (data === null) return;
     state = data.state;
     show(data);
   }
@@ -94,10 +77,16 @@
     }
     $("result").textContent = "";
     $("summary").textContent = "";
+    $("before-first").hidden = false;
+    $("predictions").hidden = true;
   }
 
   $("start").addEventListener("click", () => play(1));
-  $("loop").addEventListener("click", () => play($("count").value));
+  // Loop! is the form's submit button: a click or Enter in the count field plays the count.
+  $("controls").addEventListener("submit", (event) => {
+    event.preventDefault();
+    play($("count").value);
+  });
   $("clear").addEventListener("click", clearAll);
   // The types stay fixed within a game: a new choice starts a new one.
   for (const id of ["frank-type", "tina-type", "tie", "chance"]) $(id).addEventListener("change", clearAll);

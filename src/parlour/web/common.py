@@ -1,0 +1,97 @@
+"""What every game's page shares: the site's layout, input checks that answer one sentence, and the rule
+that an error names at most 80 characters of what it was sent.
+
+A game's router (parlour.web.<game>) declares its paths relative to its own root (`/`, `/api/...`); the app
+mounts it at `/<game>/`. Pages extend templates/base.html (the nav, the error box, the busy sign) and call the
+API through static/parlour.js's `parlour.api`, which disables the page's controls while a request runs and
+shows every server error, JSON or not, in the error box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from parlour import __version__
+from parlour.errors import InvalidInput, shown
+from parlour.registry import GAMES
+
+HERE = Path(__file__).resolve().parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+DIGITS_LIMIT = 12  # longer digit strings are refused before int() sees them
+
+
+def clip(text: object, limit: int = 80) -> str:
+    """A message or detail as an error may say it: at most `limit` characters, with an ellipsis when cut."""
+    s = str(text)
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def pages() -> list[dict[str, str]]:
+    """The nav: every registered game with a page, in registry order."""
+    return [{"name": g.name, "title": g.title, "href": f"/{g.name}/"} for g in GAMES if g.web]
+
+
+def render(request: Request, template: str, **context: Any) -> HTMLResponse:
+    """A page that extends base.html: the nav, the version and the game's name come with every page."""
+    return templates.TemplateResponse(
+        request, template, {"version": __version__, "pages": pages(), **context}
+    )
+
+
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    """A whole number low..high written in ASCII digits (an int, or a string as a form sends it); anything
+    else, a non-ASCII digit, a bool or 5,000 digits, is one sentence."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got {shown(value)}")
+    if isinstance(value, int):
+        if not low <= value <= high:
+            raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got {shown(value)}")
+        return value
+    text = value.strip()
+    body = text[1:] if text.startswith("-") else text
+    if not body or not body.isascii() or not body.isdigit():
+        raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got {shown(text)}")
+    if len(body) > DIGITS_LIMIT:
+        raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got one of {len(body)} digits")
+    n = int(text)
+    if not low <= n <= high:
+        raise InvalidInput(f"{what} must be a whole number from {low} to {high}, got {n}")
+    return n
+
+
+def whole_numbers(value: Any, what: str, low: int, high: int, count: range) -> list[int]:
+    """A list of whole numbers low..high, given as a JSON list or a comma-separated string, of a length in
+    `count`."""
+    items: Sequence[Any]
+    if isinstance(value, str):
+        items = [t for t in value.split(",")] if value.strip() else []
+    elif isinstance(value, list | tuple):
+        items = value
+    else:
+        raise InvalidInput(f"{what} must be a list of whole numbers, got {shown(value)}")
+    if len(items) not in count:
+        raise InvalidInput(f"{what} must hold {count.start} to {count.stop - 1} numbers, got {len(items)}")
+    return [whole_number(v, what, low, high) for v in items]
+
+
+def one_of(value: Any, what: str, options: Iterable[str]) -> str:
+    """One of the named options, or a sentence that lists them."""
+    names = list(options)
+    if not isinstance(value, str) or value not in names:
+        raise InvalidInput(f"{what} must be one of {', '.join(names)}, got {shown(value)}")
+    return value
+
+
+@cache
+def docs_folder() -> Path | None:
+    """The repository's docs/ when parlour runs from a checkout (the pages link the game's documentation)."""
+    folder = HERE.parents[2] / "docs"
+    return folder if folder.is_dir() else None

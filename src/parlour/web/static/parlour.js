@@ -1,0 +1,70 @@
+// What every page shares: `parlour.api` calls the server with the page's controls disabled and a busy sign
+// shown, and puts any error (JSON or not, or no answer at all) in the page's error box.
+"use strict";
+window.parlour = (function () {
+  const $ = (id) => document.getElementById(id);
+  let pending = 0;
+
+  function showError(text) {
+    const box = $("error");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+
+  function setBusy(on, text) {
+    pending += on ? 1 : -1;
+    const busy = pending > 0;
+    document.body.classList.toggle("busy", busy);
+    document.body.setAttribute("aria-busy", busy ? "true" : "false");
+    for (const el of document.querySelectorAll("[data-busy-disable] button, [data-busy-disable] input, " +
+                                              "[data-busy-disable] select, button[data-busy-disable]")) {
+      el.disabled = busy;
+    }
+    const sign = $("busy");
+    if (sign) {
+      if (text) $("busy-text").textContent = text;
+      sign.hidden = !busy;
+    }
+  }
+
+  // GET when body is undefined, else POST it as JSON; resolves to the parsed answer, or null after an error
+  // that has been shown.
+  async function api(url, body, busyText) {
+    setBusy(true, busyText || "working…");
+    try {
+      const init = body === undefined ? {} : {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      };
+      let reply;
+      try {
+        reply = await fetch(url, init);
+      } catch (err) {
+        showError("the server did not answer (" + err + ")");
+        return null;
+      }
+      const text = await reply.text();
+      let data = null;
+      try { data = JSON.parse(text); } catch (_) { data = null; }
+      if (!reply.ok) {
+        const said = data && typeof data.error === "string" ? data.error : text.slice(0, 200);
+        showError("error " + reply.status + ": " + (said || reply.statusText));
+        return null;
+      }
+      if (data === null) {
+        showError("the server's answer was not JSON");
+        return null;
+      }
+      showError("");
+      return data;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function pct(x, digits) {
+    return (100 * x).toFixed(digits === undefined ? 2 : digits) + " %";
+  }
+
+  return { api, showError, setBusy, pct, $ };
+})();
