@@ -20,6 +20,7 @@ opaque record (chance numerators), sent back unchanged with the next request.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -44,13 +45,13 @@ router = APIRouter()
 
 
 class GameState(BaseModel):
-    rounds: int = Field(0, ge=0, le=MAX_TOTAL)
-    frank_points: int = Field(0, ge=-POINTS * MAX_TOTAL, le=POINTS * MAX_TOTAL)
-    tina_points: int = Field(0, ge=-POINTS * MAX_TOTAL, le=POINTS * MAX_TOTAL)
-    tina_rounds_ahead: int = Field(0, ge=0, le=MAX_TOTAL)
-    frank_rounds_ahead: int = Field(0, ge=0, le=MAX_TOTAL)
-    highest_lose: int = Field(-1, ge=-1, le=10**6)
-    lowest_win: int = Field(-1, ge=-1, le=10**6)
+    rounds: int = Field(default=0, ge=0, le=MAX_TOTAL)
+    frank_points: int = Field(default=0, ge=-POINTS * MAX_TOTAL, le=POINTS * MAX_TOTAL)
+    tina_points: int = Field(default=0, ge=-POINTS * MAX_TOTAL, le=POINTS * MAX_TOTAL)
+    tina_rounds_ahead: int = Field(default=0, ge=0, le=MAX_TOTAL)
+    frank_rounds_ahead: int = Field(default=0, ge=0, le=MAX_TOTAL)
+    highest_lose: int = Field(default=-1, ge=-1, le=10**6)
+    lowest_win: int = Field(default=-1, ge=-1, le=10**6)
 
     def check(self) -> None:
         """The whole state must be one that playing could have produced."""
@@ -70,7 +71,7 @@ class PlayRequest(BaseModel):
     rounds: Any = 1  # checked by hand, so a bad field gets our sentence rather than pydantic's
     tie: str = TieRule.ZERO.value
     chance: str = ChanceRule.BEATS.value
-    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
     state: GameState | None = None
 
 
@@ -143,4 +144,6 @@ def api_chance(hand: str, table: str) -> dict[str, Any]:
 def headline() -> str:
     """Smart Tina against normal Frank over one round, counted over every deal."""
     result = exact_pairing(Frank.NORMAL, Tina.SMART, rounds=1)
-    return f"Smart Tina ends a round ahead of normal Frank in {100 * float(result.round_tina_ahead):.1f} % of deals"
+    ahead = result.round_tina_ahead
+    share = float(ahead) if isinstance(ahead, Fraction) else ahead.estimate
+    return f"Smart Tina ends a round ahead of normal Frank in {100 * share:.1f} % of deals"
