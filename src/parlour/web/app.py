@@ -26,6 +26,7 @@ from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.registry import BY_NAME, GAMES, Game
 from parlour.web.common import HERE, clip, docs_folder, render
+from parlour.web.jobs import router as job_router
 
 log = logging.getLogger("parlour.web")
 
@@ -144,5 +145,6 @@ def create_app() -> FastAPI:
             raise StarletteHTTPException(404, "no report here yet: run `parlour reproduce` in this folder")
         return FileResponse(index)
 
+    app.include_router(job_router)
     _mount_games(app)
     return app

@@ -62,9 +62,34 @@ window.parlour = (function () {
     }
   }
 
+  // Poll GET /jobs/{key} until the job is done (resolves true) or failed (shows its error, resolves false),
+  // with its progress in the busy sign.
+  async function wait(key, everyMs) {
+    setBusy(true, "working…");
+    try {
+      for (;;) {
+        let job;
+        try {
+          const reply = await fetch("/jobs/" + encodeURIComponent(key));
+          job = await reply.json();
+          if (!reply.ok) { showError(job.error || "the job was lost"); return false; }
+        } catch (err) {
+          showError("the server did not answer (" + err + ")");
+          return false;
+        }
+        $("busy-text").textContent = job.message + " (" + Math.round(100 * job.done) + " %)";
+        if (job.state === "done") return true;
+        if (job.state === "failed") { showError(job.error || "the computation failed"); return false; }
+        await new Promise((r) => setTimeout(r, everyMs || 300));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function pct(x, digits) {
     return (100 * x).toFixed(digits === undefined ? 2 : digits) + " %";
   }
 
-  return { api, showError, setBusy, pct, $ };
+  return { api, wait, showError, setBusy, pct, $ };
 })();
