@@ -14,6 +14,7 @@ import typer
 from typer._click import exceptions as click_errors
 
 from parlour import __version__
+from parlour.commands.arguments import check_numbers
 from parlour.errors import ParlourError
 from parlour.registry import GAMES
 
@@ -78,8 +79,9 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
     try:
-        app(args=args, prog_name="parlour", standalone_mode=False)
-        sys.exit(0)
+        check_numbers(args)
+        # Not standalone, typer returns the code of a typer.Exit (and 130 for a Ctrl-C) instead of exiting.
+        code = app(args=args, prog_name="parlour", standalone_mode=False)
     except ParlourError as exc:
         _fail(str(exc), exc.exit_code, as_json)
     except click_errors.NoArgsIsHelpError as exc:
@@ -92,12 +94,24 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except typer.Abort:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(130)
+    except (typer.Abort, KeyboardInterrupt):
+        code = INTERRUPTED
+    if code == INTERRUPTED:
+        _interrupted()
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+INTERRUPTED = 130  # the shell's code for a command stopped by SIGINT
+
+
+def _interrupted() -> None:
+    """One line, naming the checkpoint a rerun resumes from when the command keeps one."""
+    from parlour.commands.common import resume_note
+
+    where = resume_note()
+    typer.echo(f"interrupted; checkpoint at {where} (rerun the command to resume)" if where else "interrupted",
+               err=True)
+    sys.exit(INTERRUPTED)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -55,6 +56,18 @@ def command_path() -> tuple[str, str]:
     return "parlour", names[0] if names else ""
 
 
+_RESUME: list[str] = []
+
+
+def keeps_checkpoint(path: object) -> None:
+    """Say that the running command saves its work at `path`: a Ctrl-C then names it."""
+    _RESUME[:] = [str(path)]
+
+
+def resume_note() -> str:
+    return _RESUME[0] if _RESUME else ""
+
+
 def quiet_by_default() -> bool:
     """No progress bars under CI or when stderr is not a terminal."""
     return bool(os.environ.get("CI")) or not sys.stderr.isatty()
@@ -62,8 +75,9 @@ def quiet_by_default() -> bool:
 
 @contextmanager
 def progress(quiet: bool | None = None) -> Iterator[Progress]:
-    """A rich progress bar on stderr, disabled under CI, --quiet or a non-terminal."""
-    disable = quiet_by_default() if quiet is None else quiet
+    """A rich progress bar on stderr, disabled under CI, --quiet or a non-terminal (`quiet` can only add
+    silence: False does not force a bar into a log file)."""
+    disable = bool(quiet) or quiet_by_default()
     bar = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -78,10 +92,29 @@ def progress(quiet: bool | None = None) -> Iterator[Progress]:
         yield bar
 
 
+SEED_LIMIT = 2**63  # numpy takes larger seeds, but nobody types one, and the JSON must round-trip them
+
+
+def check_seed(seed: int | None) -> int | None:
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise InvalidInput(f"--seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    return seed
+
+
+def check_count(value: int, what: str, low: int, high: int, hint: str = "") -> int:
+    """`value` if low <= value <= high, else one sentence (with `hint`, e.g. the flag that lifts `high`)."""
+    if not low <= value <= high:
+        tail = f" ({hint})" if hint and value > high else ""
+        raise InvalidInput(f"{what} must be from {low:,} to {high:,}, got {value:,}{tail}")
+    return value
+
+
 def parse_int_list(text: str, what: str) -> list[int]:
     """"1,2, 5" -> [1, 2, 5], with an error message that names the option."""
     items = [t.strip() for t in text.split(",")]
     if not text.strip() or any(not t for t in items):
+        raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {shown(text)}")
+    if any(not re.fullmatch(r"-?[0-9]{1,18}", t) for t in items) or len(items) > 100_000:
         raise InvalidInput(f"{what} must be a comma-separated list of whole numbers, got {shown(text)}")
     try:
         return [int(t) for t in items]

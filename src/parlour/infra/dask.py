@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,9 +22,10 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
+        probe(scheduler)
         try:
             remote = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
-        except (OSError, TimeoutError, ValueError) as e:
+        except Exception as e:  # dask raises OSError, TimeoutError, ValueError, or its own CommClosedError
             raise InvalidInput(f"cannot reach the Dask scheduler at {shown(scheduler)}: {e}") from None
         with remote:
             yield remote
@@ -31,6 +34,23 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       dashboard_address=":0" if dashboard else None) as cluster, Client(cluster) as local:
         yield local
+
+
+ADDRESS = re.compile(r"(?:tcp://)?(?P<host>[A-Za-z0-9.\-]{1,253}|\[[0-9A-Fa-f:]{2,39}\]):(?P<port>[0-9]{1,5})")
+PROBE_TIMEOUT_S = 3.0
+
+
+def probe(scheduler: str) -> None:
+    """Refuse, within a few seconds and before any work, an address that is malformed or where nothing
+    listens (Dask itself would wait CONNECT_TIMEOUT_S and then raise from deep inside its comms)."""
+    m = ADDRESS.fullmatch(scheduler.strip())
+    if m is None or not 0 < int(m["port"]) < 65536:
+        raise InvalidInput(f"--scheduler must be an address like tcp://host:8786, got {shown(scheduler)}")
+    try:
+        with socket.create_connection((m["host"].strip("[]"), int(m["port"])), timeout=PROBE_TIMEOUT_S):
+            pass
+    except OSError as e:
+        raise InvalidInput(f"nothing answers at the Dask scheduler {shown(scheduler)} ({e.strerror or e})") from None
 
 
 def worker_threads(dask_client: Any) -> int:

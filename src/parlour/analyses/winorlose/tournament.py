@@ -18,7 +18,7 @@ import numpy as np
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.characters import Frank, Tina
 from parlour.games.winorlose.rules import Rules
-from parlour.games.winorlose.simulate import learning_games, learning_tables, sample_cells
+from parlour.games.winorlose.simulate import learning_tables, simulate_learning
 from parlour.infra.stats import Interval, mean_interval, wilson
 from parlour.results import Result, Status, exact, jsonable
 
@@ -105,7 +105,7 @@ def learning_pairing(
         raise InvalidInput("a simulation needs at least 2 games of at least 1 round")
     start = time.perf_counter()
     tables = learning_tables(frank, rules)
-    sim = learning_games(sample_cells(games * rounds, seed), games, rounds, tables)
+    sim = simulate_learning(games, rounds, seed, tables)
     ftot, ttot = sim.frank_points, sim.tina_points
     n_rounds = games * rounds
     return PairingResult(

@@ -22,6 +22,7 @@ import numpy as np
 from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import tables
+from parlour.infra.interrupt import deferred
 from parlour.infra.stats import Z95, wilson
 
 
@@ -211,16 +212,17 @@ def _play_one(codes, n, state, cum, den, squares, pending, well, arrive, inn_pen
 
 
 @numba.njit(cache=True, parallel=True)
-def _simulate_blocks(n, games, seed, cum, den, squares, pending, well, arrive, inn_pending, served, dest,
+def _simulate_blocks(n, first, games, seed, cum, den, squares, pending, well, arrive, inn_pending, served, dest,
                      start_code, end_code, max_turns):
-    blocks = (games + _BLOCK - 1) // _BLOCK
+    # games first .. games-1, in blocks of _BLOCK (first is a multiple of _BLOCK)
+    blocks = (games - first + _BLOCK - 1) // _BLOCK
     wins = np.zeros((blocks, n), np.int64)
     draws = np.zeros(blocks, np.int64)
     unfinished = np.zeros(blocks, np.int64)
     moves = np.zeros(blocks, np.int64)
     for b in numba.prange(blocks):
         codes = np.empty(n, np.int64)
-        for g in range(b * _BLOCK, min(games, (b + 1) * _BLOCK)):
+        for g in range(first + b * _BLOCK, min(games, first + (b + 1) * _BLOCK)):
             # each game its own stream: the counter starts at a hash of (seed, game number)
             state = _mix(np.uint64(seed) * _GOLDEN + _mix(np.uint64(g) + _GOLDEN))
             w, mv, _s = _play_one(codes, n, state, cum, den, squares, pending, well, arrive, inn_pending,
@@ -235,12 +237,22 @@ def _simulate_blocks(n, games, seed, cum, den, squares, pending, well, arrive, i
     return wins.sum(axis=0), draws.sum(), unfinished.sum(), moves.sum()
 
 
+CHUNK = 64 * _BLOCK  # games per compiled call: a fraction of a second, so Ctrl-C is heard between calls
+
+
 def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_turns: int) -> SimulationResult:
     t = tables(rules)
     cum = np.cumsum(t.weight).astype(np.uint64)
-    wins, draws, unfinished, moves = _simulate_blocks(
-        players, games, seed, cum, t.den, t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served,
-        t.dest, t.start_code, t.end_code, max_turns,
-    )
-    return SimulationResult(players, games, seed, tuple(int(w) for w in wins), int(draws) + int(unfinished),
-                            int(unfinished), int(moves) / games, "numba")
+    wins = np.zeros(players, np.int64)
+    draws = unfinished = moves = 0
+    with deferred() as check:
+        for first in range(0, games, CHUNK):
+            w, d, u, m = _simulate_blocks(
+                players, first, min(games, first + CHUNK), seed, cum, t.den, t.squares, t.pending, t.well,
+                t.arrive, t.inn_pending, t.served, t.dest, t.start_code, t.end_code, max_turns,
+            )
+            wins += w
+            draws, unfinished, moves = draws + int(d), unfinished + int(u), moves + int(m)
+            check()
+    return SimulationResult(players, games, seed, tuple(int(w) for w in wins), draws + unfinished,
+                            unfinished, moves / games, "numba")

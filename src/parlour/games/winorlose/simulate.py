@@ -18,6 +18,7 @@ import numpy as np
 from parlour.games.winorlose.chance import deal_grid
 from parlour.games.winorlose.characters import FRANK_THRESHOLD, Frank, cutoff
 from parlour.games.winorlose.rules import Rules
+from parlour.infra.interrupt import deferred
 
 
 class LearningTables(NamedTuple):
@@ -75,6 +76,38 @@ def sample_cells(n: int, seed: int) -> np.ndarray:
     cum = np.cumsum(weights)
     rng = np.random.default_rng(seed)
     return np.searchsorted(cum, rng.integers(0, int(cum[-1]), size=n), side="right").astype(np.int64)
+
+
+CHUNK_CELLS = 2**20  # rounds per compiled call: well under a second, so Ctrl-C is heard between calls
+
+
+def simulate_learning(games: int, rounds: int, seed: int, tables: LearningTables) -> LearningGames:
+    """`games` games of `rounds` rounds dealt from one generator seeded with `seed`, in chunks of whole
+    games. The deals are those of `sample_cells(games * rounds, seed)` (64-bit bounded draws do not depend
+    on how they are split), so the counts equal one `learning_games` call; float sums may differ in the
+    last bits. Memory stays at one chunk's deals whatever `games` is."""
+    weights = deal_grid().deal_weights().ravel()
+    cum = np.cumsum(weights)
+    rng = np.random.default_rng(seed)
+    per_call = max(1, CHUNK_CELLS // rounds)
+    parts: list[LearningGames] = []
+    with deferred() as check:
+        for first in range(0, games, per_call):
+            count = min(per_call, games - first)
+            cells = np.searchsorted(cum, rng.integers(0, int(cum[-1]), size=count * rounds), side="right")
+            parts.append(learning_games(cells.astype(np.int64), count, rounds, tables))
+            check()
+    return LearningGames(
+        np.concatenate([p.lead for p in parts]),
+        np.concatenate([p.frank_points for p in parts]),
+        np.concatenate([p.tina_points for p in parts]),
+        sum(int(p.rounds_tina_ahead) for p in parts),
+        sum(int(p.rounds_level) for p in parts),
+        np.sum([p.cutoff_learned for p in parts], axis=0),
+        np.sum([p.bound_width for p in parts], axis=0),
+        np.sum([p.misread for p in parts], axis=0),
+        np.concatenate([p.tina_says_win for p in parts]),
+    )
 
 
 def deal_cell(t: int, f: int, g: int) -> int:

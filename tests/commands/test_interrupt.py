@@ -1,0 +1,46 @@
+"""Ctrl-C (SIGINT) stops a long command within a second, with one line on stderr and exit 130 (issue 14)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+LONG_RUNS = [
+    ["goose", "simulate", "--games", "100000000000"],
+    ["goose", "solve", "--players", "4"],
+    ["guess", "solve", "600"],
+    ["winorlose", "table", "--games", "400000"],
+]
+
+
+def _interrupt(args: list[str], after: float) -> tuple[int, str, float]:
+    env = {**os.environ, "CI": "true"}
+    # A child of a background job starts with SIGINT ignored; a terminal's Ctrl-C finds it at its default.
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.default_int_handler))
+    time.sleep(after)
+    assert proc.poll() is None, f"parlour {' '.join(args)} ended before it was interrupted: {proc.stderr.read()}"
+    proc.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    try:
+        _out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _out, err = proc.communicate()
+    return proc.returncode, err, time.perf_counter() - sent
+
+
+@pytest.mark.parametrize("args", LONG_RUNS, ids=lambda a: " ".join(a[:2]))
+def test_ctrl_c_stops_within_a_second(args):
+    code, err, waited = _interrupt(args, after=4.0)
+    assert code == 130, err
+    assert "Traceback" not in err and "Error" not in err, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("interrupted"), err
+    assert waited < 1.5, f"stopped {waited:.2f} s after Ctrl-C"

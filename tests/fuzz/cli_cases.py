@@ -1,0 +1,219 @@
+"""The command line as a fuzzer sees it: every command, the valid and fast arguments it needs to run, and for
+every parameter the classes of bad values a careful tester would try (issue 14). Shared by the CLI fuzz test and
+`make fuzz`."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from parlour.cli import app, main
+
+SCRATCH = Path(tempfile.mkdtemp(prefix="parlour-fuzz-"))
+BINARY = SCRATCH / "binary.nfg"
+BINARY.write_bytes(bytes(range(256)) * 8)
+GAME = SCRATCH / "game.nfg"
+GAME.write_text('NFG 1 R "g" { "a" "b" } { 2 2 }\n1 -1 -1 1 -1 1 1 -1\n')
+EMPTY = SCRATCH / "empty.toml"
+EMPTY.write_text("")
+
+# What each command needs to run quickly when nothing is wrong; a bad value replaces one of these or is added.
+BASE: dict[str, list[str]] = {
+    "reproduce": ["--list"],
+    "serve": ["--port", "0"],  # never reached: every case below makes it refuse before it listens
+    "zerosum solve": [str(GAME)],
+    "cowtrade solve": ["--money1", "10", "--money3", "20"],
+    "goose solve": [],
+    "goose simulate": ["--games", "100"],
+    "goose plot": ["-o", str(SCRATCH / "fig.svg")],
+    "goose states": [],
+    "guess solve": ["5"],
+    "guess sweep": ["--from", "1", "--to", "3", "--db", str(SCRATCH / "s.sqlite"), "--workers", "0"],
+    "guess plot": ["--db", str(SCRATCH / "s.sqlite"), "--out", str(SCRATCH / "p.svg")],
+    "guess value": ["5"],
+    "guess verify": ["5"],
+    "guess tabulate": ["--db", str(SCRATCH / "s.sqlite"), "--into", str(SCRATCH / "t.csv")],
+    "guess export": ["--out", str(SCRATCH / "export")],
+    "memory solve": ["3"],
+    "memory table": ["3"],
+    "memory state": ["3", "0", "0"],
+    "memory tactics": [],
+    "memory simulate": ["3", "--games", "10"],
+    "winorlose chance": ["3,4", "0,1,2,5,6"],
+    "winorlose table": ["--rounds", "2", "--games", "10"],
+    "winorlose play": ["--rounds", "2"],
+}
+
+INT_BAD = ["", "abc", "1.5", "³", "١٢", "99999999999999999999", "-99999999999999999999", "-1", "0x10", " "]
+FLOAT_BAD = ["", "abc", "nan", "inf", "-1", "1e400", "³", "0"]
+TEXT_BAD = ["", ",", "1,,2", "a,b", "³,4", "٣", "9" * 30, "1," * 5000, "\x00", "-"]
+IN_PATH_BAD = ["/nonexistent/x.toml", str(SCRATCH), str(BINARY), str(EMPTY)]
+OUT_PATH_BAD = ["/nonexistent/folder/out.svg", "/proc/parlour-cannot-write/out.svg", str(SCRATCH / "binary.nfg" / "x")]
+
+
+@dataclass(frozen=True)
+class Param:
+    command: str
+    name: str
+    flag: str | None  # None for a positional argument
+    position: int  # index among the positional arguments
+    kind: str  # int, float, text, in-path, out-path, choice, flag
+
+    def bad_values(self) -> list[str]:
+        return {
+            "int": INT_BAD,
+            "float": FLOAT_BAD,
+            "text": TEXT_BAD,
+            "in-path": IN_PATH_BAD,
+            "out-path": OUT_PATH_BAD,
+            "choice": ["", "bogus", "³", "x" * 200],
+        }.get(self.kind, [])
+
+
+OUTPUTS = {"--out", "-o", "--output", "--nfg", "--checkpoint", "--into", "--db"}
+# Free text that any value is right for (a claim prefix selects nothing, a host name is looked up when serving).
+FREE = {("reproduce", "only"), ("serve", "host")}
+
+
+def _kind(annotation: Any, flag: str | None, is_flag: bool) -> str:
+    if is_flag:
+        return "flag"
+    args = [a for a in getattr(annotation, "__args__", ()) if a is not type(None)]
+    base = args[0] if args else annotation
+    if base is bool:
+        return "flag"
+    if base is int:
+        return "int"
+    if base is float:
+        return "float"
+    if base is Path:
+        return "out-path" if flag in OUTPUTS else "in-path"
+    if isinstance(base, type) and issubclass(base, Enum):
+        return "choice"
+    return "text"
+
+
+def params() -> list[Param]:
+    out: list[Param] = []
+    root = typer.main.get_command(app)
+
+    def walk(cmd: Any, path: list[str]) -> None:
+        if hasattr(cmd, "commands"):
+            for name, sub in cmd.commands.items():
+                walk(sub, [*path, name])
+            return
+        position = 0
+        for p in cmd.params:
+            flag = None if p.param_type_name == "argument" else p.opts[0]
+            kind = _kind(p.type_descriptor.annotation, flag, bool(getattr(p, "is_flag", False)))
+            command = " ".join(path)
+            if (command, p.name) not in FREE and kind != "flag":
+                out.append(Param(command, p.name, flag, position, kind))
+            if flag is None:
+                position += 1
+
+    walk(root, [])
+    return out
+
+
+def argv(param: Param, value: str) -> list[str]:
+    """The command's base arguments with `value` put where `param` goes."""
+    base = list(BASE[param.command])
+    if param.flag is None:
+        positional = [i for i, a in enumerate(base) if not a.startswith("-")]
+        # positional arguments come first in every BASE entry
+        if param.position < len(positional):
+            base[positional[param.position]] = value
+        else:
+            base.append(value)
+        return [*param.command.split(), *base]
+    if param.flag in base:
+        i = base.index(param.flag)
+        base[i + 1] = value
+    else:
+        base += [param.flag, value]
+    return [*param.command.split(), *base]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+class Overtime(Exception):
+    pass
+
+
+def run(args: list[str], limit: float = 20.0) -> Outcome:
+    """`parlour ARGS` in this process, with stdout/stderr captured and a time limit (SIGALRM)."""
+    out, err = io.StringIO(), io.StringIO()
+
+    def _alarm(signum: int, frame: Any) -> None:
+        raise Overtime(f"parlour {' '.join(args)[:200]} ran past {limit} s")
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    began = time.perf_counter()
+    code = 0
+    env_ci = os.environ.get("CI")
+    os.environ["CI"] = "true"  # no progress bars
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(args)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        if env_ci is None:
+            os.environ.pop("CI", None)
+    return Outcome(code, out.getvalue(), err.getvalue(), time.perf_counter() - began)
+
+
+def verdict(outcome: Outcome) -> str:
+    """'' when the command refused properly: exit 2, one short sentence on stderr, no traceback."""
+    if outcome.code != 2:
+        return f"exit {outcome.code}"
+    if "Traceback" in outcome.stderr or "Traceback" in outcome.stdout:
+        return "traceback"
+    if not outcome.stderr.strip():
+        return "no message"
+    if len(outcome.stderr) > 2000 and "Usage:" not in outcome.stderr:
+        return f"message of {len(outcome.stderr)} characters"
+    return ""
+
+
+if __name__ == "__main__":
+    bad = 0
+    for p in params():
+        for v in p.bad_values():
+            args = argv(p, v)
+            try:
+                o = run(args)
+            except Overtime as exc:
+                print(f"HANG  {exc}")
+                bad += 1
+                continue
+            except BaseException as exc:  # an exception main() let through
+                print(f"RAISE {' '.join(args)[:120]!r}: {type(exc).__name__}: {str(exc)[:100]}")
+                bad += 1
+                continue
+            why = verdict(o)
+            if why:
+                bad += 1
+                print(f"BAD   {why:>10} {o.seconds:5.1f}s  {' '.join(args)[:120]!r}  {o.stderr.strip()[-150:]!r}")
+    print(f"{bad} bad", file=sys.stderr)
