@@ -8,11 +8,25 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import goose as analysis
-from parlour.commands.common import console, parse_int_list, print_json, progress
-from parlour.errors import InvalidInput
+from parlour.commands.common import (
+    check_count,
+    check_seed,
+    console,
+    keeps_checkpoint,
+    parse_int_list,
+    print_json,
+    progress,
+)
+from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares, variant
+from parlour.infra.files import output_file
+from parlour.infra.resources import affordable, free_disk, require
 
 app = typer.Typer(no_args_is_help=True)
+
+MAX_WORKERS = 4096
+MAX_PARTS = 1_000_000
+MAX_GAMES = 10**15  # a count, not a plan: the time estimate refuses far fewer
 
 
 def _rules(name: str | None, path: Path | None) -> RuleSet:
@@ -63,12 +77,24 @@ def solve(
     parts: int = typer.Option(0, "--parts", help="--dask: parts of the state space (default: one per worker)"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet"),
+    force: bool = typer.Option(False, "--force", help="run even what the size check refuses"),
 ) -> None:
     """Probability that each player wins (and of a draw) from the start or any position."""
 
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
+    check_count(workers, "--workers", 0, MAX_WORKERS)
+    check_count(parts, "--parts", 0, MAX_PARTS)
+    if checkpoint is not None:
+        output_file(checkpoint, "--checkpoint")
     rules = _rules(variant_name, rules_file)
+    need, seconds = analysis.solve_estimate(rules, players)
+    on_disk = out_of_core or dask or bool(scheduler)
+    affordable(f"solving {players} players", 0 if on_disk else need, seconds, force)
+    if on_disk and not force:
+        folder = checkpoint or analysis.default_checkpoint(rules, players)
+        require(f"{players} players' bounds on disk", int(need), free_disk(folder.parent), "free disk",
+                "--force tries anyway")
     if tol is None:
         tol = 1e-12 if analysis.fits_chain(rules, players) else 5e-9
     if not 0 < tol < 1:
@@ -88,6 +114,8 @@ def solve(
         checkpoint = analysis.default_checkpoint(rules, players)
         if not (quiet or as_json):
             console.print(f"checkpoint: {checkpoint} (every 10 minutes; rerun the command to resume)")
+    if checkpoint is not None:
+        keeps_checkpoint(checkpoint)
     every = 600.0 if not analysis.fits_chain(rules, players) else 30.0
     cp = analysis.Checkpoint(checkpoint, every_seconds=every) if checkpoint else None
     with progress(quiet or as_json) as bar:
@@ -135,8 +163,15 @@ def simulate(
     rules_file: Path = typer.Option(None, "--rules"),
     engine: str = typer.Option("numba", "--engine", help="numba (compiled, fast) or numpy (vectorised)"),
     as_json: bool = typer.Option(False, "--json"),
+    force: bool = typer.Option(False, "--force", help="run even what the size check refuses"),
 ) -> None:
     """Monte Carlo of the real game (any number of players), with 95% confidence intervals."""
+    check_seed(seed)
+    check_count(games, "--games", 1, MAX_GAMES)
+    if engine == "numpy":  # it holds every game at once
+        affordable(f"simulating {games:,} games at once (numpy engine)", 200.0 * players * games, 0, force)
+    seconds = analysis.simulation_estimate(players, games)
+    affordable(f"simulating {games:,} games of {players} players", 0, seconds, force)
     rules = _rules(variant_name, rules_file)
     res = analysis.simulate(rules, players, games, seed, engine=engine)
     if as_json:
@@ -164,7 +199,8 @@ def plot(
     """Figure 2 of the study: heat maps of the exact 2-player values over both players' squares."""
 
     if output.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise InvalidInput(f"--output must end in .png, .svg or .pdf, got {output.name}")
+        raise InvalidInput(f"--output must end in .png, .svg or .pdf, got {shown(output.name)}")
+    output_file(output, "--output")
     rules = _rules(variant_name, rules_file)
     analysis.plot(output, rules)
     console.print(f"wrote {output}")
@@ -180,6 +216,7 @@ def states(
 ) -> None:
     """Reachable states from the start, by category (from 5 players on without a chain: minutes; from 6
     players on the relabelled states only, by a bitmap search)."""
+    check_count(players, "--players", 2, analysis.MAX_PLAYERS)
     rules = _rules(variant_name, rules_file)
     big = players >= 2 and not analysis.fits_chain(rules, players) and \
         analysis.needs_bitmap_search(rules, players)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -10,8 +11,10 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from parlour.commands.common import console, err_console, print_json, progress
+from parlour.commands.common import check_count, console, err_console, keeps_checkpoint, print_json, progress
 from parlour.errors import InvalidInput, shown
+from parlour.infra.files import output_file, output_folder
+from parlour.infra.resources import affordable
 from parlour.results import exact, frac_str
 
 app = typer.Typer(no_args_is_help=True)
@@ -19,14 +22,27 @@ app = typer.Typer(no_args_is_help=True)
 DEFAULT_DB = "guess.sqlite"
 
 
+# The size check's model, from this machine: V(1000) took 267 s (time grows as N^3), and the optimal-BST
+# oracle keeps a few N x N tables.
+SECONDS_AT_1000 = 267.0
+BYTES_PER_N2 = 24.0
+
+
 def _parse_n(text: str, what: str = "N") -> int:
-    try:
-        n = int(text.strip())
-    except ValueError:
-        raise InvalidInput(f"{what} must be a whole number ≥ 1, got {shown(text)}") from None
+    t = text.strip()
+    if not re.fullmatch(r"[0-9]{1,18}", t):
+        raise InvalidInput(f"{what} must be a whole number ≥ 1 written in digits 0-9, got {shown(text)}")
+    n = int(t)
     if n < 1:
         raise InvalidInput(f"{what} must be a whole number ≥ 1, got {n}")
     return n
+
+
+def _affordable(largest: int, force: bool, count: int = 1) -> None:
+    """Refuse a solve (or a sweep of `count` N's up to `largest`) this machine cannot hold or finish in a day."""
+    seconds = SECONDS_AT_1000 * (largest / 1000) ** 3 * (count / 4 if count > 1 else 1)
+    what = f"V({largest:,})" if count == 1 else f"a sweep of {count:,} N's up to {largest:,}"
+    affordable(f"certifying {what}", BYTES_PER_N2 * float(largest) ** 2, seconds, force)
 
 
 @app.command()
@@ -36,12 +52,14 @@ def solve(
     trace: bool = typer.Option(False, "--trace", help="Show Dresher's lexicographic simplex step by step."),
     smoothing: str = typer.Option("wentges", help="Dual smoothing: wentges, fixed or none."),
     symmetric: bool = typer.Option(True, "--symmetric/--no-symmetric", help="Fold the mirror symmetry."),
+    force: bool = typer.Option(False, "--force", help="Solve even what the size check refuses."),
 ) -> None:
     """V(N) as an exact fraction with certified optimal strategies for Alice and Bob."""
     from parlour.analyses.guess.dresher import dresher
     from parlour.analyses.guess.solve import solve_guess, stabilisation
 
     size = _parse_n(n)
+    _affordable(size, force)
     stab = stabilisation(smoothing, size, symmetric)
     run = dresher(size) if trace else None
     sol = solve_guess(size, symmetric=symmetric, stabilisation=stab)
@@ -110,6 +128,7 @@ def sweep(
     workers: int = typer.Option(2, "--workers", help="Local Dask workers (0: solve in this process)."),
     scheduler: str = typer.Option("", "--scheduler", help="Address of an existing Dask scheduler."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    force: bool = typer.Option(False, "--force", help="Sweep even what the size check refuses."),
 ) -> None:
     """Solve and store every N in a range, skipping what is stored; safe to kill and rerun."""
     from parlour.analyses.guess.store import open_store
@@ -118,8 +137,10 @@ def sweep(
     lo, hi = _parse_n(start, "--from"), _parse_n(stop, "--to")
     if hi < lo:
         raise InvalidInput(f"--to ({hi}) must not be below --from ({lo})")
-    if workers < 0:
-        raise InvalidInput("--workers must be ≥ 0")
+    check_count(workers, "--workers", 0, 4096)
+    output_file(db, "--db")
+    _affordable(hi, force, hi - lo + 1)
+    keeps_checkpoint(db)
     with open_store(db) as store:
         todo = [n for n in range(lo, hi + 1) if n not in store.solved()]
         began = time.perf_counter()
@@ -142,6 +163,8 @@ def plot(
 ) -> None:
     """Figures from a store: Alice's distributions as a colour map, iterations per N, or V(N)."""
     from parlour.analyses.guess.figures import figure_from_store
+
+    output_file(out, "--out")
     from parlour.analyses.guess.store import open_store
     from parlour.figures import save
 
@@ -226,7 +249,9 @@ def tabulate(
     from parlour.analyses.guess.store import open_store
 
     if not db.is_file():
-        raise InvalidInput(f"no store at {db}; run `parlour guess sweep --db {db}` first")
+        raise InvalidInput(f"no store at {shown(str(db))}; run `parlour guess sweep --db {shown(str(db))}` first")
+    if into is not None:
+        output_file(into, "--into")
     target = into or Path(str(resources.files("parlour.analyses.guess").joinpath(table.DATA_FILE)))
     with open_store(db) as store:
         added, total = table.tabulate(store.all(), target)
@@ -245,11 +270,10 @@ def export(
 
     if fmt not in ("bfile", "csv", "json"):
         raise InvalidInput(f"--format must be bfile, csv or json, got {shown(fmt)}")
-    if out.exists() and not out.is_dir():
-        raise InvalidInput(f"--out {out} is a file, not a folder")
+    output_folder(out, "--out")
     entries = table.shipped()
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(exist_ok=True)
         if fmt == "bfile":
             written = [out / "b_numerators.txt", out / "b_denominators.txt"]
             written[0].write_text(table.bfile(entries, "numerator"))

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import memory as analysis
-from parlour.commands.common import console, print_json, progress
+from parlour.commands.common import check_seed, console, print_json, progress
 from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
@@ -125,6 +125,7 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Play real shuffled decks with the exact optimal policy and compare with the DP."""
+    check_seed(seed)
     res = analysis.simulation_check(pairs, games, seed)
     if as_json:
         print_json(res)

@@ -12,6 +12,7 @@ from rich.table import Table
 from parlour import claims as registry
 from parlour import report
 from parlour.commands.common import console, progress
+from parlour.infra.files import output_folder
 
 
 def reproduce(
@@ -24,6 +25,8 @@ def reproduce(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
     """Recompute every published figure of the five studies and write report/index.html."""
+    if not list_only:
+        output_folder(out, "--out")
     chosen = registry.select(registry.load_all().values(), only or (), full)
     if list_only:
         for c in chosen:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from parlour.commands.common import console, print_json, progress
+from parlour.commands.common import check_seed, console, print_json, progress
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
 
@@ -62,6 +62,7 @@ def table_cmd(
         raise InvalidInput(f"--rounds must be 1..100000, got {rounds}")
     if games < 2 or games * rounds > 50_000_000:
         raise InvalidInput(f"--games must be at least 2 and games x rounds at most 5e7, got {games} x {rounds}")
+    check_seed(seed)
     rules = _rules(tie, chance_rule)
     tinas = ALL_TINAS
     with progress(quiet) as bar:
@@ -125,6 +126,7 @@ def play(
     f, t = parse_frank(frank), parse_tina(tina)
     if not 1 <= rounds <= 1_000_000:
         raise InvalidInput(f"--rounds must be 1..1000000, got {rounds}")
+    check_seed(seed)
     series = play_rounds(f, t, rounds, seed=seed, rules=_rules(tie, chance_rule))
     if json:
         print_json(series)

@@ -30,3 +30,31 @@ def require(what: str, needed: int, available: int, where: str, hint: str = "") 
         tail = f"; {hint}" if hint else ""
         raise InvalidInput(f"{what} need{'s' if not what.endswith('s') else ''} {needed / GIB:.1f} GiB; "
                            f"{available / GIB:.1f} GiB of {where} here{tail}")
+
+
+LONG_RUN_S = 24 * 3600.0  # beyond this a run is refused unless the user insists
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.0f} hours"
+    if seconds < 2 * 365 * 86400:
+        return f"{seconds / 86400:.0f} days"
+    return f"{seconds / (365 * 86400):.2g} years"
+
+
+def affordable(what: str, memory_bytes: float, seconds: float, force: bool, flag: str = "--force") -> None:
+    """Refuse, before the work starts, a run whose estimated memory exceeds this machine's or whose estimated
+    time exceeds a day, naming the estimate and `flag`, which runs it anyway."""
+    if force:
+        return
+    have = physical_memory()
+    if memory_bytes > 0.8 * have:
+        gib = memory_bytes / GIB
+        amount = f"{gib:,.1f}" if gib < 1e6 else f"{gib:.2g}"
+        raise InvalidInput(f"{what} needs about {amount} GiB of memory; this machine has "
+                           f"{have / GIB:.0f} GiB ({flag} tries anyway)")
+    if seconds > LONG_RUN_S:
+        raise InvalidInput(f"{what} would take about {_duration(seconds)} on this machine ({flag} runs it anyway)")

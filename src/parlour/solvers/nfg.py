@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from parlour.errors import FormatError, shown
+from parlour.infra.files import read_text
 from parlour.results import frac_str
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]|[^\s{}",]+|,')
@@ -116,11 +117,7 @@ def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
 
 
 def read(path: str | Path) -> tuple[np.ndarray, list[str], list[str], str]:
-    try:
-        text = Path(path).read_text()
-    except OSError as exc:
-        raise FormatError(f"cannot read {path}: {exc.strerror}") from None
-    return parse(text)
+    return parse(read_text(path, "the game file"))
 
 
 def dumps(matrix: np.ndarray, row_names: list[str] | None = None, col_names: list[str] | None = None,

@@ -10,9 +10,12 @@ claims.py    the claims of `parlour reproduce`
 from parlour.analyses.goose.figures import figure2, plot, surfaces
 from parlour.analyses.goose.model import EXACT_LIMIT, GooseSolution, exact_solution, position_json, solve
 from parlour.analyses.goose.queries import (
+    MAX_PLAYERS,
     bitmap_search_gib,
     needs_bitmap_search,
     simulate,
+    simulation_estimate,
+    solve_estimate,
     state_counts,
 )
 from parlour.games.goose.chain import default_checkpoint, fits_chain
@@ -20,6 +23,7 @@ from parlour.solvers.markov import Checkpoint
 
 __all__ = [
     "EXACT_LIMIT",
+    "MAX_PLAYERS",
     "Checkpoint",
     "GooseSolution",
     "bitmap_search_gib",
@@ -31,7 +35,9 @@ __all__ = [
     "plot",
     "position_json",
     "simulate",
+    "simulation_estimate",
     "solve",
+    "solve_estimate",
     "state_counts",
     "surfaces",
 ]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.errors import FormatError, InvalidInput, shown
+from parlour.infra.files import read_text
 
 STUDY_GEESE = (5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59)
 
@@ -74,12 +75,20 @@ class RuleSet:
         return n
 
 
+# Beyond these a rule set is not a board game but a request for memory: every table is end x throws.
+MAX_END = 10_000
+MAX_DICE = 6
+MAX_FACES = 100
+
+
 def check(rules: RuleSet) -> None:
     """Reject rule sets that describe no playable race (raises InvalidInput)."""
-    if rules.end < 1:
-        raise InvalidInput(f"the board must have at least 2 squares, got end={rules.end}")
+    if not 1 <= rules.end <= MAX_END:
+        raise InvalidInput(f"the board must have 2 to {MAX_END + 1} squares, got end={shown(rules.end)}")
     if not rules.dice or any(len(d) == 0 for d in rules.dice):
         raise InvalidInput("every die needs at least one face")
+    if len(rules.dice) > MAX_DICE or any(len(d) > MAX_FACES or max(d) > MAX_END for d in rules.dice):
+        raise InvalidInput(f"at most {MAX_DICE} dice of at most {MAX_FACES} faces each, every face at most {MAX_END}")
     if any(f < 0 for d in rules.dice for f in d):
         raise InvalidInput("dice faces must be >= 0 (moves go forward)")
     inside = range(rules.end)  # special squares lie strictly before the winning square
@@ -173,10 +182,7 @@ def from_mapping(data: Mapping[str, Any], name: str = "custom") -> RuleSet:
 
 
 def load_toml(path: str | Path) -> RuleSet:
-    try:
-        text = Path(path).read_text()
-    except OSError as exc:
-        raise FormatError(f"cannot read rule file {path}: {exc.strerror}") from None
+    text = read_text(path, "the rule file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

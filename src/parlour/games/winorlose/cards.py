@@ -44,7 +44,7 @@ def _parse_one(token: str, what: str) -> tuple[int, int | None]:
     if not text:
         raise InvalidInput(f"{what}: an empty card (check the commas)")
     rank_text, suit_text = (text[:-1], text[-1]) if text[-1] in SUIT_LETTERS else (text, "")
-    if not rank_text.isdigit() or not 0 <= int(rank_text) < RANKS:
+    if not (rank_text.isascii() and rank_text.isdigit() and len(rank_text) <= 2) or not 0 <= int(rank_text) < RANKS:
         raise InvalidInput(
             f"{what}: {shown(token.strip())} is not a card; a card is a rank 0..7, optionally with a suit "
             f"letter c, d, h or s (e.g. 3 or 3h)"
