@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup reproduce test test-slow lint bench peers lock clean
+.PHONY: setup reproduce test test-slow lint bench peers lock clean fuzz
 
 setup: $(STAMP)
 
@@ -33,6 +33,11 @@ test: lint
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -q -m slow $(ARGS)
+
+# The CLI and API fuzzers for a time budget: make fuzz [FUZZ_SECONDS=60]
+FUZZ_SECONDS ?= 60
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzz/run.py --seconds $(FUZZ_SECONDS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)

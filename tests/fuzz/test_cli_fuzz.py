@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cli_cases import SCRATCH, Param, argv, params, run, verdict  # noqa: E402
+from cli_cases import SCRATCH, Param, argv, params, run, verdict
 
 PARAMS = params()
 LIMIT_S = 20.0
@@ -34,7 +34,6 @@ def test_the_table_covers_every_command():
     assert len(PARAMS) > 60
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("param", PARAMS, ids=lambda p: f"{p.command}:{p.name}")
 def test_every_class_of_bad_value(param):
     for value in param.bad_values():

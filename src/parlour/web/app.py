@@ -46,6 +46,21 @@ def headline(name: str) -> str:
     return make() if make else ""
 
 
+def api_routes(app: FastAPI) -> list[tuple[str, APIRoute]]:
+    """(full path, route) of every route the app serves, the games' routers' included (FastAPI keeps those
+    behind an inclusion object, with their prefix, rather than in `app.routes`)."""
+    out: list[tuple[str, APIRoute]] = []
+    for r in app.routes:
+        if isinstance(r, APIRoute):
+            out.append((r.path, r))
+            continue
+        context = getattr(r, "include_context", None)
+        inner = getattr(r, "original_router", None)
+        if context is not None and inner is not None:
+            out += [(context.prefix + x.path, x) for x in inner.routes if isinstance(x, APIRoute)]
+    return out
+
+
 def _validation_sentence(exc: RequestValidationError) -> str:
     first = exc.errors()[0] if exc.errors() else {}
     if first.get("type") == "json_invalid":
@@ -137,6 +152,14 @@ def create_app() -> FastAPI:
         if name not in BY_NAME:
             raise StarletteHTTPException(404)
         return render(request, "docs.html", title=BY_NAME[name].title, body=_docs_html(BY_NAME[name]))
+
+    @app.get("/docs/screenshots/{name}", include_in_schema=False)
+    def screenshot(name: str) -> FileResponse:
+        folder = docs_folder()
+        image = (folder / "screenshots" / name) if folder else None
+        if image is None or not name.endswith(".png") or "/" in name or not image.is_file():
+            raise StarletteHTTPException(404)
+        return FileResponse(image, media_type="image/png")
 
     @app.get("/report/", include_in_schema=False)
     def report() -> FileResponse:

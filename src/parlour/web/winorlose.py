@@ -11,8 +11,9 @@ Mounted at /winorlose/ (paths below are relative to it):
   POST /api/play           play `rounds` rounds (Start: 1, Loop!: the count) after the given state
   GET  /api/chance         exact win chance of a view: ?hand=3,5&table=0,1,2,6,7
 
-Work is bounded rather than cancelled: one request plays at most MAX_ROUNDS rounds, which takes about
-0.3 s on this machine (bench/bench_web.py), so a client that leaves costs at most that.
+Work is bounded rather than cancelled: one request plays at most MAX_ROUNDS rounds, about half a second
+on the 2-core machine (bench/bench_web.py), so a client that leaves costs at most that; the page loops
+longer runs as several requests.
 
 Numbers in answers follow docs/json.md (`win` float + `win_exact` "p/q"); `state` is the page's own
 opaque record (chance numerators), sent back unchanged with the next request.
@@ -37,7 +38,7 @@ from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule, parse_chan
 from parlour.results import jsonable
 from parlour.web.common import render, whole_number
 
-MAX_ROUNDS = 100_000  # one request
+MAX_ROUNDS = 10_000  # one request: about 0.5 s on the 2-core machine (bench/bench_web.py), so an abandoned one costs little
 MAX_TOTAL = 10**9  # rounds in one game: far beyond what a page plays, far below what breaks anything
 POINTS = 2  # the most points one round wins or loses
 
