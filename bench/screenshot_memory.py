@@ -63,7 +63,8 @@ def main() -> None:
             target.first.click()
             page.wait_for_function(
                 "b => (document.getElementById('log').children.length + ':' + "
-                "document.querySelectorAll('#board .card.up').length) !== b && !document.body.classList.contains('busy')",
+                "document.querySelectorAll('#board .card.up').length) !== b "
+                "&& !document.body.classList.contains('busy')",
                 arg=before)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(args.out), full_page=False)
