@@ -52,7 +52,8 @@ def main() -> None:
         page.goto(base + "/memory/")
         page.wait_for_selector("#board button.card")
         for _ in range(args.flips):
-            if page.evaluate("document.getElementById('status').textContent.startsWith('Game over')"):
+            status = page.text_content("#status") or ""
+            if status.startswith(("Game over", "Stalemate")):
                 break
             # the hint's best card (outlined), else the first card that can be turned
             target = page.locator("#board button.card.best:not([disabled])")

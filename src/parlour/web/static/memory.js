@@ -92,7 +92,7 @@
       const td = document.createElement(j === 0 ? "th" : "td");
       if (j === 0) td.scope = "row";
       td.textContent = text;
-      if (j === 2 || (cells.length === 3 && j === 1)) td.className = "exact";
+      if (j === cells.length - 2) td.className = "exact";  // the fraction; the float is the last cell
       tr.appendChild(td);
     });
     return tr;
@@ -122,10 +122,11 @@
     if (h.stage === "second") {
       line = "Your first card was " + KIND_WORDS[h.first_card === "us" ? "onb" : h.first_card === "uu" ? "onb" : h.first_card] +
         (h.first_card === "us" ? " (its partner is seen: take it!)" : h.first_card === "uu" ? " (its partner is not seen yet)" : "") +
-        ". The table below the tactics gives the value of each kind of second card (★ best; best cards outlined). " +
-        "At the start of the turn: " + line;
+        ". The first table gives the value of each kind of second card (★ best; best cards outlined), the " +
+        "second every tactic's value at the start of the turn: " + line;
     } else {
-      line += " The lower table gives the best value for each kind of first card (★ best; best cards outlined).";
+      line += " The first table gives the best value for each kind of first card (★ best; best cards outlined), " +
+        "the second every tactic's (★ optimal).";
     }
     $("hint-line").textContent = line;
     $("stalemate-note").hidden = !h.pass_optimal;
@@ -163,6 +164,11 @@
       status = "Your turn: turn a second card.";
     } else {
       status = "Your turn: turn a card.";
+      const last = data.turns.length ? data.turns[data.turns.length - 1] : null;
+      if (last && last.player === "computer" && last.passed) {
+        status = "The computer passed (two known cards that do not match). If you pass too, the game stops " +
+          "in a stalemate and the pairs left are shared equally. " + status;
+      }
     }
     $("status").textContent = status;
   }
