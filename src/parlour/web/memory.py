@@ -19,7 +19,7 @@ the history is checked again and no score or seen card is ever taken from the pa
 What this cannot stop: a person who edits requests can send an earlier history again (take a move
 back and try another card). Only server-side state could stop that; the page itself never does it.
 
-Work per request is bounded: at most 12n + 2 flips can be replayed (a pass never follows a pass, and
+Work per request is bounded: at most 12n + 4 flips can be replayed (a pass never follows a pass, and
 every other turn takes a pair or reveals a card), a few milliseconds for 20 pairs (bench/bench_web_memory.py).
 """
 
@@ -71,8 +71,9 @@ KEY_FILE = "memory-deal-key"
 
 def max_flips(pairs: int) -> int:
     """The most flips a person can make in a match of `pairs` pairs: at most 3n turns change the state
-    (n take a pair, at most 2n reveal a card), a pass never follows a pass, two flips a turn."""
-    return 2 * (6 * pairs + 1)
+    (n take a pair, at most 2n reveal a card); around them at most 3n + 2 passes, since a second pass in a
+    row ends the match; two flips a turn."""
+    return 2 * (6 * pairs + 2)
 
 
 @cache
