@@ -48,7 +48,7 @@ GAMES: tuple[Game, ...] = (
     _game("guess", "The higher–lower guessing game (Dresher)",
           "The higher-lower guessing game: certified exact solutions."),
     _game("memory", "Memory with perfect memory",
-          "Memory with perfect memory: the optimal tactic in every state."),
+          "Memory with perfect memory: the optimal tactic in every state.", web=True),
     _game("winorlose", "Win or Lose (simplified poker)",
           "Win or Lose: win chances, character types, tournaments.", web=True),
 )

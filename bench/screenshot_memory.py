@@ -1,0 +1,77 @@
+"""The Memory page's screenshot for docs/memory.md: a live server, Debian's chromium at 1200x900, a game of
+8 pairs played a few turns in (the optimal second card taken each time, so the hints show), saved to
+docs/screenshots/memory.png.
+
+Run: python bench/screenshot_memory.py [--out docs/screenshots/memory.png] [--width 1200] [--flips 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve() -> str:
+    import uvicorn
+
+    from parlour.web.app import create_app
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "memory.png")
+    parser.add_argument("--width", type=int, default=1200)
+    parser.add_argument("--height", type=int, default=900)
+    parser.add_argument("--flips", type=int, default=6)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    base = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": args.width, "height": args.height})
+        page.goto(base + "/memory/")
+        page.wait_for_selector("#board button.card")
+        for _ in range(args.flips):
+            status = page.text_content("#status") or ""
+            if status.startswith(("Game over", "Stalemate")):
+                break
+            # the hint's best card (outlined), else the first card that can be turned
+            target = page.locator("#board button.card.best:not([disabled])")
+            if target.count() == 0:
+                target = page.locator("#board button.card:not([disabled])")
+            before = page.evaluate("document.getElementById('log').children.length + ':' + "
+                                   "document.querySelectorAll('#board .card.up').length")
+            target.first.click()
+            page.wait_for_function(
+                "b => (document.getElementById('log').children.length + ':' + "
+                "document.querySelectorAll('#board .card.up').length) !== b "
+                "&& !document.body.classList.contains('busy')",
+                arg=before)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(args.out), full_page=False)
+        browser.close()
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
