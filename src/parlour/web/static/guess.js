@@ -45,7 +45,7 @@
       ? "the shipped table of certified values" : "solved and certified here";
     $("max-guesses").textContent = s.max_guesses;
     $("trees").textContent = s.trees + (s.trees === 1 ? " search tree" : " search trees") +
-      ", mirror-symmetric pairs";
+      " (he draws one per game)";
   }
 
   function drawAlice(s) {
@@ -70,12 +70,15 @@
     svg.appendChild(el("text", { x: W - left, y: y(1 / n) - 3, "text-anchor": "end", class: "label" }, "1/N"));
     const ticks = n <= 12 ? [...Array(n).keys()].map((i) => i + 1) : [1, Math.round(n / 4), Math.round(n / 2), Math.round(3 * n / 4), n];
     for (const k of new Set(ticks)) {
-      svg.appendChild(el("text", { x: (left + (k - 0.5) * w).toFixed(1), y: H - 6, "text-anchor": "middle",
-        class: "label" }, String(k)));
+      const anchor = k === 1 && n > 12 ? "start" : k === n && n > 12 ? "end" : "middle";
+      const at = anchor === "start" ? left : anchor === "end" ? W - left : left + (k - 0.5) * w;
+      svg.appendChild(el("text", { x: at.toFixed(1), y: H - 6, "text-anchor": anchor, class: "label" }, String(k)));
     }
+    const most = s.alice[probs.indexOf(Math.max(...probs))], least = s.alice[probs.indexOf(Math.min(...probs))];
     $("alice-caption").textContent = "Probability that Alice hides each number 1.." + n +
       " (hover " + (n <= 64 ? "or focus " : "") + "a bar for its exact value), against the uniform 1/N " +
-      "(dashed). She hides near the ends and in the gaps of balanced searches more often than uniform.";
+      "(dashed). Most likely: " + most.number + ", with " + most.probability_exact + "; least likely: " +
+      least.number + ", with " + least.probability_exact + ".";
   }
 
   // ---- the game ------------------------------------------------------------------------------------
