@@ -191,10 +191,12 @@ class StrategyCache:
             gap = max(step.upper - step.lower, 1e-12)
             if not first:
                 first.append(gap)
-            # The bounds close roughly geometrically: the share of the way from the first gap to 1e-9.
-            share = math.log(first[0] / gap) / max(math.log(first[0] / 1e-9), 1e-9)
-            report(min(0.95, max(0.01, share)),
-                   f"N = {n}, iteration {step.iteration}: V(N) between {step.lower:.6f} and {step.upper:.6f}")
+            # The bounds close roughly geometrically, and the float phase stops near a gap of 1e-4 before
+            # the exact check: the share of that way done, on a log scale (an estimate, said as one).
+            share = math.log(first[0] / gap) / max(math.log(first[0] / 1e-4), 1e-9)
+            # The solver works in the mirror-folded game, whose value is 2 V(N).
+            report(min(0.95, max(0.01, share)), f"N = {n}, iteration {step.iteration}: V(N) between "
+                   f"{step.lower / 2:.6f} and {step.upper / 2:.6f}")
 
         sol = solve_guess(n, on_iteration=progress)
         if not sol.certified or sol.value is None:

@@ -74,11 +74,16 @@
       const at = anchor === "start" ? left : anchor === "end" ? W - left : left + (k - 0.5) * w;
       svg.appendChild(el("text", { x: at.toFixed(1), y: H - 6, "text-anchor": anchor, class: "label" }, String(k)));
     }
+    // The numbers sharing the largest (smallest) exact probability, named up to three.
+    const which = (p) => {
+      const all = s.alice.filter((a) => a.probability_exact === p.probability_exact).map((a) => a.number);
+      const named = all.slice(0, 3).join(", ") + (all.length > 3 ? " and " + (all.length - 3) + " more" : "");
+      return named + ", with " + p.probability_exact + (all.length > 1 ? " each" : "");
+    };
     const most = s.alice[probs.indexOf(Math.max(...probs))], least = s.alice[probs.indexOf(Math.min(...probs))];
     $("alice-caption").textContent = "Probability that Alice hides each number 1.." + n +
       " (hover " + (n <= 64 ? "or focus " : "") + "a bar for its exact value), against the uniform 1/N " +
-      "(dashed). Most likely: " + most.number + ", with " + most.probability_exact + "; least likely: " +
-      least.number + ", with " + least.probability_exact + ".";
+      "(dashed). Most likely: " + which(most) + "; least likely: " + which(least) + ".";
   }
 
   // ---- the game ------------------------------------------------------------------------------------
