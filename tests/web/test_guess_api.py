@@ -250,3 +250,21 @@ def test_fuzz_never_a_5xx(client, monkeypatch, path, body, n, guesses, seed, mod
             assert set(reply.json()) == {"error"}
     reply = client.get("/guess/api/value", params={"n": str(n)[:60]})
     assert reply.status_code < 500
+
+
+def test_a_small_n_answers_while_a_job_holds_the_solver(client):
+    with web.cache.solving:  # a long job of a large N is running
+        reply = client.post("/guess/api/strategy", json={"n": 7}).json()
+    assert reply["ready"] and reply["value_exact"] == cli_json("value", "7")["value_exact"]
+
+
+def test_jobs_of_other_n_are_bounded(client, monkeypatch):
+    started: set[str] = set()  # jobs that never start, and so run for ever
+    monkeypatch.setattr(web, "_rounds", {})
+    monkeypatch.setattr(web, "_running", lambda key: key in started)
+    monkeypatch.setattr(web.jobs, "submit", lambda key, work: started.add(key))
+    assert web.start_job(501) == "guess-501-0"
+    assert web.start_job(502) == "guess-502-0"
+    assert web.start_job(501) == "guess-501-0"  # asking again for one being solved is fine
+    reply = client.post("/guess/api/strategy", json={"n": 503})
+    assert reply.status_code == 400 and "already solving N = 501, 502" in reply.json()["error"]

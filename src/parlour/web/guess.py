@@ -7,7 +7,8 @@ mixture). The page shows V(N) as an exact fraction, Alice's distribution and, af
 Mounted at /guess/ (paths below are relative to it):
 
   GET  /                 the page (templates/guess.html, static/guess.js and .css)
-  GET  /api/value?n=N    V(N) from the shipped table of certified values (as `parlour guess value N --json`)
+  GET  /api/value?n=N    V(N) from the shipped table of certified values (as `parlour guess value N --json`),
+                         else from N's solved strategies, else null (source "not solved yet": no solve here)
   POST /api/strategy     {n}: both optimal strategies' summary and Alice's distribution, or {ready: false,
                          job} while they are being solved (the page polls /jobs/{job})
   POST /api/new          {n, mode: "guess" | "hide", seed?}: a new game's state
@@ -24,8 +25,12 @@ SHA-256 of the strategies the seed drew from) makes a game refuse to continue if
 
 Strategies are solved once per N (column generation with an exact certificate, analyses.guess.solve),
 kept in memory (bounded) and on disk under cache_folder()/guess/ (gzip JSON, re-checked exactly when
-read back). N ≤ INLINE_SOLVE is solved inside the request (≤ 0.2 s); larger N, and large N read back
+read back). N ≤ INLINE_SOLVE is solved inside the request (0.07 s at N = 100); larger N, and large N read back
 from disk, go through a background job with progress.
+
+Work is bounded rather than cancelled: what a request does itself takes at most about 0.1 s (a solve of
+N ≤ 100, a read-back of N ≤ 300: bench/bench_web_guess.py), and a job, whose client may leave, is done
+once per N and kept; at most MAX_PENDING jobs of other N's may be running or queued when one is asked for.
 """
 
 from __future__ import annotations
@@ -64,6 +69,8 @@ MAX_N = 1024
 DEFAULT_N = 100
 INLINE_SOLVE = 100  # solved inside the request (0.06 s for N = 100); larger N run as a job
 INLINE_LOAD = 300  # read back from disk and re-checked inside the request (0.1 s for N = 300)
+MAX_PENDING = 2  # jobs of other N's running or queued: more is refused (each can take minutes)
+QUICK_WAIT_S = 1.0  # the longest a request waits for another request's inline work before using a job
 SEED_MAX = 10**12 - 1  # twelve digits: what common.whole_number accepts as a string
 MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
 FORMAT = 1  # of the disk cache's files
@@ -115,7 +122,10 @@ class StrategyCache:
         self._memory: OrderedDict[int, Strategies] = OrderedDict()
         self._budget = budget
         self._lock = threading.Lock()
-        self.solving = threading.Lock()  # one solve at a time: the machine has 2 cores and other users
+        self.solving = threading.Lock()  # one background job's work at a time (2 cores, other users)
+        # Work inside a request (a small N solved, N ≤ INLINE_LOAD read back) has its own lock, so that a
+        # small N answers at once even while a job spends minutes on a large one.
+        self.quick = threading.Lock()
 
     def folder(self) -> Path:
         path = cache_folder() / "guess"
@@ -227,12 +237,12 @@ class StrategyCache:
             return found
         if not self.on_disk(n) and n > INLINE_SOLVE:
             return None
-        if not self.solving.acquire(blocking=False):  # a job is solving: do not wait behind it
+        if not self.quick.acquire(timeout=QUICK_WAIT_S):  # busy with many small requests: queue a job
             return None
         try:
             return self.in_memory(n) or self.read(n) or (self.solve(n) if n <= INLINE_SOLVE else None)
         finally:
-            self.solving.release()
+            self.quick.release()
 
 
 cache = StrategyCache()
@@ -252,8 +262,20 @@ def start_job(n: int) -> str:
         if job is not None and job.state == "done":
             _rounds[n] = _rounds.get(n, 0) + 1
             key = f"guess-{n}-{_rounds[n]}"
-    jobs.submit(key, lambda report: cache.obtain(n, report).digest)
+        if not _running(key):
+            others = [m for m, r in _rounds.items() if m != n and _running(f"guess-{m}-{r}")]
+            if len(others) >= MAX_PENDING:
+                names = ", ".join(str(m) for m in sorted(others))
+                raise InvalidInput(f"the server is already solving N = {names}; choose one of those, or "
+                                   "try again when they are done")
+            _rounds.setdefault(n, 0)
+        jobs.submit(key, lambda report: cache.obtain(n, report).digest)
     return key
+
+
+def _running(key: str) -> bool:
+    job = jobs.get(key)
+    return job is not None and job.state == "running"
 
 
 # ---- what the answers say ------------------------------------------------------------------------------
