@@ -39,13 +39,14 @@
 
   function showValue(s) {
     $("v-n").textContent = s.numbers;
-    $("value-exact").textContent = s.value_exact;
-    $("value-float").textContent = s.value.toFixed(6);
+    const known = s.value !== null;
+    $("value-exact").textContent = known ? s.value_exact : "being solved…";
+    $("value-float").textContent = known ? s.value.toFixed(6) : "–";
     $("value-source").textContent = s.value_source === "table"
-      ? "the shipped table of certified values" : "solved and certified here";
-    $("max-guesses").textContent = s.max_guesses;
-    $("trees").textContent = s.trees + (s.trees === 1 ? " search tree" : " search trees") +
-      " (he draws one per game)";
+      ? "the shipped table of certified values" : known ? "solved and certified here" : "not in the table";
+    $("max-guesses").textContent = known ? s.max_guesses : "–";
+    $("trees").textContent = s.trees === null ? "being solved…" :
+      s.trees + (s.trees === 1 ? " search tree" : " search trees") + " (he draws one per game)";
   }
 
   function drawAlice(s) {
@@ -107,6 +108,11 @@
     if (event) event.preventDefault();
     const text = $("n").value.trim();
     resetGame();
+    // V(N) from the shipped table at once (and N checked), before any solve starts.
+    const v = await api("api/value?n=" + encodeURIComponent(text));
+    if (v === null) return;
+    showValue({ numbers: v.numbers, value: v.value, value_exact: v.value_exact, value_source: v.source,
+      max_guesses: v.max_guesses, trees: null });
     const s = await loadStrategy(text);
     if (s === null) return;
     strategy = s;
@@ -266,6 +272,14 @@
       "= the guesses k needs). This game's path is highlighted." + (n > 40 ? " Hover a dot for its number." : "");
     $("tree-panel").hidden = false;
   }
+
+  function mirrorBusy() {
+    const on = !$("busy").hidden;
+    $("progress").hidden = !on;
+    $("progress-text").textContent = on ? $("busy-text").textContent : "";
+  }
+  new MutationObserver(mirrorBusy).observe($("busy"), { attributes: true, childList: true, subtree: true,
+    characterData: true });
 
   $("setup").addEventListener("submit", newGame);
   $("guess-form").addEventListener("submit", guess);
