@@ -46,7 +46,7 @@ GAMES: tuple[Game, ...] = (
     _game("goose", "Game of the Goose (Ganzenbord)",
           "Game of the Goose: exact and certified win probabilities."),
     _game("guess", "The higher–lower guessing game (Dresher)",
-          "The higher-lower guessing game: certified exact solutions."),
+          "The higher-lower guessing game: certified exact solutions.", web=True),
     _game("memory", "Memory with perfect memory",
           "Memory with perfect memory: the optimal tactic in every state.", web=True),
     _game("winorlose", "Win or Lose (simplified poker)",

@@ -1,0 +1,62 @@
+"""The guessing-game page's screenshot for docs/guess.md: N = 20, a game where you hide 13 from Bob (so his
+drawn tree and Alice's distribution both show), in Debian's chromium at 1200 x 900.
+
+Run: python bench/screenshot_guess.py [--out docs/screenshots/guess.png] [--n 20] [--hidden 13]
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def serve() -> tuple[str, object]:
+    import uvicorn
+
+    from parlour.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "guess.png")
+    parser.add_argument("--n", type=int, default=20)
+    parser.add_argument("--hidden", type=int, default=13)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    url, server = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(url + "/guess/")
+        page.fill("#n", str(args.n))
+        page.check("input[name=mode][value=hide]")
+        page.click("#new-game")
+        page.wait_for_selector("#hide-controls:not([hidden])")
+        page.fill("#hidden", str(args.hidden))
+        page.click("#hidden-button")
+        page.wait_for_selector("#tree-panel:not([hidden])")
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(args.out), full_page=True)
+        browser.close()
+    server.should_exit = True  # type: ignore[attr-defined]
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,480 @@
+"""The guessing-game page (higher–lower, Dresher) and its JSON API, as a router the app factory mounts.
+
+Choose N (1..1,024) and play against a certified optimal strategy: guess the number Alice hid (drawn from
+her optimal hiding distribution), or hide one from Bob (who draws one search tree from his optimal
+mixture). The page shows V(N) as an exact fraction, Alice's distribution and, after a game, Bob's tree.
+
+Mounted at /guess/ (paths below are relative to it):
+
+  GET  /                 the page (templates/guess.html, static/guess.js and .css)
+  GET  /api/value?n=N    V(N) from the shipped table of certified values (as `parlour guess value N --json`),
+                         else from N's solved strategies, else null (source "not solved yet": no solve here)
+  POST /api/strategy     {n}: both optimal strategies' summary and Alice's distribution, or {ready: false,
+                         job} while they are being solved (the page polls /jobs/{job})
+  POST /api/new          {n, mode: "guess" | "hide", seed?}: a new game's state
+  POST /api/guess        {state, guesses}: Alice's answers to the user's guesses
+  POST /api/search       {state, answers} or {state, hidden}: Bob's guesses against the user's answers
+
+The server keeps no game state. A game's state is {n, mode, seed, certificate}: the seed draws Alice's
+number (or Bob's tree) exactly from the certified mixture, so every request replays the game from it. A
+seed rather than an encrypted number because it needs no server secret (a restart or a second server
+replays the same game), every state a page can send is a possible one (any seed is a fair draw), and a
+test can check the draws against the exact distribution. The page never shows the seed's number; a user
+who recomputes it from the seed has re-solved the game, and only cheats themselves. `certificate` (the
+SHA-256 of the strategies the seed drew from) makes a game refuse to continue if those strategies changed.
+
+Strategies are solved once per N (column generation with an exact certificate, analyses.guess.solve),
+kept in memory (bounded) and on disk under cache_folder()/guess/ (gzip JSON, re-checked exactly when
+read back). N ≤ INLINE_SOLVE is solved inside the request (0.07 s at N = 100); larger N, and large N read back
+from disk, go through a background job with progress.
+
+Work is bounded rather than cancelled: what a request does itself takes at most about 0.1 s (a solve of
+N ≤ 100, a read-back of N ≤ 300: bench/bench_web_guess.py), and a job, whose client may leave, is done
+once per N and kept; at most MAX_PENDING jobs of other N's may be running or queued when one is asked for.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import math
+import os
+import secrets
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, cast
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel
+
+from parlour.analyses.guess import play, table
+from parlour.analyses.guess.solve import check_solution, solve_guess
+from parlour.errors import InvalidInput, ParlourError, shown
+from parlour.games.guess.trees import Tree
+from parlour.results import exact, frac_str
+from parlour.web.common import one_of, render, whole_number, whole_numbers
+from parlour.web.jobs import Report, cache_folder, jobs
+
+log = logging.getLogger("parlour.web.guess")
+
+MAX_N = 1024
+DEFAULT_N = 100
+INLINE_SOLVE = 100  # solved inside the request (0.06 s for N = 100); larger N run as a job
+INLINE_LOAD = 300  # read back from disk and re-checked inside the request (0.1 s for N = 300)
+MAX_PENDING = 2  # jobs of other N's running or queued: more is refused (each can take minutes)
+QUICK_WAIT_S = 1.0  # the longest a request waits for another request's inline work before using a job
+SEED_MAX = 10**12 - 1  # twelve digits: what common.whole_number accepts as a string
+MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
+FORMAT = 1  # of the disk cache's files
+MODES = ("guess", "hide")
+
+router = APIRouter()
+
+
+@dataclass(frozen=True)
+class Strategies:
+    """Both players' certified optimal strategies for one N, as the page plays them."""
+
+    numbers: int
+    value: Fraction
+    alice: tuple[Fraction, ...]  # P(Alice hides k), k = 1..N
+    bob: tuple[tuple[tuple[int, ...], Fraction], ...]  # (depth of each number in the tree, probability)
+    digest: str  # table.certificate_digest of the above
+    solve_seconds: float
+
+    @property
+    def max_guesses(self) -> int:
+        return max(max(d) for d, p in self.bob if p > 0)
+
+    @property
+    def size(self) -> int:
+        return self.numbers * (len(self.bob) + 1)
+
+
+def _digest(numbers: int, value: Fraction, alice: Sequence[Fraction],
+            bob: Sequence[tuple[Sequence[int], Fraction]]) -> str:
+    return table.certificate_digest(numbers, value, alice, bob)
+
+
+def _checked(numbers: int, value: Fraction, alice: tuple[Fraction, ...],
+             bob: tuple[tuple[tuple[int, ...], Fraction], ...], seconds: float) -> Strategies:
+    """Strategies after the exact minimax check in the original game, and against the shipped table."""
+    check_solution(numbers, value, alice, [(Tree(d), p) for d, p in bob])
+    entry = table.lookup(numbers)
+    if entry is not None and entry.value != value:
+        raise InvalidInput(f"N = {numbers}: the solve says {value}, the certified table {entry.value}")
+    return Strategies(numbers, value, alice, bob, _digest(numbers, value, alice, bob), seconds)
+
+
+class StrategyCache:
+    """Solved strategies by N: in memory (least recently used dropped beyond a budget of tree depths) and
+    on disk (one gzip JSON file per N, written atomically, re-checked exactly when read back)."""
+
+    def __init__(self, budget: int = MEMORY_BUDGET) -> None:
+        self._memory: OrderedDict[int, Strategies] = OrderedDict()
+        self._budget = budget
+        self._lock = threading.Lock()
+        self.solving = threading.Lock()  # one background job's work at a time (2 cores, other users)
+        # Work inside a request (a small N solved, N ≤ INLINE_LOAD read back) has its own lock, so that a
+        # small N answers at once even while a job spends minutes on a large one.
+        self.quick = threading.Lock()
+
+    def folder(self) -> Path:
+        path = cache_folder() / "guess"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def path(self, n: int) -> Path:
+        return self.folder() / f"strategies-{n}.json.gz"
+
+    def in_memory(self, n: int) -> Strategies | None:
+        with self._lock:
+            found = self._memory.get(n)
+            if found is not None:
+                self._memory.move_to_end(n)
+            return found
+
+    def keep(self, s: Strategies) -> Strategies:
+        with self._lock:
+            self._memory[s.numbers] = s
+            self._memory.move_to_end(s.numbers)
+            while len(self._memory) > 1 and sum(x.size for x in self._memory.values()) > self._budget:
+                self._memory.popitem(last=False)
+        return s
+
+    def on_disk(self, n: int) -> bool:
+        return self.path(n).is_file()
+
+    def read(self, n: int) -> Strategies | None:
+        """The strategies stored for N if the file is whole and its certificate checks; else None (a
+        damaged file is solved again and overwritten)."""
+        path = self.path(n)
+        try:
+            doc = json.loads(gzip.decompress(path.read_bytes()))
+            if doc["format"] != FORMAT or doc["numbers"] != n:
+                return None
+            value = Fraction(doc["value"])
+            alice = tuple(Fraction(a) for a in doc["alice"])
+            bob = tuple((tuple(int(x) for x in d), Fraction(p)) for d, p in doc["bob"])
+            s = _checked(n, value, alice, bob, float(doc["solve_seconds"]))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError, EOFError, ParlourError) as exc:
+            log.warning("ignoring the cached strategies %s: %s", path, exc)
+            return None
+        return None if s.digest != doc.get("certificate_sha256") else self.keep(s)
+
+    def write(self, s: Strategies) -> None:
+        doc = {
+            "format": FORMAT, "numbers": s.numbers, "value": frac_str(s.value),
+            "alice": [frac_str(a) for a in s.alice],
+            "bob": [[list(d), frac_str(p)] for d, p in s.bob],
+            "certificate_sha256": s.digest, "solve_seconds": round(s.solve_seconds, 3),
+        }
+        data = gzip.compress(json.dumps(doc, separators=(",", ":")).encode(), compresslevel=6)
+        folder = self.folder()
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".strategies-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, self.path(s.numbers))  # atomic: a reader sees the old file or the whole new one
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            log.warning("could not cache the strategies for N = %d: %s", s.numbers, exc)
+
+    def solve(self, n: int, report: Report | None = None) -> Strategies:
+        """Solve N (certified), then keep it in memory and on disk."""
+        began = time.perf_counter()
+        first: list[float] = []
+
+        def progress(step: Any) -> None:
+            if report is None:
+                return
+            gap = max(step.upper - step.lower, 1e-12)
+            if not first:
+                first.append(gap)
+            # The bounds close roughly geometrically, and the float phase stops near a gap of 1e-4 before
+            # the exact check: the share of that way done, on a log scale (an estimate, said as one).
+            share = math.log(first[0] / gap) / max(math.log(first[0] / 1e-4), 1e-9)
+            # The solver works in the mirror-folded game, whose value is 2 V(N).
+            report(min(0.95, max(0.01, share)), f"N = {n}, iteration {step.iteration}: V(N) between "
+                   f"{step.lower / 2:.6f} and {step.upper / 2:.6f}")
+
+        sol = solve_guess(n, on_iteration=progress)
+        if not sol.certified or sol.value is None:
+            raise InvalidInput(f"the strategies for N = {n} could not be certified")
+        if report is not None:
+            report(0.97, f"N = {n}: certified; saving")
+        bob = tuple((t.depths, Fraction(p)) for t, p in sol.bob)
+        alice = tuple(Fraction(a) for a in sol.alice)
+        s = Strategies(n, sol.value, alice, bob, _digest(n, sol.value, alice, bob), time.perf_counter() - began)
+        self.write(s)
+        return self.keep(s)
+
+    def obtain(self, n: int, report: Report | None = None) -> Strategies:
+        """From memory, else from disk, else solved (a job's work)."""
+        found = self.in_memory(n)
+        if found is not None:
+            return found
+        with self.solving:
+            if report is not None:
+                report(0.01, f"N = {n}: reading the cache")
+            return self.in_memory(n) or self.read(n) or self.solve(n, report)
+
+    def ready(self, n: int) -> Strategies | None:
+        """The strategies if they can be had within a request's time (memory, a small N on disk, or a
+        small N solved now); None when a job must fetch them."""
+        found = self.in_memory(n)
+        if found is not None or n > INLINE_LOAD:
+            return found
+        if not self.on_disk(n) and n > INLINE_SOLVE:
+            return None
+        if not self.quick.acquire(timeout=QUICK_WAIT_S):  # busy with many small requests: queue a job
+            return None
+        try:
+            return self.in_memory(n) or self.read(n) or (self.solve(n) if n <= INLINE_SOLVE else None)
+        finally:
+            self.quick.release()
+
+
+cache = StrategyCache()
+
+
+_rounds: dict[int, int] = {}
+_rounds_lock = threading.Lock()
+
+
+def start_job(n: int) -> str:
+    """Solve (or read back) N in the background; the page polls /jobs/{key}. A job that finished but
+    whose strategies have left memory since is not asked again (jobs.submit would answer "done" at once,
+    and the page would ask for ever): the next round of that N gets a new key."""
+    with _rounds_lock:
+        key = f"guess-{n}-{_rounds.get(n, 0)}"
+        job = jobs.get(key)
+        if job is not None and job.state == "done":
+            _rounds[n] = _rounds.get(n, 0) + 1
+            key = f"guess-{n}-{_rounds[n]}"
+        if not _running(key):
+            others = [m for m, r in _rounds.items() if m != n and _running(f"guess-{m}-{r}")]
+            if len(others) >= MAX_PENDING:
+                names = ", ".join(str(m) for m in sorted(others))
+                raise InvalidInput(f"the server is already solving N = {names}; choose one of those, or "
+                                   "try again when they are done")
+            _rounds.setdefault(n, 0)
+        jobs.submit(key, lambda report: cache.obtain(n, report).digest)
+    return key
+
+
+def _running(key: str) -> bool:
+    job = jobs.get(key)
+    return job is not None and job.state == "running"
+
+
+# ---- what the answers say ------------------------------------------------------------------------------
+
+
+def value_json(n: int) -> dict[str, Any]:
+    """V(N) as `parlour guess value N --json` says it (the table), or from solved strategies."""
+    entry = table.lookup(n)
+    if entry is not None:
+        return {"numbers": n, "value": float(entry.value), "value_exact": frac_str(entry.value),
+                "max_guesses": entry.max_guesses, "source": "table",
+                "certificate_sha256": entry.certificate_sha256}
+    s = cache.in_memory(n)
+    if s is not None:
+        return {"numbers": n, **exact("value", s.value), "max_guesses": s.max_guesses, "source": "solved"}
+    return {"numbers": n, "value": None, "value_exact": None, "max_guesses": None, "source": "not solved yet"}
+
+
+def strategy_json(s: Strategies) -> dict[str, Any]:
+    """The summary the page shows: V(N) (the table's when N is in it: the same number), Alice's
+    distribution as `parlour guess solve N --json` writes it, and the size of Bob's mixture."""
+    entry = table.lookup(s.numbers)
+    return {
+        "ready": True,
+        "numbers": s.numbers,
+        **exact("value", s.value),
+        "value_source": "table" if entry is not None else "solved",
+        "certified": True,
+        "max_guesses": s.max_guesses,
+        "alice": [{"number": k, **exact("probability", a)} for k, a in enumerate(s.alice, 1)],
+        "trees": sum(1 for _, p in s.bob if p > 0),
+        "certificate_sha256": s.digest,
+        "solve_seconds": round(s.solve_seconds, 3),
+    }
+
+
+def result_json(s: Strategies, guesses: int) -> dict[str, Any]:
+    """A finished game's count against V(N)."""
+    return {"guesses": guesses, **exact("value", s.value), **exact("difference", guesses - s.value)}
+
+
+def tree_json(depths: Sequence[int], p: Fraction) -> dict[str, Any]:
+    tree = Tree(tuple(depths))
+    return {"depths": list(tree.depths), "parents": list(tree.parents()), "preorder": list(tree.preorder()),
+            **exact("probability", p)}
+
+
+# ---- requests ------------------------------------------------------------------------------------------
+
+
+class SizeRequest(BaseModel):
+    n: Any = None  # checked by hand, so a bad field gets our sentence rather than pydantic's
+
+
+class NewRequest(BaseModel):
+    n: Any = None
+    mode: Any = "guess"
+    seed: Any = None
+
+
+class GameState(BaseModel):
+    n: Any = None
+    mode: Any = None
+    seed: Any = None
+    certificate: Any = None
+
+
+class GuessRequest(BaseModel):
+    state: GameState | None = None
+    guesses: Any = None
+
+
+class SearchRequest(BaseModel):
+    state: GameState | None = None
+    answers: Any = None
+    hidden: Any = None
+
+
+def _size(value: Any) -> int:
+    if value is None:
+        raise InvalidInput(f"n (how many numbers Alice hides among) is missing: a whole number from 1 to {MAX_N}")
+    return whole_number(value, "N", 1, MAX_N)
+
+
+def _strategies(n: int) -> Strategies:
+    s = cache.ready(n)
+    if s is None:
+        raise InvalidInput(f"the strategies for N = {n} are not loaded yet: choose N again to solve them")
+    return s
+
+
+def _game(state: GameState | None, mode: str) -> tuple[Strategies, int]:
+    """The strategies and seed of a game's state, checked whole."""
+    if state is None:
+        raise InvalidInput("the game's state is missing: start a new game")
+    n = _size(state.n)
+    if one_of(state.mode, "the state's mode", MODES) != mode:
+        raise InvalidInput(f"this game is one where you {state.mode}, not one where you {mode}")
+    if state.seed is None:
+        raise InvalidInput("the state's seed is missing: start a new game")
+    seed = whole_number(state.seed, "the state's seed", 0, SEED_MAX)
+    if not isinstance(state.certificate, str) or len(state.certificate) != 64:
+        raise InvalidInput(f"the state's certificate must be 64 hexadecimal digits, got {shown(state.certificate)}")
+    s = _strategies(n)
+    if state.certificate != s.digest:
+        raise InvalidInput(f"the strategies for N = {n} are not the ones this game began with: start a new game")
+    return s, seed
+
+
+def new_game(req: NewRequest) -> dict[str, Any]:
+    n = _size(req.n)
+    mode = one_of(req.mode, "mode", MODES)
+    seed = secrets.randbelow(SEED_MAX + 1) if req.seed is None else whole_number(req.seed, "seed", 0, SEED_MAX)
+    s = _strategies(n)
+    state = {"n": n, "mode": mode, "seed": seed, "certificate": s.digest}
+    first = guess_json(s, seed, []) if mode == "guess" else search_json(s, seed, [])
+    return {"state": state, **first}
+
+
+def guess_json(s: Strategies, seed: int, guesses: Sequence[int]) -> dict[str, Any]:
+    hidden = play.draw(s.alice, seed) + 1
+    game = play.replay_guesser(s.numbers, hidden, guesses)
+    out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers),
+                           "low": game.low, "high": game.high, "over": game.over}
+    if game.over:
+        out["hidden"] = hidden
+        out["result"] = {**result_json(s, len(game.guesses)), **exact("alice_probability", s.alice[hidden - 1])}
+    return out
+
+
+def search_json(s: Strategies, seed: int, answers: Sequence[play.Answer]) -> dict[str, Any]:
+    index = play.draw([p for _, p in s.bob], seed)
+    depths, p = s.bob[index]
+    game = play.replay_search(depths, answers)
+    out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers), "low": game.low,
+                           "high": game.high, "over": game.over, "next_guess": game.next_guess}
+    if game.over:
+        hidden = game.guesses[-1]
+        out["hidden"] = hidden
+        out["tree"] = tree_json(depths, p)
+        out["result"] = {**result_json(s, len(game.guesses)),
+                         **exact("bob_average", play.expected_guesses(s.bob, hidden))}
+    return out
+
+
+@router.get("/", response_class=HTMLResponse)
+def page(request: Request) -> HTMLResponse:
+    return render(request, "guess.html", game="guess", max_n=MAX_N, default_n=DEFAULT_N,
+                  start=value_json(DEFAULT_N), table_max=max(table.shipped(), default=0))
+
+
+@router.get("/api/value")
+def api_value(n: str = "") -> dict[str, Any]:
+    return value_json(_size(n or None))
+
+
+@router.post("/api/strategy")
+def api_strategy(req: SizeRequest) -> dict[str, Any]:
+    n = _size(req.n)
+    s = cache.ready(n)
+    if s is None:
+        return {"ready": False, "numbers": n, "job": start_job(n)}
+    return strategy_json(s)
+
+
+@router.post("/api/new")
+def api_new(req: NewRequest) -> dict[str, Any]:
+    return new_game(req)
+
+
+@router.post("/api/guess")
+def api_guess(req: GuessRequest) -> dict[str, Any]:
+    s, seed = _game(req.state, "guess")
+    guesses = whole_numbers(req.guesses if req.guesses is not None else [], "guesses", 1, s.numbers,
+                            range(0, s.numbers + 1))
+    return guess_json(s, seed, guesses)
+
+
+@router.post("/api/search")
+def api_search(req: SearchRequest) -> dict[str, Any]:
+    s, seed = _game(req.state, "hide")
+    if req.hidden is not None:
+        if req.answers is not None:
+            raise InvalidInput("send either answers or the hidden number, not both")
+        hidden = whole_number(req.hidden, "the hidden number", 1, s.numbers)
+        depths, _ = s.bob[play.draw([p for _, p in s.bob], seed)]
+        return search_json(s, seed, play.answers_for(depths, hidden))
+    answers = req.answers if req.answers is not None else []
+    if not isinstance(answers, list) or len(answers) > s.numbers:
+        raise InvalidInput(f"answers must be a list of at most {s.numbers} of higher, lower, correct")
+    return search_json(s, seed, [cast(play.Answer, one_of(a, "an answer", play.ANSWERS)) for a in answers])
+
+
+def headline() -> str:
+    """V(100) from the shipped table of certified values, against binary search's worst case."""
+    n = DEFAULT_N
+    entry = table.lookup(n)
+    if entry is None:
+        return ""
+    return (f"hiding a number in 1..{n}, the optimal hider makes the optimal guesser need "
+            f"{frac_str(entry.value)} ≈ {float(entry.value):.3f} guesses on average "
+            f"(binary search: at most {n.bit_length()})")

@@ -1,0 +1,288 @@
+// The guessing-game page: loads N's certified strategies (waiting on a job for large N), draws Alice's
+// distribution, plays one game at a time against the server (which replays it from the state's seed),
+// draws Bob's tree after a game where you hid, and keeps your tally per N in this browser.
+"use strict";
+(function () {
+  const $ = window.parlour.$;
+  const api = window.parlour.api;
+  const SVG = "http://www.w3.org/2000/svg";
+  const TALLY_KEY = "parlour-guess-tally";
+
+  let strategy = null; // the answer of api/strategy for the N being played
+  let state = null; // the game's state, as api/new returned it
+  let moves = []; // your guesses (mode guess) or your answers (mode hide)
+
+  function el(name, attrs, text) {
+    const node = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function titled(node, text) {
+    node.appendChild(el("title", {}, text));
+    return node;
+  }
+
+  // ---- N's strategies ------------------------------------------------------------------------------
+
+  async function loadStrategy(n) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const data = await api("api/strategy", { n: n }, "loading the strategies for N = " + n + "…");
+      if (data === null) return null;
+      if (data.ready) return data;
+      if (!(await window.parlour.wait(data.job))) return null;
+    }
+    window.parlour.showError("the strategies for N = " + n + " could not be kept in memory; try again");
+    return null;
+  }
+
+  function showValue(s) {
+    $("v-n").textContent = s.numbers;
+    const known = s.value !== null;
+    $("value-exact").textContent = known ? s.value_exact : "being solved…";
+    $("value-float").textContent = known ? s.value.toFixed(6) : "–";
+    $("value-source").textContent = s.value_source === "table"
+      ? "the shipped table of certified values" : known ? "solved and certified here" : "not in the table";
+    $("max-guesses").textContent = known ? s.max_guesses : "–";
+    $("trees").textContent = s.trees === null ? "being solved…" :
+      s.trees + (s.trees === 1 ? " search tree" : " search trees") + " (he draws one per game)";
+  }
+
+  function drawAlice(s) {
+    const svg = $("alice-chart");
+    svg.replaceChildren();
+    const n = s.numbers, W = 640, H = 200, top = 14, bottom = 22, left = 4;
+    const probs = s.alice.map((a) => a.probability);
+    const peak = Math.max(...probs, 1 / n) * 1.05;
+    const y = (p) => H - bottom - (H - top - bottom) * (p / peak);
+    const w = (W - 2 * left) / n;
+    svg.setAttribute("aria-label", "Alice's probability of hiding each number 1 to " + n +
+      "; largest " + Math.max(...probs).toFixed(4) + ", uniform " + (1 / n).toFixed(4));
+    s.alice.forEach((a, i) => {
+      const bar = el("rect", { x: (left + i * w).toFixed(2), y: y(a.probability).toFixed(2),
+        width: Math.max(w - (n <= 64 ? 1 : 0), 0.5).toFixed(2),
+        height: (H - bottom - y(a.probability)).toFixed(2), class: "bar", "data-number": a.number });
+      titled(bar, "P(Alice hides " + a.number + ") = " + a.probability_exact + " ≈ " + a.probability.toFixed(5));
+      if (n <= 64) bar.setAttribute("tabindex", "0");
+      svg.appendChild(bar);
+    });
+    svg.appendChild(el("line", { x1: left, x2: W - left, y1: y(1 / n), y2: y(1 / n), class: "uniform" }));
+    svg.appendChild(el("text", { x: W - left, y: y(1 / n) - 3, "text-anchor": "end", class: "label" }, "1/N"));
+    const ticks = n <= 12 ? [...Array(n).keys()].map((i) => i + 1) : [1, Math.round(n / 4), Math.round(n / 2), Math.round(3 * n / 4), n];
+    for (const k of new Set(ticks)) {
+      const anchor = k === 1 && n > 12 ? "start" : k === n && n > 12 ? "end" : "middle";
+      const at = anchor === "start" ? left : anchor === "end" ? W - left : left + (k - 0.5) * w;
+      svg.appendChild(el("text", { x: at.toFixed(1), y: H - 6, "text-anchor": anchor, class: "label" }, String(k)));
+    }
+    // The numbers sharing the largest (smallest) exact probability, named up to three.
+    const which = (p) => {
+      const all = s.alice.filter((a) => a.probability_exact === p.probability_exact).map((a) => a.number);
+      const named = all.slice(0, 3).join(", ") + (all.length > 3 ? " and " + (all.length - 3) + " more" : "");
+      return named + ", with " + p.probability_exact + (all.length > 1 ? " each" : "");
+    };
+    const most = s.alice[probs.indexOf(Math.max(...probs))], least = s.alice[probs.indexOf(Math.min(...probs))];
+    $("alice-caption").textContent = "Probability that Alice hides each number 1.." + n +
+      " (hover " + (n <= 64 ? "or focus " : "") + "a bar for its exact value), against the uniform 1/N " +
+      "(dashed). Most likely: " + which(most) + "; least likely: " + which(least) + ".";
+  }
+
+  // ---- the game ------------------------------------------------------------------------------------
+
+  function mode() {
+    return document.querySelector("input[name=mode]:checked").value;
+  }
+
+  function resetGame() {
+    state = null;
+    moves = [];
+    $("history").replaceChildren();
+    $("outcome").textContent = "";
+    $("possible").textContent = "";
+    $("tree-panel").hidden = true;
+    $("guess-form").hidden = true;
+    $("hide-controls").hidden = true;
+  }
+
+  async function newGame(event) {
+    if (event) event.preventDefault();
+    const text = $("n").value.trim();
+    resetGame();
+    // V(N) from the shipped table at once (and N checked), before any solve starts.
+    const v = await api("api/value?n=" + encodeURIComponent(text));
+    if (v === null) return;
+    showValue({ numbers: v.numbers, value: v.value, value_exact: v.value_exact, value_source: v.source,
+      max_guesses: v.max_guesses, trees: null });
+    const s = await loadStrategy(text);
+    if (s === null) return;
+    strategy = s;
+    showValue(s);
+    drawAlice(s);
+    const game = await api("api/new", { n: s.numbers, mode: mode() }, "drawing…");
+    if (game === null) return;
+    state = game.state;
+    $("intro").hidden = true;
+    if (state.mode === "guess") {
+      $("play-title").textContent = "Guess Alice's number";
+      $("guess-form").hidden = false;
+      $("guess").value = "";
+      $("guess").focus();
+    } else {
+      $("play-title").textContent = "Hide a number from Bob";
+      $("hide-controls").hidden = false;
+    }
+    showGame(game);
+    showTally();
+  }
+
+  function historyLine(guess, answer) {
+    const li = document.createElement("li");
+    const said = answer === "correct" ? "correct!" : "the number is " + answer;
+    li.textContent = guess + ": " + said;
+    return li;
+  }
+
+  function showGame(game) {
+    $("history").replaceChildren(...game.guesses.map((g, i) => historyLine(g, game.answers[i])));
+    const left = game.low === game.high ? String(game.low) : game.low + " to " + game.high;
+    if (state.mode === "guess") {
+      $("possible").textContent = game.over ? "" : "Still possible: " + left + ".";
+      $("guess-form").hidden = game.over;
+    } else {
+      $("possible").textContent = game.over ? "" : "Numbers your answers still allow: " + left +
+        ". Think of one and answer truthfully, or type it below.";
+      $("bob-guess").textContent = game.over ? "" : game.next_guess;
+      $("hide-controls").hidden = game.over;
+    }
+    if (game.over) finish(game);
+  }
+
+  function count(k, word) {
+    return k + " " + word + (k === 1 ? "" : "es");
+  }
+
+  function finish(game) {
+    const r = game.result, v = r.value_exact + " ≈ " + r.value.toFixed(3);
+    const diff = r.difference >= 0 ? "+" + r.difference_exact : r.difference_exact;
+    if (state.mode === "guess") {
+      $("outcome").textContent = "Alice hid " + game.hidden + " (she hides it with probability " +
+        r.alice_probability_exact + "). You needed " + count(r.guesses, "guess") + "; V(" + strategy.numbers +
+        ") = " + v + " is what the best guesser averages against her (" + diff + ").";
+    } else {
+      $("outcome").textContent = "Bob found " + game.hidden + " in " + count(r.guesses, "guess") +
+        ". His mixture needs " + r.bob_average_exact + " ≈ " + r.bob_average.toFixed(3) +
+        " guesses on average for that number, never more than V(" + strategy.numbers + ") = " + v + ".";
+      drawTree(game);
+    }
+    record(r.guesses);
+    showTally();
+  }
+
+  // ---- your tally, per N and mode, in this browser only --------------------------------------------
+
+  function readTally() {
+    try { return JSON.parse(localStorage.getItem(TALLY_KEY) || "{}"); } catch (_) { return {}; }
+  }
+
+  function record(guesses) {
+    const all = readTally(), key = state.n + ":" + state.mode;
+    const t = all[key] || { games: 0, guesses: 0 };
+    all[key] = { games: t.games + 1, guesses: t.guesses + guesses };
+    try { localStorage.setItem(TALLY_KEY, JSON.stringify(all)); } catch (_) { /* private mode: no tally */ }
+  }
+
+  function showTally() {
+    if (!strategy || !state) return;
+    const t = readTally()[state.n + ":" + state.mode];
+    if (!t || !t.games) { $("tally").textContent = ""; return; }
+    const avg = t.guesses / t.games, who = state.mode === "guess" ? "you needed" : "Bob needed";
+    $("tally").textContent = "Over " + t.games + (t.games === 1 ? " game" : " games") + " with N = " +
+      state.n + ", " + who + " " + avg.toFixed(3) + " guesses on average, against V(" + state.n + ") ≈ " +
+      strategy.value.toFixed(3) + ".";
+    $("tally").dataset.games = t.games;
+  }
+
+  async function guess(event) {
+    event.preventDefault();
+    const g = $("guess").value.trim();
+    if (!state || state.mode !== "guess") return;
+    const data = await api("api/guess", { state: state, guesses: moves.concat([g]) }, "asking Alice…");
+    if (data === null) return;
+    moves = data.guesses;
+    $("guess").value = "";
+    showGame(data);
+    if (!data.over) $("guess").focus();
+  }
+
+  async function answer(event) {
+    const a = event.currentTarget.dataset.answer;
+    if (!state || state.mode !== "hide") return;
+    const data = await api("api/search", { state: state, answers: moves.concat([a]) }, "Bob thinks…");
+    if (data === null) return;
+    moves = data.answers;
+    showGame(data);
+  }
+
+  async function playHidden(event) {
+    event.preventDefault();
+    if (!state || state.mode !== "hide" || moves.length) {
+      window.parlour.showError(moves.length ? "you have answered already: finish this game or start a new one" : "");
+      return;
+    }
+    const data = await api("api/search", { state: state, hidden: $("hidden").value.trim() }, "Bob searches…");
+    if (data === null) return;
+    moves = data.answers;
+    showGame(data);
+  }
+
+  // ---- Bob's tree ----------------------------------------------------------------------------------
+
+  function drawTree(game) {
+    const t = game.tree, n = t.depths.length, height = Math.max(...t.depths);
+    const dx = n <= 40 ? 26 : n <= 128 ? 10 : 4, dy = 34, pad = 14;
+    const W = pad * 2 + dx * (n - 1), H = pad * 2 + dy * (height - 1) + 10;
+    const svg = $("tree");
+    svg.replaceChildren();
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    svg.setAttribute("width", W);
+    svg.setAttribute("height", H);
+    const x = (k) => pad + dx * (k - 1), y = (k) => pad + dy * (t.depths[k - 1] - 1);
+    const path = new Set(game.guesses);
+    for (let k = 1; k <= n; k++) {
+      const p = t.parents[k - 1];
+      if (p) {
+        svg.appendChild(el("line", { x1: x(p), y1: y(p), x2: x(k), y2: y(k),
+          class: path.has(k) && path.has(p) ? "edge on-path" : "edge" }));
+      }
+    }
+    for (let k = 1; k <= n; k++) {
+      const on = path.has(k), labelled = n <= 40 || on;
+      const g = el("g", { class: "node" + (on ? " on-path" : "") + (k === game.hidden ? " found" : ""),
+        "data-number": k });
+      g.appendChild(el("circle", { cx: x(k), cy: y(k), r: labelled ? 9 : 2 }));
+      if (labelled) {
+        g.appendChild(el("text", { x: x(k), y: y(k) + 4, "text-anchor": "middle" }, String(k)));
+      }
+      if (on) g.setAttribute("tabindex", "0");
+      titled(g, k + ": found after " + count(t.depths[k - 1], "guess"));
+      svg.appendChild(g);
+    }
+    $("tree-caption").textContent = "Bob drew this tree with probability " + t.probability_exact +
+      " ≈ " + t.probability.toFixed(4) + " (first guess " + t.preorder[0] + "; the number k sits at depth " +
+      "= the guesses k needs). This game's path is highlighted." + (n > 40 ? " Hover a dot for its number." : "");
+    $("tree-panel").hidden = false;
+  }
+
+  function mirrorBusy() {
+    const on = !$("busy").hidden;
+    $("progress").hidden = !on;
+    $("progress-text").textContent = on ? $("busy-text").textContent : "";
+  }
+  new MutationObserver(mirrorBusy).observe($("busy"), { attributes: true, childList: true, subtree: true,
+    characterData: true });
+
+  $("setup").addEventListener("submit", newGame);
+  $("guess-form").addEventListener("submit", guess);
+  $("hidden-form").addEventListener("submit", playHidden);
+  for (const b of document.querySelectorAll("#answer-buttons button")) b.addEventListener("click", answer);
+})();
