@@ -38,7 +38,7 @@ from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule, parse_chan
 from parlour.results import jsonable
 from parlour.web.common import render, whole_number
 
-MAX_ROUNDS = 10_000  # one request: about 0.5 s on the 2-core machine (bench/bench_web.py), so an abandoned one costs little
+MAX_ROUNDS = 10_000  # one request: about 0.5 s on the 2-core machine (bench/bench_web.py)
 MAX_TOTAL = 10**9  # rounds in one game: far beyond what a page plays, far below what breaks anything
 POINTS = 2  # the most points one round wins or loses
 
