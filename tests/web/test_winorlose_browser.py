@@ -41,3 +41,59 @@ def test_bad_count_shows_a_message_and_the_page_goes_on(wol):
     wol.click("#start")
     wol.wait_for_selector("#error", state="hidden")
     assert wol.locator("#table-cards .card").count() == 5
+
+
+def test_enter_in_the_count_plays_that_many_rounds(wol):
+    wol.click("#clear")
+    wol.fill("#count", "7")
+    wol.press("#count", "Enter")
+    wol.wait_for_function("document.getElementById('summary').textContent.startsWith('7 rounds')")
+
+
+def test_controls_are_disabled_and_work_is_shown_while_a_request_runs(wol):
+    held = []  # the request waits here until the test lets it through
+    wol.route("**/winorlose/api/play", lambda route: held.append(route))
+    try:
+        wol.click("#start")
+        wol.wait_for_selector("#busy:not([hidden])")
+        wol.wait_for_function("document.getElementById('start').disabled")
+        assert wol.is_disabled("#loop") and wol.is_disabled("#count") and wol.is_disabled("#clear")
+        wol.click("#start", force=True, timeout=2000)  # a second click while busy plays nothing more
+        assert len(held) == 1
+        held[0].continue_()
+        wol.wait_for_selector("#busy", state="hidden", timeout=15_000)
+        assert not wol.is_disabled("#start")
+    finally:
+        wol.unroute("**/winorlose/api/play")
+
+
+def test_a_server_error_that_is_not_json_reaches_the_error_box(wol):
+    wol.route("**/winorlose/api/play", lambda route: route.fulfill(status=500, body="Internal Server Error",
+                                                                    content_type="text/plain"))
+    try:
+        wol.click("#start")
+        wol.wait_for_selector("#error:not([hidden])")
+        assert "500" in wol.text_content("#error") and "Internal Server Error" in wol.text_content("#error")
+        assert not wol.is_disabled("#start")
+    finally:
+        wol.unroute("**/winorlose/api/play")
+
+
+def test_a_phone_screen_stacks_the_panels_without_sideways_scrolling(wol):
+    wol.set_viewport_size({"width": 390, "height": 844})
+    try:
+        wol.reload()
+        wol.click("#start")
+        wol.wait_for_function("document.querySelectorAll('#table-cards .card').length === 5")
+        assert wol.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        tops = wol.evaluate("[...document.querySelectorAll('.player')].map(e => e.getBoundingClientRect().top)")
+        assert tops[1] > tops[0]  # Tina's panel below Frank's, not beside it
+    finally:
+        wol.set_viewport_size({"width": 1200, "height": 900})
+
+
+def test_before_the_first_round_the_page_reads_well(wol):
+    wol.reload()
+    assert wol.is_hidden("#predictions")
+    assert "Press Start" in wol.text_content("#before-first")
+    assert wol.evaluate("fetch('/favicon.ico').then(r => r.status)") == 200
