@@ -42,7 +42,7 @@ def _game(name: str, title: str, summary: str, web: bool = False) -> Game:
 
 GAMES: tuple[Game, ...] = (
     _game("cowtrade", "Cow trade (Koehandel): the last trade",
-          "The last cow trade of Koehandel as a zero-sum game."),
+          "The last cow trade of Koehandel as a zero-sum game.", web=True),
     _game("goose", "Game of the Goose (Ganzenbord)",
           "Game of the Goose: exact and certified win probabilities."),
     _game("guess", "The higher–lower guessing game (Dresher)",

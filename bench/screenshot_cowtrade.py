@@ -1,0 +1,67 @@
+"""The cow-trade page's screenshot for docs/cowtrade.md: the study's example (player 1 has 8, player 3 has 5,
+player 1 holds the initiative) with the elimination shown up to its 7th step and one trade played, in Debian's
+chromium at 1200 x 900.
+
+Run: python bench/screenshot_cowtrade.py [--out docs/screenshots/cowtrade.png] [--steps 7] [--full]
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's parlour, whatever the environment installed
+CHROMIUM = "/usr/bin/chromium"
+
+
+def serve() -> tuple[str, object]:
+    import uvicorn
+
+    from parlour.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "cowtrade.png")
+    parser.add_argument("--steps", type=int, default=7, help="elimination steps to show")
+    parser.add_argument("--width", type=int, default=1200)
+    parser.add_argument("--full", action="store_true", help="the whole page, not only the first 900 px")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    url, server = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": args.width, "height": 900})
+        page.goto(url + "/cowtrade/")
+        page.wait_for_selector("#before-solve", state="hidden")
+        for _ in range(args.steps):
+            page.click("#next-step")
+        page.select_option("#bid", "3")
+        page.click("#seal")
+        page.click("#reveal")
+        page.wait_for_function("document.getElementById('rounds').textContent === '1'")
+        page.evaluate("window.scrollTo(0, 0)")
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(args.out), full_page=args.full)
+        browser.close()
+    server.should_exit = True  # type: ignore[attr-defined]
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

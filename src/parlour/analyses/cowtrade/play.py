@@ -1,0 +1,150 @@
+"""What a page needs beyond `solve`: the elimination's steps as data (who drops which bid, dominated by which),
+the inspection game elimination leaves (columns ordered so player 1's wins lie on the diagonal), and the last
+trade played once against the optimal bidder (its bid drawn exactly from its certified mixture).
+
+Everything here reads a `CowTradeSolution`; nothing is solved again, so the numbers a page shows are the
+ones `parlour cowtrade solve --json` prints for the same game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from parlour.analyses.cowtrade.model import CowTradeSolution
+from parlour.errors import InvalidInput
+from parlour.games.cowtrade import CowTrade, payoff_matrix, winner
+
+# The dominance solver numbers its players 1 (rows) and 2 (columns); the game calls the column player 3.
+PLAYER_OF_SIDE = {1: 1, 2: 3}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One removal: `player` (1 or 3) drops the bid `bid`, dominated by `witness` (bid -> weight; one bid of
+    weight 1 for the pure dominance `solve` uses). `text` is the sentence `--steps` prints."""
+
+    player: int
+    bid: int
+    kind: str  # strict | weak | equal (a duplicate)
+    witness: tuple[tuple[int, Fraction], ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class InspectionGame:
+    """The matrix elimination leaves: player 1's surviving bids (rows), player 3's (columns) ordered so that
+    player 1 wins exactly on the diagonal when it is an inspection matrix, and the winners (1 or 3)."""
+
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+    winners: tuple[tuple[int, ...], ...]
+    size: int | None  # n of the n x n inspection matrix; None when player 3 wins the one cell left
+
+
+@dataclass(frozen=True)
+class Trade:
+    """One last trade: both bids, who ends with the quartet, and what the bid of the side the person played
+    is worth in expectation against the computer's optimal mixture (never more than that side's value)."""
+
+    side: int  # the side the person played: 1 or 3
+    bid: int  # the person's bid
+    computer_bid: int
+    winner: int  # 1 or 3
+    expected: Fraction  # the person's expected payoff with this bid against the computer's mixture
+    value: Fraction  # the value of the game for the person's side
+    story: str  # how the rules decided it, in words
+
+
+def steps(result: CowTradeSolution) -> list[Step]:
+    """The removals of `solve`'s elimination in order, bids named by their money."""
+    if result.elimination is None:
+        return []
+    game = result.game
+    texts = result.steps()
+    out = []
+    for removal, text in zip(result.elimination.steps, texts, strict=True):
+        bids = game.bids1 if removal.player == 1 else game.bids3
+        out.append(Step(
+            player=PLAYER_OF_SIDE[removal.player],
+            bid=bids[removal.strategy],
+            kind=removal.kind.value,
+            witness=tuple((bids[i], w) for i, w in removal.by),
+            text=text,
+        ))
+    return out
+
+
+def inspection_game(result: CowTradeSolution) -> InspectionGame:
+    """The survivors of elimination, columns ordered by the row each one loses to (player 1's win)."""
+    game = result.game
+    if result.elimination is None:
+        raise InvalidInput("this solution was found without elimination; there is no reduced game")
+    rows, cols = list(result.elimination.rows), list(result.elimination.cols)
+    reduced = payoff_matrix(game)[np.ix_(rows, cols)]
+    if result.inspection_size is not None and result.inspection_size > 1:
+        # each surviving row wins in exactly one surviving column (that is what inspection_size checked)
+        cols = [cols[int(np.flatnonzero(row == 1)[0])] for row in reduced]
+        reduced = payoff_matrix(game)[np.ix_(rows, cols)]
+    winners = tuple(tuple(1 if v == 1 else 3 for v in row) for row in reduced.tolist())
+    return InspectionGame(tuple(game.bids1[i] for i in rows), tuple(game.bids3[j] for j in cols), winners,
+                          result.inspection_size)
+
+
+def draw(strategy: dict[int, Fraction], rng: random.Random) -> int:
+    """A bid drawn with exactly the mixture's probabilities (an integer below the common denominator)."""
+    den = math.lcm(*(p.denominator for p in strategy.values()))
+    ticket = rng.randrange(den)
+    for bid, p in strategy.items():
+        ticket -= p.numerator * (den // p.denominator)
+        if ticket < 0:
+            return bid
+    raise AssertionError("the probabilities do not add up to 1")  # solve's certificate rules this out
+
+
+def expected_payoff(game: CowTrade, side: int, bid: int, other: dict[int, Fraction]) -> Fraction:
+    """The expected payoff (+1 win, -1 loss) of `side` bidding `bid` against the other side's mixture."""
+    total = Fraction(0)
+    for their, p in other.items():
+        i1, i3 = (bid, their) if side == 1 else (their, bid)
+        won = winner(i1, i3, game.money1, game.money3, game.initiative, game.second) == side
+        total += p if won else -p
+    return total
+
+
+def trade(result: CowTradeSolution, side: int, bid: int, rng: random.Random) -> Trade:
+    """The person bids `bid` as player `side`; the computer, the other player, bids from its optimal
+    mixture, drawn without looking at the person's bid (it is not an argument of the draw)."""
+    game = result.game
+    if side not in (1, 3):
+        raise InvalidInput(f"the side must be player 1 or player 3, got {side}")
+    allowed = game.bids1 if side == 1 else game.bids3
+    if bid not in allowed:
+        raise InvalidInput(f"player {side} cannot bid {bid} in this game")
+    mixture = result.strategy3 if side == 1 else result.strategy1
+    computer_bid = draw(mixture, rng)
+    i1, i3 = (bid, computer_bid) if side == 1 else (computer_bid, bid)
+    won_by = winner(i1, i3, game.money1, game.money3, game.initiative, game.second)
+    value = result.value if side == 1 else -result.value
+    return Trade(side, bid, computer_bid, won_by, expected_payoff(game, side, bid, mixture), value,
+                 story(game, i1, i3))
+
+
+def story(game: CowTrade, i1: int, i3: int) -> str:
+    """How the rules (`games.cowtrade.winner`) decide a pair of bids, told step by step."""
+    who = winner(i1, i3, game.money1, game.money3, game.initiative, game.second)
+    if i3 > i1:
+        return f"Player 3 bid more ({i3} against {i1}): he takes the fourth animal and completes the quartet."
+    if i3 == i1 and game.initiative == 3:
+        return f"Both bid {i1}: a tie goes to player 3, who holds the initiative; he completes the quartet."
+    first = (f"Player 1 bid more ({i1} against {i3})" if i1 > i3
+             else f"Both bid {i1}: a tie goes to player 1, who holds the initiative")
+    m1, m3 = game.money1 + i3 - i1, game.money3 + i1 - i3
+    second = f"; he takes one animal, and at 2–2 both bid everything: {m1} against {m3}"
+    if m1 != m3:
+        return f"{first}{second}, so player {who} ends with the quartet."
+    return f"{first}{second}, a tie that goes to player {who}, who challenges the second trade."
