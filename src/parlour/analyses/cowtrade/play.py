@@ -135,16 +135,19 @@ def trade(result: CowTradeSolution, side: int, bid: int, rng: random.Random) -> 
 
 
 def story(game: CowTrade, i1: int, i3: int) -> str:
-    """How the rules (`games.cowtrade.winner`) decide a pair of bids, told step by step."""
+    """How the rules (`games.cowtrade.winner`) decide a pair of bids, told step by step; the sentence always
+    ends with "player W ends with the quartet."."""
     who = winner(i1, i3, game.money1, game.money3, game.initiative, game.second)
+    end = f"player {who} ends with the quartet."
     if i3 > i1:
-        return f"Player 3 bid more ({i3} against {i1}): he takes the fourth animal and completes the quartet."
+        return f"Player 3 bid more ({i3} against {i1}) and takes the fourth animal: {end}"
     if i3 == i1 and game.initiative == 3:
-        return f"Both bid {i1}: a tie goes to player 3, who holds the initiative; he completes the quartet."
+        return (f"Both bid {i1}; the tie goes to player 3, who holds the initiative, and he takes the fourth "
+                f"animal: {end}")
     first = (f"Player 1 bid more ({i1} against {i3})" if i1 > i3
-             else f"Both bid {i1}: a tie goes to player 1, who holds the initiative")
+             else f"Both bid {i1}; the tie goes to player 1, who holds the initiative")
     m1, m3 = game.money1 + i3 - i1, game.money3 + i1 - i3
-    second = f"; he takes one animal, and at 2–2 both bid everything: {m1} against {m3}"
-    if m1 != m3:
-        return f"{first}{second}, so player {who} ends with the quartet."
-    return f"{first}{second}, a tie that goes to player {who}, who challenges the second trade."
+    second = f"; he takes one animal, and at 2–2 both bid everything they have: {m1} against {m3}"
+    if m1 == m3:
+        second += f", a tie that goes to player {who}, who challenges this second trade"
+    return f"{first}{second}: {end}"
