@@ -60,6 +60,12 @@ def test_elimination_one_step_at_a_time_by_keyboard(ct) -> None:  # type: ignore
         if k < len(expected):
             ct.focus("#next-step")  # stays enabled until the last step
     assert ct.is_disabled("#next-step") and "the last" in ct.text_content("#step-text")
+    ct.focus("#matrix")  # the cells by keyboard: bid 1 against bid 0 is player 1's (the diagonal band)
+    ct.keyboard.press("ArrowDown")
+    assert ct.text_content("#cell-info") == "Player 1 bids 1, player 3 bids 0: player 1 ends with the quartet."
+    ct.keyboard.press("ArrowRight")
+    ct.keyboard.press("ArrowRight")
+    assert ct.text_content("#cell-info") == "Player 1 bids 1, player 3 bids 2: player 3 ends with the quartet."
     ct.click("#prev-step")
     assert ct.text_content("#step-text").startswith(f"Step {len(expected) - 1} of")
     ct.click("#first-step")

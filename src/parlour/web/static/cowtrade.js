@@ -73,7 +73,7 @@
         }
       }
     });
-    parts.push('<g class="overlay"></g>');
+    parts.push('<g class="overlay"></g><g class="cursor"></g>');
     svg.innerHTML = parts.join("");
     return g;
   }
@@ -141,17 +141,41 @@
     drawStep();
   }
 
-  function cellInfo(event) {
-    const t = event.target;
-    if (!sol || !t.dataset || t.dataset.r === undefined) return;
-    const svg = t.ownerSVGElement;
-    const inspection = svg && svg.id === "inspection";
+  // What one cell means, for the pointer (hover) and the keyboard (arrow keys on the focused matrix).
+  function tell(svg, i, j) {
+    const inspection = svg.id === "inspection";
     const rows = inspection ? sol.inspection.rows : sol.bids1;
     const cols = inspection ? sol.inspection.cols : sol.bids3;
     const winners = inspection ? sol.inspection.winners : sol.matrix;
-    const i = Number(t.dataset.r), j = Number(t.dataset.c);
-    $("cell-info").textContent = "Player 1 bids " + rows[i] + ", player 3 bids " + cols[j] + ": " +
+    $(inspection ? "inspection-info" : "cell-info").textContent = "Player 1 bids " + rows[i] + ", player 3 bids " + cols[j] + ": " +
       WHO[winners[i][j]] + " ends with the quartet.";
+  }
+
+  function cellInfo(event) {
+    const t = event.target;
+    if (!sol || !t.dataset || t.dataset.r === undefined) return;
+    tell(t.ownerSVGElement, Number(t.dataset.r), Number(t.dataset.c));
+  }
+
+  let cursor = { r: 0, c: 0 };
+  function cursorKey(event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!sol || !(event.key in moves)) return;
+    event.preventDefault();
+    const [dr, dc] = moves[event.key];
+    cursor = { r: Math.max(0, Math.min(sol.bids1.length - 1, cursor.r + dr)),
+               c: Math.max(0, Math.min(sol.bids3.length - 1, cursor.c + dc)) };
+    drawCursor(true);
+  }
+
+  function drawCursor(show) {
+    const group = $("matrix").querySelector(".cursor");
+    if (!group) return;
+    group.replaceChildren();
+    if (!show) return;
+    const g = geometry(sol.bids1.length, sol.bids3.length);
+    group.appendChild(rect("at", g.left + g.cell * cursor.c, g.top + g.cell * cursor.r, g.cell, g.cell));
+    tell($("matrix"), cursor.r, cursor.c);
   }
 
   // ---- the solution -------------------------------------------------------------------------------------
@@ -201,6 +225,7 @@
     mixtureTable($("strategy3"), data.strategy3);
 
     drawMatrix($("matrix"), data.bids1, data.bids3, data.matrix);
+    cursor = { r: 0, c: 0 };
     const list = $("step-list");
     list.replaceChildren();
     data.removals.forEach((rm, k) => {
@@ -333,6 +358,9 @@
   $("next-step").addEventListener("click", () => setStep(step + 1));
   $("last-step").addEventListener("click", () => setStep(sol ? sol.removals.length : 0));
   $("matrix").addEventListener("mousemove", cellInfo);
+  $("matrix").addEventListener("keydown", cursorKey);
+  $("matrix").addEventListener("focus", () => drawCursor(true));
+  $("matrix").addEventListener("blur", () => drawCursor(false));
   $("inspection").addEventListener("mousemove", cellInfo);
   $("side").addEventListener("change", () => { if (sol) { fillBids(); resetScore(); } });
   $("seal").addEventListener("click", seal);
