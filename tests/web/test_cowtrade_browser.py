@@ -117,6 +117,9 @@ def test_cards_and_an_error(ct) -> None:  # type: ignore[no-untyped-def]
     expected = cli("--money1", "100", "--money3", "60")
     ct.wait_for_function(f"document.getElementById('value').textContent === '{frac(expected['value_exact'])}'")
     assert ct.locator("#matrix rect.cell").count() == 101 * 61
+    n = expected["inspection_size"]
+    assert f"{n} × {n} inspection game" in ct.text_content("#inspection-text")
+    assert f"2/{n} − 1 = {frac(expected['value_exact'])}" in ct.text_content("#inspection-text")
 
 
 def test_narrow_screen_has_no_sideways_scroll(ct) -> None:  # type: ignore[no-untyped-def]

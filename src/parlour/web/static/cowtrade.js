@@ -250,13 +250,27 @@
       : n === 1
         ? "Elimination leaves one cell that player 1 wins: bid " + ins.rows[0] + " wins against every bid of " +
           "player 3. The value is +1."
-        : "Elimination leaves an " + n + " × " + n + " inspection game: player 1 wins only on the diagonal, " +
-          "when his bid meets the one bid of player 3 it beats, so each plays his " + n + " bids with " +
-          "probability 1/" + n + " and player 1 wins 1/" + n + " of the time: the value is 2/" + n + " − 1 = " +
-          frac(data.value_exact) + ". (Columns are reordered so the diagonal shows.)";
+        : "Elimination leaves " + article(n) + " " + n + " × " + n + " inspection game: player 1 wins only on " +
+          "the diagonal, when his bid meets the one bid of player 3 it beats, so each plays his " + n + " bids " +
+          "with probability 1/" + n + " and player 1 wins 1/" + n + " of the time: the value is 2/" + n +
+          " − 1 = " + frac(data.value_exact) + ". (Columns are reordered so the diagonal shows.)" +
+          (sameBids(ins.rows, data.strategy1) && sameBids(ins.cols, data.strategy3) ? "" :
+            " The LP's optimal bids above are another optimal mixture with the same value: weak dominance " +
+            "keeps the value, not every optimal strategy.");
 
     fillBids();
     resetScore();
+  }
+
+  function article(n) {
+    const s = String(n);
+    return s.startsWith("8") || s === "11" || s === "18" ? "an" : "a";
+  }
+
+  function sameBids(bids, strategy) {
+    const used = strategy.map((x) => x.bid).sort((a, b) => a - b);
+    const kept = bids.slice().sort((a, b) => a - b);
+    return used.length === kept.length && used.every((b, k) => b === kept[k]);
   }
 
   async function solve(event) {
