@@ -165,7 +165,7 @@ def test_money_100_answers_fast(client: TestClient) -> None:
         ("solve", {"money1": True, "money3": 5}, "whole number"),
         ("solve", {"money3": 5}, "money total of player 1"),
         ("solve", {"money1": 5, "money3": 5, "initiative": 2}, "player 1 or player 3"),
-        ("solve", {"money1": 5, "money3": 5, "initiative": "x"}, "initiative"),
+        ("solve", {"money1": 5, "money3": 5, "initiative": "x"}, "the initiative must be player 1 or player 3"),
         ("solve", {"money1": 5, "money3": 5, "second": "first"}, "alternate, loser"),
         ("solve", {"money1": 5, "money3": 5, "mode": "barter"}, "money, cards"),
         ("solve", {"mode": "cards", "cards1": "10,20", "cards3": ""}, "the cards are 0, 10, 50"),

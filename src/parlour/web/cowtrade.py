@@ -108,6 +108,13 @@ def parse_cards(value: Any, who: str) -> list[int]:
     return cards
 
 
+def player(value: Any, what: str) -> int:
+    """Player 1 or player 3 (the game has no player 2: the study names them by the animals they hold)."""
+    if not isinstance(value, bool) and value in (1, 3, "1", "3"):
+        return int(value)
+    raise InvalidInput(f"{what} must be player 1 or player 3, got {shown(value)}")
+
+
 def _check_deck(cards1: list[int], cards3: list[int]) -> None:
     """Both hands come from one box: no value more often than the box holds it."""
     held = Counter(cards1) + Counter(cards3)
@@ -120,9 +127,7 @@ def parse_game(spec: GameSpec) -> analysis.CowTrade:
     """The whole game the page sent, checked: refused with one sentence when it is malformed or larger than
     this page solves (the command line takes larger games)."""
     mode = one_of(spec.mode, "the mode", ("money", "cards"))
-    initiative = whole_number(spec.initiative, "the initiative", 1, 3)
-    if initiative == 2:
-        raise InvalidInput("the initiative must be player 1 or player 3, got 2")
+    initiative = player(spec.initiative, "the initiative")
     second = analysis.SecondInitiative(one_of(spec.second, "the second trade's initiative",
                                               [s.value for s in analysis.SecondInitiative]))
     if mode == "money":
@@ -215,9 +220,7 @@ def parse_score(score: Score | None) -> Tally:
 def play(req: PlayRequest) -> dict[str, Any]:
     """One last trade: the person's bid against the computer's, drawn from its certified optimal mixture."""
     game = parse_game(req.game)
-    side = whole_number(req.side, "the side", 1, 3)
-    if side == 2:
-        raise InvalidInput("the side must be player 1 or player 3, got 2")
+    side = player(req.side, "the side")
     if req.bid is None:
         raise InvalidInput("give your bid")
     allowed = game.bids1 if side == 1 else game.bids3
