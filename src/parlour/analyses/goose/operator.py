@@ -12,6 +12,7 @@ is stuck: the engine asks for fewer wells than players (`check_absorbing`).
 from __future__ import annotations
 
 import hashlib
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -22,6 +23,7 @@ import numpy as np
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import Layout, otf_successor_sum, tables
+from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import SHRINK, block_parts, offset_update, part_range, raise_value
 
 
@@ -76,6 +78,21 @@ def _pass(codes, t, blocks, threads, lower, other, up, flag, shrink):  # pragma:
     return count
 
 
+GROUP_STATES = 4_000_000  # states per compiled call: about a second of a 5-player pass on 2 threads
+
+
+def groups(blocks: np.ndarray, size: int = GROUP_STATES) -> list[np.ndarray]:
+    """`blocks` (block starts and the end) cut into consecutive runs of whole blocks of about `size` states.
+    One pass over the runs in order is the pass over `blocks` (Gauss-Seidel order is kept), and between two
+    runs Python hears Ctrl-C (infra.interrupt)."""
+    cuts = [0]
+    for k in range(1, blocks.size - 1):
+        if blocks[k] - blocks[cuts[-1]] >= size:
+            cuts.append(k)
+    cuts.append(blocks.size - 1)
+    return [blocks[a : b + 1] for a, b in itertools.pairwise(cuts)]
+
+
 def check_absorbing(rules: RuleSet, players: int) -> None:
     if len(rules.wells) >= players:
         raise InvalidInput("the chain-free solver needs fewer wells than players (nobody stuck for ever)")
@@ -99,12 +116,20 @@ class OnTheFly:
 
     def sweep(self, lower: np.ndarray, increments: np.ndarray | None, blocks: np.ndarray | None = None) -> None:
         record = increments is not None
-        _pass(self.layout.codes, self.tables, self.blocks if blocks is None else blocks, self.threads, lower,
-              increments if record else np.zeros((0, 0), np.float32), True, record, SHRINK)
+        other = increments if record else np.zeros((0, 0), np.float32)
+        with deferred() as check:
+            for part in groups(self.blocks if blocks is None else blocks):
+                _pass(self.layout.codes, self.tables, part, self.threads, lower, other, True, record, SHRINK)
+                check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
-        return int(_pass(self.layout.codes, self.tables, self.blocks if blocks is None else blocks, self.threads,
-                         lower, offsets, False, assign, SHRINK))
+        count = 0
+        with deferred() as check:
+            for part in groups(self.blocks if blocks is None else blocks):
+                count += int(_pass(self.layout.codes, self.tables, part, self.threads, lower, offsets, False, assign,
+                                   SHRINK))
+                check()
+        return count
 
     def identity(self) -> bytes:
         lay = self.layout

@@ -12,14 +12,22 @@ window.parlour = (function () {
     box.hidden = !text;
   }
 
+  const CONTROLS = "[data-busy-disable] button, [data-busy-disable] input, [data-busy-disable] select, " +
+                   "button[data-busy-disable]";
+  let heldBack = [];  // the controls this busy spell disabled (not those the page had disabled itself)
+
   function setBusy(on, text) {
-    pending += on ? 1 : -1;
+    const was = pending > 0;
+    pending = Math.max(0, pending + (on ? 1 : -1));
     const busy = pending > 0;
     document.body.classList.toggle("busy", busy);
     document.body.setAttribute("aria-busy", busy ? "true" : "false");
-    for (const el of document.querySelectorAll("[data-busy-disable] button, [data-busy-disable] input, " +
-                                              "[data-busy-disable] select, button[data-busy-disable]")) {
-      el.disabled = busy;
+    if (busy && !was) {
+      heldBack = [...document.querySelectorAll(CONTROLS)].filter((el) => !el.disabled);
+      for (const el of heldBack) el.disabled = true;
+    } else if (!busy && was) {
+      for (const el of heldBack) el.disabled = false;
+      heldBack = [];
     }
     const sign = $("busy");
     if (sign) {
