@@ -12,13 +12,13 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from parlour.cli import app, main
+from parlour.commands.arguments import annotation_kind
 
 SCRATCH = Path(tempfile.mkdtemp(prefix="parlour-fuzz-"))
 BINARY = SCRATCH / "binary.nfg"
@@ -91,21 +91,10 @@ ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""
 
 
 def _kind(annotation: Any, flag: str | None, is_flag: bool) -> str:
-    if is_flag:
-        return "flag"
-    args = [a for a in getattr(annotation, "__args__", ()) if a is not type(None)]
-    base = args[0] if args else annotation
-    if base is bool:
-        return "flag"
-    if base is int:
-        return "int"
-    if base is float:
-        return "float"
-    if base is Path:
+    kind = "flag" if is_flag else annotation_kind(annotation)
+    if kind == "path":
         return "out-path" if flag in OUTPUTS else "in-path"
-    if isinstance(base, type) and issubclass(base, Enum):
-        return "choice"
-    return "text"
+    return kind
 
 
 def params() -> list[Param]:

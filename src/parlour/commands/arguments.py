@@ -19,7 +19,8 @@ WHOLE = re.compile(r"-?[0-9]{1,18}")
 NEGATIVE = re.compile(r"-[0-9.]")
 
 
-def _kind(annotation: Any) -> str:
+def annotation_kind(annotation: Any) -> str:
+    """flag, int, float, path, choice or text: what a parameter annotated so takes."""
     args = [a for a in getattr(annotation, "__args__", ()) if a is not type(None)]
     base = args[0] if args else annotation
     if base is bool:
@@ -52,7 +53,7 @@ def _spec(path: tuple[str, ...]) -> tuple[dict[str, str], tuple[str, ...]] | Non
     options: dict[str, str] = {}
     positional: list[str] = []
     for p in cmd.params:
-        kind = "flag" if getattr(p, "is_flag", False) else _kind(p.type_descriptor.annotation)
+        kind = "flag" if getattr(p, "is_flag", False) else annotation_kind(p.type_descriptor.annotation)
         if p.param_type_name == "argument":
             positional.append(kind)
         else:
