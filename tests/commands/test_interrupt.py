@@ -11,7 +11,7 @@ import time
 import pytest
 
 LONG_RUNS = [
-    ["goose", "simulate", "--games", "100000000000"],
+    ["goose", "simulate", "--games", "10000000000"],
     ["goose", "solve", "--players", "4"],
     ["guess", "solve", "600"],
     ["winorlose", "table", "--games", "400000"],
