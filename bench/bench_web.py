@@ -10,13 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,35 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import httpx
 
 from bench.common import write
+from bench.web import live_server
 from parlour.registry import GAMES
 from parlour.web.winorlose import MAX_ROUNDS
-
-
-@contextmanager
-def live_server() -> Iterator[str]:
-    """`parlour serve` on a free loopback port, in its own process (the clients must not share its GIL), for
-    as long as the block runs."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port), "--log-level",
-                               "warning"], stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            httpx.get(base + "/favicon.ico", timeout=1)
-            break
-        except httpx.TransportError:
-            if time.time() > deadline or server.poll() is not None:
-                server.kill()
-                raise RuntimeError("parlour serve did not start") from None
-            time.sleep(0.1)
-    try:
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 async def one_client(client: httpx.AsyncClient, base: str, requests: int, seed: int) -> tuple[list[float], int]:

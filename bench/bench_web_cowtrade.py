@@ -8,10 +8,8 @@ Run: python bench/bench_web_cowtrade.py [--repeat 10] [--trades 20]
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +20,7 @@ sys.path.insert(0, str(ROOT))  # `python bench/...` from the root
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's parlour, whatever the environment installed
 
 from bench.common import write  # noqa: E402
+from bench.web import serve_in_thread  # noqa: E402
 
 LOAD_TARGET_S = 1.0
 MOVE_TARGET_S = 0.2
@@ -36,19 +35,6 @@ GAMES: list[dict[str, Any]] = [
 ]
 
 
-def serve() -> tuple[str, Any]:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> dict[str, float]:
@@ -84,7 +70,7 @@ def main() -> None:
 
     from parlour.web import cowtrade as web
 
-    url, server = serve()
+    url, server = serve_in_thread()
     figures: dict[str, Any] = {"targets": {"load_s": LOAD_TARGET_S, "move_s": MOVE_TARGET_S}}
     with httpx.Client(base_url=url, timeout=60) as http:
         http.get("/cowtrade/")  # the first request loads the templates

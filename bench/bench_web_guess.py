@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -22,24 +20,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `python bench/...` from the root
 
 from bench.common import write
+from bench.web import serve_in_thread
 
 LOAD_TARGET_S = 1.0
 MOVE_TARGET_S = 0.2
-
-
-def serve() -> tuple[str, Any]:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
 
 
 def strategy(http: Any, n: int) -> tuple[float, dict[str, Any]]:
@@ -100,7 +84,7 @@ def main() -> None:
 
     from parlour.web import guess as web
 
-    url, server = serve()
+    url, server = serve_in_thread()
     figures: dict[str, Any] = {"targets": {"load_s": LOAD_TARGET_S, "move_s": MOVE_TARGET_S}}
     with httpx.Client(base_url=url, timeout=600) as http:
         http.get("/guess/")  # the first request imports the app's templates

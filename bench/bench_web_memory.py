@@ -15,39 +15,19 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `python bench/bench_web_memory.py` from the root
 
 from bench.common import write
+from bench.web import serve_in_thread
 
 LOAD_TARGET_S = 1.0
 MOVE_TARGET_S = 0.2
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve() -> str:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}"
 
 
 def _best_card(data: dict) -> int:
@@ -93,7 +73,7 @@ def main() -> None:
 
     # a cold start: the first page load also solves every state up to 20 pairs (and makes the deal key)
     os.environ.setdefault("PARLOUR_CACHE", tempfile.mkdtemp(prefix="parlour-bench-"))
-    base = _serve()
+    base, _server = serve_in_thread()
     figures: dict[str, object] = {"over": "HTTP to uvicorn on 127.0.0.1, one client, sequential requests"}
     with httpx.Client(timeout=30) as client:
         first_load = _load(client, base)

@@ -7,28 +7,13 @@ Run: python bench/screenshot_guess.py [--out docs/screenshots/guess.png] [--n 20
 from __future__ import annotations
 
 import argparse
-import socket
-import threading
-import time
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.web import CHROMIUM, serve_in_thread
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-
-
-def serve() -> tuple[str, object]:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
 
 
 def main() -> None:
@@ -39,7 +24,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    url, server = serve()
+    url, server = serve_in_thread()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         page = browser.new_page(viewport={"width": 1200, "height": 900})

@@ -8,32 +8,13 @@ Run: python bench/screenshot_memory.py [--out docs/screenshots/memory.png] [--wi
 from __future__ import annotations
 
 import argparse
-import socket
-import threading
-import time
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.web import CHROMIUM, serve_in_thread
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def serve() -> str:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}"
 
 
 def main() -> None:
@@ -45,7 +26,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    base = serve()
+    base, _server = serve_in_thread()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": args.width, "height": args.height})

@@ -1,0 +1,63 @@
+"""What the web benchmarks and screenshot scripts share: the app on a free loopback port, in this process (a
+script that inspects the server's caches) or in its own (timings not disturbed by the client's own work)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve_in_thread() -> tuple[str, Any]:
+    """(base URL, uvicorn server) of the app served from a daemon thread of this process; set
+    `server.should_exit = True` to stop it."""
+    import uvicorn
+
+    from parlour.web.app import create_app
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+@contextmanager
+def live_server() -> Iterator[str]:
+    """`parlour serve` on a free loopback port in its own process (the clients must not share its GIL), for
+    as long as the block runs."""
+    import httpx
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port), "--log-level",
+                               "warning"], stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            httpx.get(base + "/favicon.ico", timeout=1)
+            break
+        except httpx.TransportError:
+            if time.time() > deadline or server.poll() is not None:
+                server.kill()
+                raise RuntimeError("parlour serve did not start") from None
+            time.sleep(0.1)
+    try:
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
