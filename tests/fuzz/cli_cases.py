@@ -23,6 +23,8 @@ from parlour.commands.arguments import annotation_kind
 SCRATCH = Path(tempfile.mkdtemp(prefix="parlour-fuzz-"))
 BINARY = SCRATCH / "binary.nfg"
 BINARY.write_bytes(bytes(range(256)) * 8)
+HUGE = SCRATCH / "huge.nfg"  # a strategy count no file could hold payoffs for
+HUGE.write_text('NFG 1 R "g" { "a" "b" } { 99999999999999999999 2 }\n1 -1\n')
 GAME = SCRATCH / "game.nfg"
 GAME.write_text('NFG 1 R "g" { "a" "b" } { 2 2 }\n1 -1 -1 1 -1 1 1 -1\n')
 
@@ -56,7 +58,7 @@ BASE: dict[str, list[str]] = {
 INT_BAD = ["", "abc", "1.5", "³", "١٢", "99999999999999999999", "-99999999999999999999", "-1", "0x10", " "]
 FLOAT_BAD = ["", "abc", "nan", "inf", "-1", "1e400", "³", "0"]
 TEXT_BAD = ["", ",", "1,,2", "a,b", "³,4", "٣", "9" * 30, "1," * 5000, "\x00", "-"]
-IN_PATH_BAD = ["/nonexistent/x.toml", str(SCRATCH), str(BINARY)]
+IN_PATH_BAD = ["/nonexistent/x.toml", str(SCRATCH), str(BINARY), str(HUGE)]
 OUT_PATH_BAD = ["/nonexistent/folder/out.svg", "/proc/parlour-cannot-write/out.svg", str(SCRATCH / "binary.nfg" / "x")]
 
 

@@ -74,6 +74,9 @@ def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
                 raise FormatError(f"malformed .nfg: bad strategy count {shown(entry)}") from None
             if count < 1:
                 raise FormatError("malformed .nfg: a player needs at least one strategy")
+            if count > len(tokens):  # every strategy needs payoffs in the file: a larger count cannot be right
+                raise FormatError(f"malformed .nfg: {shown(entry)} strategies, but the file holds {len(tokens)} "
+                                  "numbers in all")
             names.append([str(k + 1) for k in range(count)])
     m, n = len(names[0]), len(names[1])
     rest = tokens[pos:]
