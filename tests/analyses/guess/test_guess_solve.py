@@ -145,3 +145,13 @@ def test_warm_start_from_a_nearby_n_gives_the_same_certified_value() -> None:
     trees = [extend_tree(t.depths) for t, _ in before.bob]
     warm = solve_guess(60, warm_trees=trees, near_alice=[float(a) for a in before.alice])
     assert warm.certified and warm.value == solve_guess(60).value
+
+
+@pytest.mark.parametrize("n", [29, 64, 100, 128])
+def test_scattered_pricing_gives_the_table_values(n: int) -> None:
+    from parlour.analyses.guess.table import lookup
+
+    sol = solve_guess(n, stabilisation=Stabilisation(scatter=4))
+    entry = lookup(n)
+    assert entry is not None and sol.certified and sol.value == entry.value
+    assert sol.counters["lp_iterations"] > 0

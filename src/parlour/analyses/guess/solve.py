@@ -206,6 +206,7 @@ def solve_guess(
         certify_seconds=res.certify_seconds,
         columns_generated=res.columns_generated,
         master_rows=int(res.counters.get("final_master_rows", 0)),
+        counters={"lp_iterations": res.lp_iterations, "columns_purged": res.columns_purged, **res.counters},
         method=res.method,
         status=Status.EXACT if certified else Status.ESTIMATE,  # an exact V(N) with its checked certificate
     )

@@ -1,0 +1,87 @@
+"""Benchmark of the guessing game's column-generation master (issue 17, item 4): stabilisations and
+master settings against the default, each pair timed back to back in one run (the 2-core machine is
+shared, so only same-run comparisons mean anything), then the large N's.
+
+    python bench/bench_guess_master.py --compare 500,510 --ns 1000,1023 --name guess_master
+
+Per solve: wall seconds, iterations, master LP pivots, and the split LP / oracle / certificate (the
+exact certificate is built and checked in every run: each value is proven).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from bench.common import peak_rss_gib, write
+from parlour.analyses.guess.solve import solve_guess
+from parlour.solvers.colgen import Stabilisation
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "default (dense Devex master, Wentges c=0.95 x5 points, 5 extra trees/point)": {},
+    "scatter 4 points about the centre (sigma 1e-3)": {"stabilisation": Stabilisation(scatter=4)},
+    "scatter 8 points about the centre (sigma 1e-3)": {"stabilisation": Stabilisation(scatter=8)},
+    "20 extra trees per point": {"extra": 20},
+    "Wentges c=0.99": {"stabilisation": Stabilisation(c=0.99)},
+    "purge after 10 idle solves": {"purge_after": 10},
+}
+
+
+def run(n: int, **kwargs: Any) -> dict[str, Any]:
+    t = time.perf_counter()
+    s = solve_guess(n, **kwargs)
+    wall = time.perf_counter() - t
+    return {
+        "n": n,
+        "certified": s.certified,
+        "seconds": round(wall, 2),
+        "iterations": s.iterations,
+        "lp_pivots": s.counters.get("lp_iterations"),
+        "lp_seconds": round(s.lp_seconds, 2),
+        "oracle_seconds": round(s.oracle_seconds, 2),
+        "certify_seconds": round(s.certify_seconds, 2),
+        "other_seconds (unfold + check in the original game)": round(
+            wall - s.lp_seconds - s.oracle_seconds - s.certify_seconds, 2),
+        "columns_generated": s.columns_generated,
+        "final_master_rows": s.master_rows,
+        "value_exact": f"{s.value.numerator}/{s.value.denominator}" if s.value is not None else None,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compare", default="500,510", help="N's at which every variant runs")
+    ap.add_argument("--ns", default="1000,1023", help="large N's: the default and --large-variant")
+    ap.add_argument("--large-variant", default="scatter 8 points about the centre (sigma 1e-3)")
+    ap.add_argument("--name", default="guess_master")
+    args = ap.parse_args()
+    figures: dict[str, Any] = {"note": "2-core machine shared with other jobs (a niced sweep, tests): "
+                                       "compare only within this run; pairs ran back to back"}
+    compare: dict[str, Any] = {}
+    for n in (int(v) for v in args.compare.split(",") if v):
+        compare[str(n)] = {}
+        for name, kwargs in VARIANTS.items():
+            compare[str(n)][name] = run(n, **kwargs)
+            print(n, name, compare[str(n)][name], flush=True)
+    figures["compare"] = compare
+    large: dict[str, Any] = {}
+    for n in (int(v) for v in args.ns.split(",") if v):
+        large[str(n)] = {}
+        for name in ("default (dense Devex master, Wentges c=0.95 x5 points, 5 extra trees/point)",
+                     args.large_variant):
+            large[str(n)][name] = run(n, **VARIANTS[name])
+            print(n, name, large[str(n)][name], flush=True)
+    figures["large"] = large
+    figures["targets (issue 17)"] = {"1000_seconds": 40, "1023_seconds": 60, "2048_minutes": 60}
+    figures["peak_rss_gib"] = round(peak_rss_gib(), 3)
+    write(args.name, figures)
+
+
+if __name__ == "__main__":
+    main()
