@@ -24,6 +24,7 @@ from parlour.infra.resources import affordable, free_disk, require
 
 app = typer.Typer(no_args_is_help=True)
 
+TOL_FLOOR = 1e-13  # the certified gap of 2 players stalls at 1.65e-13 in double precision
 MAX_WORKERS = 4096
 MAX_PARTS = 1_000_000
 MAX_GAMES = 10**15  # a count, not a plan: the time estimate refuses far fewer
@@ -97,8 +98,9 @@ def solve(
                 "--force tries anyway")
     if tol is None:
         tol = 1e-12 if analysis.fits_chain(rules, players) else 5e-9
-    if not 0 < tol < 1:
-        raise InvalidInput(f"--tol must lie between 0 and 1, got {tol}")
+    if not TOL_FLOOR <= tol < 1:
+        raise InvalidInput(f"--tol must lie between {TOL_FLOOR:g} (below, double precision cannot certify the "
+                           f"bounds: use --exact) and 1, got {tol:g}")
     start = _start(rules, players, squares, to_move, inn)
     dask = dask or bool(scheduler)
     if workers < 0 or parts < 0:
