@@ -26,7 +26,8 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
         try:
             remote = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
         except Exception as e:  # dask raises OSError, TimeoutError, ValueError, or its own CommClosedError
-            raise InvalidInput(f"cannot reach the Dask scheduler at {shown(scheduler)}: {e}") from None
+            raise InvalidInput(f"{shown(scheduler)} answers, but not as a Dask scheduler would "
+                               f"({type(e).__name__}: {shown(str(e), 60)})") from None
         with remote:
             yield remote
         return
