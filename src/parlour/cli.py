@@ -16,6 +16,7 @@ from typer._click import exceptions as click_errors
 from parlour import __version__
 from parlour.commands.arguments import check_numbers
 from parlour.errors import ParlourError
+from parlour.infra import interrupt
 from parlour.registry import GAMES
 
 app = typer.Typer(
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     {"error": ..., "code": 2}."""
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
+    interrupt.install()
     try:
         check_numbers(args)
         # Not standalone, typer returns the code of a typer.Exit (and 130 for a Ctrl-C) instead of exiting.

@@ -47,3 +47,30 @@ def deferred() -> Iterator[Callable[[], None]]:
     finally:
         signal.signal(signal.SIGINT, previous)
         _flag.clear()
+
+
+RETRY_S = 0.05
+
+
+def _inside_numba(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if "/numba/" in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _on_sigint(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C as KeyboardInterrupt, except while Python code of numba's runs (typing or dispatching a
+    compiled call, from C): an exception raised there crashed the process (a segmentation fault, seen
+    building the 4-player chain), so the signal is sent again a moment later, when that code is done."""
+    if _inside_numba(frame):
+        threading.Timer(RETRY_S, os.kill, (os.getpid(), signal.SIGINT)).start()
+        return
+    raise KeyboardInterrupt
+
+
+def install() -> None:
+    """Ctrl-C for a command's run: `_on_sigint`, where SIGINT is not ignored (a background job)."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _on_sigint)

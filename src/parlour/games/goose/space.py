@@ -25,6 +25,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, chain, pending_code
+from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import part_range
 
 
@@ -179,16 +180,17 @@ def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, ser
     return mark
 
 
-@numba.njit(cache=True)
+STEPS_PER_CALL = 2_000_000  # states per compiled call: well under a second, so Ctrl-C is heard between calls
+
+
 def _bfs_canonical(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):
     """Reachable canonical states (mover first) from everybody on the start square.
 
     Returns a byte per canonical code: 1 throw, 2 inn skip, 3 well skip (terminal states are not kept).
-    N times fewer states than the full search, and the queue holds int32 codes.
+    N times fewer states than the full search, and the queue holds int32 codes. The search runs in
+    compiled slices of STEPS_PER_CALL states (the same order as one call), Ctrl-C checked between them.
     """
-    cn = 1
-    for _ in range(n):
-        cn *= c
+    cn = c**n
     mark = np.zeros(cn, np.uint8)
     queue = np.empty(cn, np.int32)
     s0 = 0
@@ -196,11 +198,23 @@ def _bfs_canonical(n, c, start_code, squares, pending, well, arrive, inn_pending
         s0 = s0 * c + start_code
     queue[0] = s0
     mark[s0] = 255
-    head = 0
-    tail = 1
+    head, tail = 0, 1
+    with deferred() as check:
+        while head < tail:
+            head, tail = _bfs_steps(n, c, squares, pending, well, arrive, inn_pending, served, dest, end_code,
+                                    mark, queue, head, tail, STEPS_PER_CALL)
+            check()
+    return mark
+
+
+@numba.njit(cache=True)
+def _bfs_steps(n, c, squares, pending, well, arrive, inn_pending, served, dest, end_code, mark, queue, head, tail,
+               budget):
+    """Up to `budget` states of the breadth-first search of `_bfs_canonical`; returns the new (head, tail)."""
     digits = np.empty(n, np.int64)
     ncls = dest.shape[1]
-    while head < tail:
+    stop = head + budget
+    while head < tail and head < stop:
         s = queue[head]
         head += 1
         _digits(s, n, c, digits)
@@ -219,7 +233,7 @@ def _bfs_canonical(n, c, start_code, squares, pending, well, arrive, inn_pending
                 mark[t] = 255
                 queue[tail] = t
                 tail += 1
-    return mark
+    return head, tail
 
 
 @numba.njit(cache=True)
@@ -320,20 +334,33 @@ def sweep_blocks(codes, n, c, squares, pending, well):
     return np.array(starts, np.int64)
 
 
-@numba.njit(cache=True)
 def _build_csr(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den,
                end_code):
-    """CSR successor lists of canonical states: target index, or -1 for "the mover wins"."""
+    """CSR successor lists of canonical states: target index, or -1 for "the mover wins"; built in compiled
+    slices of STEPS_PER_CALL states, Ctrl-C checked between them."""
     s_count = codes.size
     ncls = dest.shape[1]
     indptr = np.zeros(s_count + 1, np.int64)
     target = np.empty(s_count * ncls, np.int32)
     wts = np.empty(s_count * ncls, np.int16)
+    e = 0
+    with deferred() as check:
+        for first in range(0, s_count, STEPS_PER_CALL):
+            e = _csr_rows(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight,
+                          den, end_code, first, min(s_count, first + STEPS_PER_CALL), e, indptr, target, wts)
+            check()
+    return indptr, target[:e].copy(), wts[:e].copy()
+
+
+@numba.njit(cache=True)
+def _csr_rows(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den, end_code,
+              first, end, e, indptr, target, wts):
+    """Rows first..end-1 of `_build_csr`, written from entry e on; returns the next free entry."""
+    ncls = dest.shape[1]
     digits = np.empty(n, np.int64)
     loc_t = np.empty(ncls, np.int64)
     loc_w = np.empty(ncls, np.int64)
-    e = 0
-    for i in range(s_count):
+    for i in range(first, end):
         _digits(codes[i], n, c, digits)
         why = _skips(digits, n, 0, squares, pending, well)
         m = 0
@@ -363,7 +390,7 @@ def _build_csr(codes, index, n, c, squares, pending, well, arrive, inn_pending, 
             wts[e] = loc_w[q]
             e += 1
         indptr[i + 1] = e
-    return indptr, target[:e].copy(), wts[:e].copy()
+    return e
 
 
 # --- the space as a value -------------------------------------------------------------------------
