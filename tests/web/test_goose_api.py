@@ -30,7 +30,8 @@ from parlour.web.app import create_app
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
     mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
+    # one cache for the session's goose tests: the 2-player chain is solved once
+    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.getbasetemp() / "goose-cache"))
     yield TestClient(create_app())
     mp.undo()
 

@@ -69,6 +69,8 @@
 
   function showChances(ch) {
     game.chances = ch;
+    // the position these numbers belong to, for a reader's script (and the tests) to check them against
+    $("chances-panel").dataset.position = JSON.stringify(game.position);
     const body = $("chances").querySelector("tbody");
     body.replaceChildren();
     const pos = game.position;
@@ -165,7 +167,11 @@
   async function setPosition(position) {
     const data = await parlour.api("api/chances", position);
     if (!data) return false;
-    game.position = position;
+    // the position as the server read it (numbers, not the strings a form holds)
+    const seen = data.position;
+    game.position = seen ? { rules: position.rules, players: seen.squares.length, squares: seen.squares,
+                             to_move: seen.to_move,
+                             inn_pending: seen.waiting_at_inn.flatMap((w, i) => (w ? [i + 1] : [])) } : position;
     game.over = false;
     game.skips = data.skips || null;
     drawPieces();
