@@ -7,8 +7,10 @@
   const NS = "http://www.w3.org/2000/svg";
   const CELL = 60;
   let board = JSON.parse($("goose-board").textContent);
-  const game = { position: null, seed: JSON.parse($("goose-seed").textContent), turn: 0, over: false,
-                 moves: 0, chances: null };
+  // The first game's seed: ?seed=N in the address replays a game (the screenshot does), else the server's draw.
+  const asked = new URLSearchParams(window.location.search).get("seed");
+  const game = { position: null, seed: /^\d{1,12}$/.test(asked || "") ? Number(asked) : JSON.parse($("goose-seed").textContent),
+                 turn: 0, over: false, moves: 0, chances: null, fresh: true };
 
   // ---- the board -------------------------------------------------------------------------------------
   function place(square) {
@@ -204,7 +206,8 @@
       board = b;
       relabel();
     }
-    game.seed = Math.floor(Math.random() * 1e12);
+    if (!game.fresh) game.seed = Math.floor(Math.random() * 1e12);
+    game.fresh = false;
     game.turn = 0;
     game.moves = 0;
     $("log").replaceChildren();
