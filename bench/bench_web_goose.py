@@ -135,7 +135,8 @@ def main() -> None:
                 for r in small)
     )
     server.should_exit = True
-    write("web_goose", figures)
+    # the default run is the record docs/goose.md quotes; other player counts get their own file
+    write("web_goose" if args.players == "2,3" else "web_goose_players" + args.players.replace(",", "_"), figures)
 
 
 if __name__ == "__main__":

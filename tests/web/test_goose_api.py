@@ -295,3 +295,21 @@ def test_three_players_equal_the_command_line(client: TestClient) -> None:
         assert hi - lo <= 2e-12 and lo <= whi and wlo <= hi  # both certified: the intervals meet
         assert lo - 1e-15 <= w <= hi + 1e-15 or abs(w - (lo + hi) / 2) <= 2e-12
     assert got["position"] == want["position"]
+
+
+@pytest.mark.slow
+def test_four_players_run_as_a_job_and_equal_the_command_line(client: TestClient) -> None:
+    """About a minute alone on the machine (more when shared): the job reports progress, then the chances from a
+    position are certified to 1e-10 and meet the command line's intervals."""
+    first = client.post("/goose/api/chances", json=position([0, 0, 0, 0])).json()
+    if first.get("ready") is False:
+        seen: list[float] = []
+        while (job := client.get(f"/jobs/{first['job']}").json())["state"] == "running":
+            seen.append(job["done"])
+            time.sleep(0.5)
+        assert job["state"] == "done" and seen == sorted(seen)
+    got = ready(client, "POST", "/goose/api/chances", position([12, 0, 26, 8], 3))
+    want = cli("--players", "4", "--from", "12,0,26,8", "--to-move", "3", "--tol", "1e-10")
+    assert got["tol"] == 1e-10 and got["position"] == want["position"]
+    for (lo, hi), (wlo, whi) in zip(got["win_bounds"], want["win_bounds"], strict=True):
+        assert hi - lo <= 2e-10 and lo <= whi and wlo <= hi

@@ -172,6 +172,10 @@ def start_job(rules: RuleSet, players: int) -> str:
             if len(others) >= MAX_PENDING:
                 raise InvalidInput("the server is already solving two other games; try again when they are done")
             _rounds.setdefault((rules, players), n)
+            if len(_rounds) > 64:  # custom rule sets come and go: forget the ones no job is solving now
+                for (r, p), k in list(_rounds.items()):
+                    if (r, p) != (rules, players) and not _running(f"goose-{positions.rules_key(r)}-{p}p-{k}"):
+                        del _rounds[(r, p)]
         jobs.submit(key, lambda report: _job(rules, players, report))
     return key
 

@@ -104,10 +104,10 @@ class Table:
 def threads(count: int | None) -> Iterator[None]:
     """numba's threads for the calling thread only (numba keeps the count per thread), restored afterwards.
 
-    Why: the certified sweep splits every block of states between the threads and joins them after it; the
-    2- and 3-player chains have thousands of small blocks, so on a busy machine each join waits for a thread the
-    system has not scheduled. Measured on the 2 shared cores: 2 players to 5e-7 took 4.2 s with 2 threads and
-    0.17 s with one."""
+    Why: the certified sweep splits every block of states between the threads and joins them after it, so on a
+    busy machine each join waits for a thread the system has not scheduled. Measured on the 2 shared cores
+    (other sessions' work beside it): 2 players to 5e-7 took 4.2 s with 2 threads and 0.17 s with one; every
+    state of 4 players to 1e-10 took 544 s with 2 threads and 56 s with one."""
     if count is None:
         yield
         return
@@ -120,11 +120,11 @@ def threads(count: int | None) -> Iterator[None]:
 
 
 def solve_table(rules: RuleSet, players: int, report: Report | None = None) -> Table:
-    """Solve every state of the chain: exactly for 2 players, else certified to TOL[players] everywhere (one
-    numba thread up to 3 players: see `threads`)."""
+    """Solve every state of the chain: exactly for 2 players, else certified to TOL[players] everywhere (on one
+    numba thread: see `threads`; it also leaves the other core to the server's requests)."""
     if not 2 <= players <= MAX_TABLE_PLAYERS:
         raise InvalidInput(f"the page solves 2 to {MAX_TABLE_PLAYERS} players, got {players}")
-    with threads(1 if players <= 3 else None):
+    with threads(1):
         return _solve_table(rules, players, report)
 
 
