@@ -291,9 +291,9 @@ def test_three_players_equal_the_command_line(client: TestClient) -> None:
     got = ready(client, "POST", "/goose/api/chances", position([12, 0, 26], 2))
     want = cli("--players", "3", "--from", "12,0,26", "--to-move", "2")
     assert got["tol"] == 1e-12 and got["exact"] is False
-    for (lo, hi), (wlo, whi), w in zip(got["win_bounds"], want["win_bounds"], strict=True):
+    for (lo, hi), (wlo, whi), w in zip(got["win_bounds"], want["win_bounds"], want["win"], strict=True):
         assert hi - lo <= 2e-12 and lo <= whi and wlo <= hi  # both certified: the intervals meet
-        assert lo - 1e-15 <= w <= hi + 1e-15 or abs(w - (lo + hi) / 2) <= 2e-12
+        assert abs(w - (lo + hi) / 2) <= 2e-12
     assert got["position"] == want["position"]
 
 
