@@ -44,7 +44,7 @@ GAMES: tuple[Game, ...] = (
     _game("cowtrade", "Cow trade (Koehandel): the last trade",
           "The last cow trade of Koehandel as a zero-sum game.", web=True),
     _game("goose", "Game of the Goose (Ganzenbord)",
-          "Game of the Goose: exact and certified win probabilities."),
+          "Game of the Goose: exact and certified win probabilities.", web=True),
     _game("guess", "The higher–lower guessing game (Dresher)",
           "The higher-lower guessing game: certified exact solutions.", web=True),
     _game("memory", "Memory with perfect memory",

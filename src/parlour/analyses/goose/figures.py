@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 from parlour.errors import InvalidInput
 from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import STUDY, RuleSet, State
+from parlour.solvers import markov
 
 
 @dataclass(frozen=True)
@@ -27,9 +28,11 @@ class Surfaces:
     draw_1_to_move: np.ndarray
 
 
-def surfaces(rules: RuleSet = STUDY) -> Surfaces:
-    """From the exact 2-player solution (rounded to floats), every reachable pair of squares."""
-    sol = exact_solution(rules, 2)
+def surfaces(rules: RuleSet = STUDY, sol: markov.AbsorptionExact | None = None) -> Surfaces:
+    """From the exact 2-player solution (rounded to floats), every reachable pair of squares; `sol` is that
+    solution when the caller has it already (the web page reads it back from its cache)."""
+    if sol is None:
+        sol = exact_solution(rules, 2)
     sp = gchain.space(rules, 2)
     squares = tuple(s for s in rules.standable if s != rules.end)
     k = len(squares)

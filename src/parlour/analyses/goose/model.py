@@ -125,23 +125,29 @@ def solve(
     ch = gchain.markov_chain(sp)
     idx, mover = gchain.locate(sp, state)
     if exact:
-        sol = exact_solution(rules, players)
-        cols = sol.columns
-        vals = [sol.value(idx, o) for o in range(cols)]
-        draw_x = vals[players] if cols > players else Fraction(0)
-        wins_x = tuple(vals[(p - mover) % players] for p in range(players))
-        digits = max(len(str(v.denominator)) for v in (*wins_x, draw_x))
-        return GooseSolution(
-            rules, players, state, sp.counts,
-            tuple(float(v) for v in wins_x), tuple((_down(v), _up(v)) for v in wins_x),
-            float(draw_x), (_down(draw_x), _up(draw_x)), True, wins_x, draw_x, sol.refinement_steps, digits,
-            method="exact (iterative refinement + rational reconstruction, exact residual 0)",
-            seconds=time.perf_counter() - t0,
-        )
+        return exact_at(rules, players, state, exact_solution(rules, players), idx, mover, sp.counts, t0)
     b = markov.certified(ch, watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
     return _from_bounds(rules, players, state, sp.counts, b, idx, mover, sp.size, t0,
                         "monotone Gauss-Seidel from below on the stored chain (+ extrapolations proven "
                         "sub-solutions); upper = 1 - other lower bounds")
+
+
+def exact_at(rules: RuleSet, players: int, state: State, sol: markov.AbsorptionExact, idx: int, mover: int,
+             counts: Counts | None, t0: float) -> GooseSolution:
+    """The exact solution at state `idx` (relabelled so that `mover` is player 0) from the solved chain: what
+    `solve(exact=True)` answers, also for a chain read back from a cache (the web page's)."""
+    cols = sol.columns
+    vals = [sol.value(idx, o) for o in range(cols)]
+    draw_x = vals[players] if cols > players else Fraction(0)
+    wins_x = tuple(vals[(p - mover) % players] for p in range(players))
+    digits = max(len(str(v.denominator)) for v in (*wins_x, draw_x))
+    return GooseSolution(
+        rules, players, state, counts,
+        tuple(float(v) for v in wins_x), tuple((_down(v), _up(v)) for v in wins_x),
+        float(draw_x), (_down(draw_x), _up(draw_x)), True, wins_x, draw_x, sol.refinement_steps, digits,
+        method="exact (iterative refinement + rational reconstruction, exact residual 0)",
+        seconds=time.perf_counter() - t0,
+    )
 
 
 def _from_bounds(rules: RuleSet, players: int, state: State, counts: Counts | None, b: markov.Bounds, idx: int,

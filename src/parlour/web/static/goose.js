@@ -1,0 +1,505 @@
+// The Game of the Goose page: the board and its pieces, a game played by server-side rolls (the seed and the
+// turn travel with each request: the server keeps no game), each player's chance after every move (exact for
+// 2 players, certified for 3 and 4), the Figure 2 heat map and the rule editor.
+"use strict";
+(function () {
+  const $ = parlour.$;
+  const NS = "http://www.w3.org/2000/svg";
+  const CELL = 60;
+  let board = JSON.parse($("goose-board").textContent);
+  // The first game's seed: ?seed=N in the address replays a game (the screenshot does), else the server's draw.
+  const asked = new URLSearchParams(window.location.search).get("seed");
+  const game = { position: null, seed: /^\d{1,12}$/.test(asked || "") ? Number(asked) : JSON.parse($("goose-seed").textContent),
+                 turn: 0, over: false, moves: 0, chances: null, fresh: true };
+
+  // ---- the board -------------------------------------------------------------------------------------
+  function place(square) {
+    const g = $("sq-" + square);
+    const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute("transform"));
+    return { x: Number(m[1]), y: Number(m[2]) };
+  }
+
+  function textOf(square) {
+    const s = board.squares[square];
+    return s ? s.square + ": " + s.text : String(square);
+  }
+
+  function relabel() {  // the variant's texts (the maze of maze37 leads elsewhere) on titles and labels
+    for (const s of board.squares) {
+      const g = $("sq-" + s.square);
+      if (!g) continue;
+      g.setAttribute("aria-label", "square " + s.square + ": " + s.text);
+      g.querySelector("title").textContent = s.square + ": " + s.text;
+    }
+  }
+
+  function el(name, attrs, text) {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // Corners of a square for up to four pieces, so that pieces sharing the start or a well stay visible.
+  const SPOTS = [[18, 30], [42, 30], [18, 46], [42, 46]];
+
+  function drawPieces() {
+    const layer = $("pieces");
+    layer.replaceChildren();
+    const pos = game.position;
+    if (!pos) return;
+    pos.squares.forEach((sq, i) => {
+      const at = place(sq);
+      const [dx, dy] = SPOTS[i];
+      const g = el("g", { class: "piece p" + (i + 1) + (pos.to_move === i + 1 && !game.over ? " mover" : "") });
+      g.appendChild(el("circle", { cx: at.x + dx, cy: at.y + dy, r: 9, class: "p" + (i + 1) }));
+      g.appendChild(el("text", { x: at.x + dx, y: at.y + dy + 4 }, String(i + 1)));
+      layer.appendChild(g);
+    });
+  }
+
+  function markPath(path) {
+    for (const g of document.querySelectorAll("#board .sq.path, #board .sq.last")) g.classList.remove("path", "last");
+    if (!path || !path.length) return;
+    for (const s of path.slice(1)) { const g = $("sq-" + s); if (g) g.classList.add("path"); }
+    const last = $("sq-" + path[path.length - 1]);
+    if (last) last.classList.add("last");
+  }
+
+  // ---- the chances -----------------------------------------------------------------------------------
+  function pct(x) { return (100 * x).toFixed(3) + " %"; }
+
+  function showChances(ch) {
+    game.chances = ch;
+    // the position these numbers belong to, for a reader's script (and the tests) to check them against
+    $("chances-panel").dataset.position = JSON.stringify(game.position);
+    const body = $("chances").querySelector("tbody");
+    body.replaceChildren();
+    const pos = game.position;
+    const n = ch.win.length;
+    const rows = [];
+    for (let p = 0; p < n; p++) rows.push({ name: "Player " + (p + 1), who: p + 1, win: ch.win[p],
+                                           bounds: ch.win_bounds ? ch.win_bounds[p] : null });
+    if (ch.draw > 0 || n === 2) rows.push({ name: "draw", who: 0, win: ch.draw, bounds: ch.draw_bounds || null });
+    for (const r of rows) {
+      const tr = document.createElement("tr");
+      if (r.who && pos && pos.to_move === r.who && !game.over) tr.className = "mover";
+      const name = document.createElement("td");
+      if (r.who) {
+        const dot = document.createElement("span");
+        dot.className = "dot p" + r.who;
+        name.appendChild(dot);
+      }
+      name.appendChild(document.createTextNode(r.name));
+      const sq = document.createElement("td");
+      sq.textContent = r.who && pos ? String(pos.squares[r.who - 1]) + (pos.inn_pending.includes(r.who) ? " (skips)" : "") : "";
+      const val = document.createElement("td");
+      val.className = "pwin";
+      val.dataset.value = String(r.win);
+      val.textContent = pct(r.win);
+      if (!ch.exact && r.bounds && !ch.over) {
+        const iv = document.createElement("div");
+        iv.className = "interval";
+        iv.textContent = "[" + r.bounds[0].toFixed(12) + ", " + r.bounds[1].toFixed(12) + "]";
+        val.appendChild(iv);
+      }
+      const bar = document.createElement("td");
+      bar.className = "barcol";
+      const span = document.createElement("span");
+      span.className = "bar";
+      span.style.width = (100 * r.win).toFixed(1) + "%";
+      bar.appendChild(span);
+      tr.append(name, sq, val, bar);
+      body.appendChild(tr);
+    }
+    let note;
+    if (ch.over) note = "The game is over.";
+    else if (ch.exact) note = "Exact: fractions with denominators of " + (ch.denominator_digits || 0).toLocaleString("en") +
+      " digits, from the exact solution of every position (proven by an exact residual of zero).";
+    else note = "Certified: each true value lies in its interval (half-width at most " + ch.tol + "), from the chain of " +
+      (ch.states && ch.states.canonical_transient ? ch.states.canonical_transient.toLocaleString("en") + " " : "") +
+      "relabelled positions solved once.";
+    $("chances-note").textContent = note;
+    const list = $("exact-list");
+    list.replaceChildren();
+    $("exact-box").hidden = !(ch.exact && ch.win_exact && !ch.over);
+    if (ch.exact && ch.win_exact) {
+      const all = ch.win_exact.map((f, i) => ["P(player " + (i + 1) + " wins)", f]);
+      all.push(["P(draw)", ch.draw_exact]);
+      for (const [label, f] of all) {
+        const p = document.createElement("p");
+        p.className = "fraction";
+        p.dataset.label = label;
+        p.textContent = label + " = " + f;
+        list.appendChild(p);
+      }
+    }
+  }
+
+  function showMover() {
+    const pos = game.position;
+    const line = $("to-move");
+    line.replaceChildren();
+    if (!pos || game.over) return;
+    const dot = document.createElement("span");
+    dot.className = "dot p" + pos.to_move;
+    line.append(dot, "Player " + pos.to_move + " to move" + (game.skips ? " (skips this turn: " + game.skips + ")" : ""));
+    $("roll").textContent = game.skips ? "Skip the turn" : "Roll the dice";
+  }
+
+  // The chances of the current position: at once, or after the job that solves the chain (3-4 players the
+  // first time) has run; the busy sign shows its progress.
+  async function settle(ch) {
+    let data = ch;
+    if (data && data.ready === false) {
+      $("chances-note").textContent = "Solving every position of " + data.players + " players: " + data.expect + ".";
+      if (!(await parlour.wait(data.job))) return false;
+      const again = await parlour.api("api/chances", game.position);
+      if (!again) return false;
+      data = again;
+      if (data.ready === false) return settle(data);
+    }
+    if (!data) return false;
+    if (data.skips !== undefined) game.skips = data.skips;
+    showChances(data);
+    showMover();
+    return true;
+  }
+
+  async function setPosition(position) {
+    const data = await parlour.api("api/chances", position);
+    if (!data) return false;
+    // the position as the server read it (numbers, not the strings a form holds)
+    const seen = data.position;
+    game.position = seen ? { rules: position.rules, players: seen.squares.length, squares: seen.squares,
+                             to_move: seen.to_move,
+                             inn_pending: seen.waiting_at_inn.flatMap((w, i) => (w ? [i + 1] : [])) } : position;
+    game.over = false;
+    game.skips = data.skips || null;
+    drawPieces();
+    markPath(null);
+    updateHeatMark();
+    await settle(data);
+    finishControls();
+    return true;
+  }
+
+  function startPosition(players, rules) {
+    return { rules: rules, players: players, squares: Array(players).fill(0), to_move: 1, inn_pending: [] };
+  }
+
+  function fillMovers(n) {
+    for (const id of ["place-mover", "place-who"]) {
+      const sel = $(id);
+      const keep = id === "place-who" ? [sel.options[0]] : [];
+      sel.replaceChildren(...keep);
+      for (let p = 1; p <= n; p++) sel.add(new Option("player " + p, String(p)));
+    }
+  }
+
+  async function newGame() {
+    const players = Number($("players").value);
+    const rules = $("rules").value;
+    if (rules !== board.rules) {
+      const b = await parlour.api("api/board?rules=" + encodeURIComponent(rules));
+      if (!b) return;
+      board = b;
+      relabel();
+    }
+    if (!game.fresh) game.seed = Math.floor(Math.random() * 1e12);
+    game.fresh = false;
+    game.turn = 0;
+    game.moves = 0;
+    $("log").replaceChildren();
+    $("last-move").replaceChildren();
+    const hint = document.createElement("p");
+    hint.id = "before-first";
+    hint.innerHTML = "Press <b>Roll the dice</b> (or Enter) to play the first move.";
+    $("last-move").appendChild(hint);
+    fillMovers(players);
+    $("place-squares").value = Array(players).fill(0).join(",");
+    await setPosition(startPosition(players, rules));
+  }
+
+  function finishControls() {
+    $("roll").disabled = game.over || !game.position;
+  }
+
+  function tellMove(data) {
+    const box = $("last-move");
+    box.replaceChildren();
+    const t = data.turn;
+    t.story.forEach((s, i) => {
+      const p = document.createElement("p");
+      if (i === 0 && t.faces) p.className = "dice";
+      p.textContent = s;
+      box.appendChild(p);
+    });
+    if (data.over) {
+      const p = document.createElement("p");
+      p.className = "outcome";
+      p.textContent = data.winner ? "Player " + data.winner + " wins the game after " + game.moves + " moves."
+        : "Nobody can ever move again: the game is a draw.";
+      box.appendChild(p);
+    }
+    const li = document.createElement("li");
+    li.textContent = t.story.join(" ");
+    $("log").prepend(li);
+  }
+
+  async function roll(ev) {
+    if (ev) ev.preventDefault();
+    if (game.over || !game.position) return;
+    const data = await parlour.api("api/move", { position: game.position, seed: game.seed, turn: game.turn },
+                                   "rolling…");
+    if (!data) { finishControls(); return; }
+    game.turn += 1;
+    game.moves += 1;
+    game.position = data.position;
+    game.over = data.over;
+    game.skips = data.skips || null;
+    tellMove(data);
+    drawPieces();
+    markPath(data.turn.path);
+    updateHeatMark();
+    if (data.position.to_move) $("place-squares").value = data.position.squares.join(",");
+    await settle(data.chances);
+    showMover();
+    finishControls();
+  }
+
+  // ---- placing pieces by hand ------------------------------------------------------------------------
+  async function placeFromForm() {
+    const text = $("place-squares").value;
+    const squares = text.split(",").map((s) => s.trim());
+    const players = Number($("players").value);
+    await setPosition({ rules: $("rules").value, players: players, squares: squares,
+                        to_move: Number($("place-mover").value || 1), inn_pending: [] });
+  }
+
+  async function squareChosen(square) {
+    const who = Number($("place-who").value || 0);
+    $("square-info").textContent = textOf(square);
+    if (!who || !game.position || document.body.classList.contains("busy")) return;
+    const squares = game.over ? Array(game.position.players).fill(0) : game.position.squares.slice();
+    squares[who - 1] = square;
+    $("place-squares").value = squares.join(",");
+    await setPosition({ rules: game.position.rules, players: game.position.players, squares: squares,
+                        to_move: game.over ? 1 : game.position.to_move,
+                        inn_pending: (game.position.inn_pending || []).filter((p) => p !== who) });
+  }
+
+  for (const g of document.querySelectorAll("#board .sq")) {
+    const square = Number(g.dataset.square);
+    g.addEventListener("mouseenter", () => { $("square-info").textContent = textOf(square); });
+    g.addEventListener("focus", () => { $("square-info").textContent = textOf(square); });
+    g.addEventListener("click", () => squareChosen(square));
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); squareChosen(square); }
+    });
+  }
+
+  // ---- the heat map (Figure 2) -----------------------------------------------------------------------
+  const heat = { data: null, cursor: [0, 0] };
+  const HC = 8, LEFT = 26, TOP = 6;
+
+  function colour(v, lo, hi) {  // viridis, five stops, over the surface's own range (as Figure 2's colour bars)
+    const stops = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+    const x = Math.max(0, Math.min(1, (v - lo) / Math.max(hi - lo, 1e-12))) * (stops.length - 1);
+    const i = Math.min(stops.length - 2, Math.floor(x));
+    const f = x - i;
+    const c = stops[i].map((a, k) => Math.round(a + f * (stops[i + 1][k] - a)));
+    return "rgb(" + c.join(",") + ")";
+  }
+
+  function heatText(i, j) {
+    const d = heat.data;
+    const v = d.values[i][j];
+    const where = "player 1 on " + d.squares[i] + ", player 2 on " + d.squares[j] + ", player " + d.to_move + " to move";
+    return v === null ? where + ": not reachable" : where + ": " + d.title.split(" |")[0].replace("P(", "P(") + " = " + v.toFixed(6);
+  }
+
+  function drawHeat(d) {
+    heat.data = d;
+    const svg = $("heatmap");
+    const k = d.squares.length;
+    svg.setAttribute("viewBox", "0 0 " + (LEFT + k * HC + 56) + " " + (TOP + k * HC + 30));
+    svg.replaceChildren();
+    const all = d.values.flat().filter((v) => v !== null);
+    const lo = Math.min(...all), hi = Math.max(...all);
+    const cells = el("g", { id: "heat-cells" });
+    // rows: player 1's square from the bottom up (as Figure 2, origin lower), columns: player 2's square
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) {
+        const v = d.values[i][j];
+        if (v === null) continue;
+        const r = el("rect", { x: LEFT + j * HC, y: TOP + (k - 1 - i) * HC, width: HC, height: HC, fill: colour(v, lo, hi) });
+        r.dataset.i = i;
+        r.dataset.j = j;
+        cells.appendChild(r);
+      }
+    }
+    svg.appendChild(cells);
+    d.squares.forEach((s, n) => {
+      if (![0, 10, 19, 31, 40, 52, 62].includes(s)) return;
+      svg.appendChild(el("text", { class: "lab", x: 2, y: TOP + (k - 1 - n) * HC + 7 }, String(s)));
+      svg.appendChild(el("text", { class: "lab", x: LEFT + n * HC - 1, y: TOP + k * HC + 10 }, String(s)));
+    });
+    svg.appendChild(el("text", { class: "lab", x: LEFT, y: TOP + k * HC + 24 }, "→ player 2's square; ↑ player 1's square"));
+    // the colour scale: the surface's lowest and highest value at either end
+    const scale = el("g", { id: "heat-scale" });
+    for (let n = 0; n < 20; n++) {
+      scale.appendChild(el("rect", { x: LEFT + k * HC + 14, y: TOP + (19 - n) * (k * HC / 20), width: 12,
+                                     height: k * HC / 20 + 0.5, fill: colour(lo + (n + 0.5) / 20 * (hi - lo), lo, hi) }));
+    }
+    scale.appendChild(el("text", { class: "lab", x: LEFT + k * HC + 30, y: TOP + 7 }, hi.toFixed(2)));
+    scale.appendChild(el("text", { class: "lab", x: LEFT + k * HC + 30, y: TOP + k * HC }, lo.toFixed(2)));
+    svg.appendChild(scale);
+    svg.appendChild(el("rect", { id: "heat-cursor", class: "cursor", width: HC, height: HC, x: -50, y: -50 }));
+    svg.appendChild(el("rect", { id: "heat-here", class: "here", width: HC, height: HC, x: -50, y: -50 }));
+    updateHeatMark();
+  }
+
+  function moveCursor(i, j) {
+    const d = heat.data;
+    if (!d) return;
+    const k = d.squares.length;
+    i = Math.max(0, Math.min(k - 1, i));
+    j = Math.max(0, Math.min(k - 1, j));
+    heat.cursor = [i, j];
+    const c = $("heat-cursor");
+    c.setAttribute("x", LEFT + j * HC);
+    c.setAttribute("y", TOP + (k - 1 - i) * HC);
+    $("heat-info").textContent = heatText(i, j);
+  }
+
+  function updateHeatMark() {
+    const d = heat.data;
+    const mark = $("heat-here");
+    if (!d || !mark) return;
+    const pos = game.position;
+    const k = d.squares.length;
+    const ok = pos && pos.players === 2 && !game.over && pos.to_move === d.to_move;
+    const i = ok ? d.squares.indexOf(pos.squares[0]) : -1;
+    const j = ok ? d.squares.indexOf(pos.squares[1]) : -1;
+    mark.setAttribute("x", i >= 0 && j >= 0 ? LEFT + j * HC : -50);
+    mark.setAttribute("y", i >= 0 && j >= 0 ? TOP + (k - 1 - i) * HC : -50);
+  }
+
+  async function heatChosen(i, j) {
+    const d = heat.data;
+    if (!d || d.values[i][j] === null) return;
+    $("players").value = "2";
+    $("rules").value = d.rules;
+    fillMovers(2);
+    const squares = [d.squares[i], d.squares[j]];
+    $("place-squares").value = squares.join(",");
+    const ok = await setPosition({ rules: d.rules, players: 2, squares: squares, to_move: d.to_move, inn_pending: [] });
+    if (ok) $("heat-info").textContent = heatText(i, j) + " — the game goes on from here.";
+  }
+
+  async function showHeat() {
+    const surface = $("surface").value;
+    const rules = $("rules").value;
+    let d = await parlour.api("api/heatmap?rules=" + encodeURIComponent(rules) + "&surface=" + surface);
+    if (d && d.ready === false) {
+      if (!(await parlour.wait(d.job))) return;
+      d = await parlour.api("api/heatmap?rules=" + encodeURIComponent(rules) + "&surface=" + surface);
+    }
+    if (d && d.ready) drawHeat(d);
+  }
+
+  const hm = $("heatmap");
+  hm.addEventListener("mouseover", (ev) => {
+    const t = ev.target;
+    if (t.dataset && t.dataset.i !== undefined) moveCursor(Number(t.dataset.i), Number(t.dataset.j));
+  });
+  hm.addEventListener("click", (ev) => {
+    const t = ev.target;
+    if (t.dataset && t.dataset.i !== undefined) heatChosen(Number(t.dataset.i), Number(t.dataset.j));
+  });
+  hm.addEventListener("keydown", (ev) => {
+    if (!heat.data) return;
+    const [i, j] = heat.cursor;
+    const moves = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      moveCursor(i + moves[ev.key][0], j + moves[ev.key][1]);
+    } else if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      heatChosen(i, j);
+    }
+  });
+  hm.addEventListener("focus", () => { if (heat.data) moveCursor(heat.cursor[0], heat.cursor[1]); });
+
+  // ---- the rule editor -------------------------------------------------------------------------------
+  function points(x) { return (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(3); }
+
+  function showRules(d) {
+    const out = $("rules-result");
+    out.replaceChildren();
+    const t = document.createElement("table");
+    t.id = "rules-table";
+    t.innerHTML = "<thead><tr><th scope='col'></th><th scope='col'>study</th><th scope='col'></th>" +
+      "<th scope='col'>change (points)</th></tr></thead>";
+    t.querySelector("thead th:nth-child(3)").textContent = d.changed.rules;
+    const body = document.createElement("tbody");
+    const rows = [["Player 1 wins", d.study.win[0], d.changed.win[0], d.difference.win[0]],
+                  ["Player 2 wins", d.study.win[1], d.changed.win[1], d.difference.win[1]],
+                  ["draw", d.study.draw, d.changed.draw, d.difference.draw],
+                  ["starter's advantage", d.study.advantage, d.changed.advantage, d.difference.advantage]];
+    for (const [label, a, b, diff] of rows) {
+      const tr = document.createElement("tr");
+      const cells = [label, pct(a), pct(b), points(diff)];
+      cells.forEach((c, i) => {
+        const td = document.createElement("td");
+        td.textContent = c;
+        if (i === 3) td.className = diff > 0 ? "up" : diff < 0 ? "down" : "";
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    }
+    t.appendChild(body);
+    out.appendChild(t);
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.textContent = "Exact values from the start (2 players), under the study's rules and under " + d.changed.rules +
+      ". The starter's advantage is P(1 wins) over a fair share of the decided games, minus one.";
+    out.appendChild(p);
+  }
+
+  async function solveRules(ev) {
+    ev.preventDefault();
+    const choice = $("rules-choice").value;
+    const body = choice === "toml" ? { toml: $("rules-toml").value } : { variant: choice };
+    let d = await parlour.api("api/rules", body, "solving the rules…");
+    while (d && d.ready === false) {
+      if (!(await parlour.wait(d.job))) return;
+      d = await parlour.api("api/rules", body);
+    }
+    if (d) showRules(d);
+  }
+
+  // ---- wiring ----------------------------------------------------------------------------------------
+  $("controls").addEventListener("submit", roll);
+  $("new-game").addEventListener("click", newGame);
+  $("players").addEventListener("change", newGame);
+  $("rules").addEventListener("change", newGame);
+  $("place-set").addEventListener("click", placeFromForm);
+  $("place-squares").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); placeFromForm(); } });
+  $("heat-show").addEventListener("click", showHeat);
+  $("surface").addEventListener("change", showHeat);
+  $("rules-form").addEventListener("submit", solveRules);
+  document.addEventListener("keydown", (ev) => {  // Enter anywhere outside a control rolls
+    const tag = (ev.target.tagName || "").toLowerCase();
+    if (ev.key === "Enter" && (ev.target === document.body || tag === "main") && !$("roll").disabled) roll(ev);
+  });
+
+  (async function start() {
+    fillMovers(2);
+    game.position = startPosition(2, "study");
+    drawPieces();
+    await newGame();
+    await showHeat();
+  })();
+})();
