@@ -11,7 +11,6 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ sys.path.insert(0, str(ROOT))  # `python bench/...` from the root
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's parlour, whatever the environment installed
 
 from bench.common import write  # noqa: E402
-from bench.web import serve_in_thread  # noqa: E402
+from bench.web import serve_in_thread, timed  # noqa: E402
 
 LOAD_TARGET_S = 1.0
 MOVE_TARGET_S = 0.2
@@ -33,18 +32,6 @@ GAMES: list[dict[str, Any]] = [
     {"mode": "cards", "cards1": [0, 0, 10, 10, 10, 10, 50, 100, 200, 500], "cards3": [0, 10, 10, 50, 100, 200],
      "initiative": 1},
 ]
-
-
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> dict[str, float]:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - began)
-    return {"best_s": round(min(times), 4), "median_s": round(statistics.median(times), 4),
-            "max_s": round(max(times), 4)}
 
 
 def trades(http: Any, game: dict[str, Any], bids: list[int], count: int) -> dict[str, Any]:

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -25,24 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `python bench/..
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's parlour, not the venv's
 
 from bench.common import write
+from bench.web import serve_in_thread, timed
 
 LOAD_TARGET_S = 1.0
 MOVE_TARGET_S = 0.2
-
-
-def serve() -> tuple[str, Any]:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
 
 
 def start(players: int) -> dict[str, Any]:
@@ -60,16 +44,6 @@ def until_ready(http: Any, method: str, path: str, body: Any = None) -> tuple[fl
             return time.perf_counter() - began, data
         while http.get(f"/jobs/{data['job']}").json()["state"] == "running":
             time.sleep(0.1)
-
-
-def timed(fn: Any, repeat: int) -> dict[str, float]:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - began)
-    return {"best_s": round(min(times), 4), "median_s": round(statistics.median(times), 4),
-            "max_s": round(max(times), 4)}
 
 
 def games(http: Any, players: int, count: int) -> dict[str, Any]:
@@ -103,7 +77,7 @@ def main() -> None:
 
     from parlour.web import goose as web
 
-    url, server = serve()
+    url, server = serve_in_thread()
     figures: dict[str, Any] = {"targets": {"load_s": LOAD_TARGET_S, "move_s": MOVE_TARGET_S},
                                "cache": "given folder" if args.cache else "fresh (cold)"}
     with httpx.Client(base_url=url, timeout=900) as http:

@@ -20,7 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # `python bench/...` from the root
 
 from bench.common import write
-from bench.web import serve_in_thread
+from bench.web import serve_in_thread, timed
 
 LOAD_TARGET_S = 1.0
 MOVE_TARGET_S = 0.2
@@ -35,16 +35,6 @@ def strategy(http: Any, n: int) -> tuple[float, dict[str, Any]]:
             return time.perf_counter() - began, data
         while http.get(f"/jobs/{data['job']}").json()["state"] == "running":
             time.sleep(0.1)
-
-
-def timed(fn: Any, repeat: int) -> dict[str, float]:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - began)
-    return {"best_s": round(min(times), 4), "median_s": round(statistics.median(times), 4),
-            "max_s": round(max(times), 4)}
 
 
 def moves(http: Any, n: int) -> dict[str, Any]:

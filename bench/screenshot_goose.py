@@ -8,30 +8,13 @@ Run: python bench/screenshot_goose.py [--out docs/screenshots/goose.png] [--move
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
-import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's parlour, whatever the environment installed
-CHROMIUM = "/usr/bin/chromium"
-
-
-def serve() -> tuple[str, object]:
-    import uvicorn
-
-    from parlour.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
+from bench.web import CHROMIUM, serve_in_thread  # noqa: E402
 
 
 def main() -> None:
@@ -44,7 +27,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    url, server = serve()
+    url, server = serve_in_thread()
     idle = "!document.body.classList.contains('busy')"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])

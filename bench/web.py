@@ -4,15 +4,27 @@ script that inspects the server's caches) or in its own (timings not disturbed b
 from __future__ import annotations
 
 import socket
+import statistics
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
+
+
+def timed(fn: Callable[[], Any], repeat: int) -> dict[str, float]:
+    """Best, median and longest wall seconds of `repeat` calls of fn (requests, as a page makes them)."""
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - began)
+    return {"best_s": round(min(times), 4), "median_s": round(statistics.median(times), 4),
+            "max_s": round(max(times), 4)}
 
 
 def free_port() -> int:
