@@ -184,6 +184,11 @@ def test_rule_editor_on_a_toy_board(client: TestClient, tmp_path: Any) -> None:
     assert got["difference"]["win"] == diff and got["rules"]["end"] == 2
 
 
+def test_the_study_written_out_is_the_study(client: TestClient) -> None:
+    got = ready(client, "POST", "/goose/api/rules", {"toml": web.STUDY_TOML})
+    assert got["changed"]["rules"] == "study" and got["difference"]["win"] == [0.0, 0.0]
+
+
 @pytest.mark.slow
 def test_rule_editor_equals_the_variants(client: TestClient) -> None:
     got = ready(client, "POST", "/goose/api/rules", {"variant": "maze37"})
@@ -191,7 +196,7 @@ def test_rule_editor_equals_the_variants(client: TestClient) -> None:
     assert got["changed"]["win_exact"] == want["win_exact"] and got["changed"]["draw_exact"] == want["draw_exact"]
     toml = ready(client, "POST", "/goose/api/rules", {"toml": "inns = []"})
     plain = cli("--players", "2", "--exact", "--variant", "no-inn-skip")
-    assert toml["changed"]["win_exact"] == plain["win_exact"] and toml["changed"]["rules"] == "custom"
+    assert toml["changed"]["win_exact"] == plain["win_exact"] and toml["changed"]["rules"] == "no-inn-skip"
 
 
 BAD = [

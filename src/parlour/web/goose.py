@@ -34,6 +34,7 @@ import sys
 import threading
 import tomllib
 from collections import OrderedDict
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -373,6 +374,9 @@ def custom_rules(text: Any) -> RuleSet:
         raise InvalidInput(f"the page solves boards of at most {MAX_END + 1} squares, got end = {rules.end}")
     if rules.denominator > MAX_OUTCOMES:
         raise InvalidInput(f"the dice have {rules.denominator:,} outcomes; the page takes at most {MAX_OUTCOMES:,}")
+    for known in VARIANTS.values():  # a variant written out (the editor starts with the study's rules) is that variant
+        if replace(rules, name=known.name) == known:
+            return known
     codes = tables(rules).codes
     if codes**2 * 3 > MAX_CUSTOM_UNKNOWNS:
         raise InvalidInput(f"{codes} places to stand make up to {codes**2 * 3:,} exact unknowns for 2 players; the "
