@@ -12,7 +12,6 @@ is stuck: the engine asks for fewer wells than players (`check_absorbing`).
 from __future__ import annotations
 
 import hashlib
-import itertools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -24,7 +23,7 @@ from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.space import Layout, otf_successor_sum, tables
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov import SHRINK, block_parts, offset_update, part_range, raise_value
+from parlour.solvers.markov import SHRINK, block_parts, groups, offset_update, part_range, raise_value
 
 
 class RuleTables(NamedTuple):
@@ -76,21 +75,6 @@ def _pass(codes, t, blocks, threads, lower, other, up, flag, shrink):  # pragma:
                         found[p] += offset_update(lower, other, flag, i, o, v)
         count += found.sum()
     return count
-
-
-GROUP_STATES = 4_000_000  # states per compiled call: about a second of a 5-player pass on 2 threads
-
-
-def groups(blocks: np.ndarray, size: int = GROUP_STATES) -> list[np.ndarray]:
-    """`blocks` (block starts and the end) cut into consecutive runs of whole blocks of about `size` states.
-    One pass over the runs in order is the pass over `blocks` (Gauss-Seidel order is kept), and between two
-    runs Python hears Ctrl-C (infra.interrupt)."""
-    cuts = [0]
-    for k in range(1, blocks.size - 1):
-        if blocks[k] - blocks[cuts[-1]] >= size:
-            cuts.append(k)
-    cuts.append(blocks.size - 1)
-    return [blocks[a : b + 1] for a, b in itertools.pairwise(cuts)]
 
 
 def check_absorbing(rules: RuleSet, players: int) -> None:

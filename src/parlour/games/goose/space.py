@@ -180,7 +180,7 @@ def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, ser
     return mark
 
 
-STEPS_PER_CALL = 2_000_000  # states per compiled call: well under a second, so Ctrl-C is heard between calls
+STEPS_PER_CALL = 500_000  # states per compiled call: a fraction of a second, so Ctrl-C is heard between calls
 
 
 def _bfs_canonical(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):

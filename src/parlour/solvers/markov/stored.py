@@ -12,7 +12,8 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from parlour.solvers.markov.certified import SHRINK, block_parts, offset_update, part_range, raise_value
+from parlour.infra.interrupt import deferred
+from parlour.solvers.markov.certified import SHRINK, block_parts, groups, offset_update, part_range, raise_value
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 
 
@@ -99,12 +100,19 @@ class ChainOperator:
 
     def sweep(self, lower: np.ndarray, increments: np.ndarray | None, blocks: np.ndarray | None = None) -> None:
         record = increments is not None
-        _pass(self.tables, self.blocks if blocks is None else blocks, self.threads, lower,
-              increments if record else np.zeros((0, 0), np.float32), True, record, SHRINK)
+        other = increments if record else np.zeros((0, 0), np.float32)
+        with deferred() as check:
+            for part in groups(self.blocks if blocks is None else blocks):
+                _pass(self.tables, part, self.threads, lower, other, True, record, SHRINK)
+                check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
-        return int(_pass(self.tables, self.blocks if blocks is None else blocks, self.threads, lower, offsets,
-                         False, assign, SHRINK))
+        count = 0
+        with deferred() as check:
+            for part in groups(self.blocks if blocks is None else blocks):
+                count += int(_pass(self.tables, part, self.threads, lower, offsets, False, assign, SHRINK))
+                check()
+        return count
 
     def identity(self) -> bytes:
         c = self.chain
