@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
@@ -128,11 +129,17 @@ def types() -> dict[str, Any]:
     }
 
 
+INLINE_ROUNDS = 100  # up to this many rounds (about a millisecond) a request is answered on the event loop
+
+
 @router.post("/api/play")
-def api_play(req: PlayRequest) -> JSONResponse:
-    # `play` already returns plain JSON values: a JSONResponse skips FastAPI's second pass over them
-    # (jsonable_encoder); the 100-client crowd of bench/bench_web.py went from 3.2 to 2.7 s with it.
-    return JSONResponse(play(req))
+async def api_play(req: PlayRequest) -> JSONResponse:
+    # A short request is answered on the event loop itself: sent to the thread pool, a crowd of them made
+    # forty threads fight the loop for the GIL, and p99 of bench/bench_web.py's 100 clients stayed above 1 s.
+    # Longer loops (up to MAX_ROUNDS, ~0.5 s) go to the pool so that they do not stall the others.
+    # `play` returns plain JSON values: a JSONResponse skips FastAPI's second encoding pass over them.
+    small = isinstance(req.rounds, int) and not isinstance(req.rounds, bool) and req.rounds <= INLINE_ROUNDS
+    return JSONResponse(play(req) if small else await run_in_threadpool(play, req))
 
 
 @router.get("/api/chance")
