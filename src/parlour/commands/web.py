@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import socket
+import threading
 from typing import Annotated
 
 import typer
@@ -31,7 +32,18 @@ def serve(
                    "and parlour has no login", err=True)
     shown_host = f"[{host}]" if family == socket.AF_INET6 else host
     typer.echo(f"parlour's game pages at http://{shown_host}:{port}/  (Ctrl+C stops)", err=True)
+    threading.Thread(target=warm_headlines, daemon=True).start()
     uvicorn.run(create_app(), host=host, port=port, log_level=log_level)
+
+
+def warm_headlines() -> None:
+    """The home page's live results, computed while the server starts (the Goose's takes over a second in
+    a fresh process, most of it numba loading its kernels), so that the first visitor does not wait."""
+    from parlour.registry import GAMES
+    from parlour.web.app import headline
+
+    for game in GAMES:
+        headline(game.name)
 
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
