@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.web import CHROMIUM, serve_in_thread
+from bench.web import page_at, shoot
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's parlour, whatever the environment installed
@@ -25,13 +25,7 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=1200)
     parser.add_argument("--full", action="store_true", help="the whole page, not only the first 900 px")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    url, server = serve_in_thread()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": args.width, "height": 900})
-        page.goto(url + "/cowtrade/")
+    with page_at("/cowtrade/", width=args.width, height=900) as page:
         page.wait_for_selector("#before-solve", state="hidden")
         for _ in range(args.steps):
             page.click("#next-step")
@@ -40,11 +34,7 @@ def main() -> None:
         page.click("#reveal")
         page.wait_for_function("document.getElementById('rounds').textContent === '1'")
         page.evaluate("window.scrollTo(0, 0)")
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(args.out), full_page=args.full)
-        browser.close()
-    server.should_exit = True  # type: ignore[attr-defined]
-    print(f"wrote {args.out}")
+        shoot(page, args.out, args.full)
 
 
 if __name__ == "__main__":

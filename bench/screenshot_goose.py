@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's parlour, whatever the environment installed
-from bench.web import CHROMIUM, serve_in_thread  # noqa: E402
+from bench.web import page_at, shoot  # noqa: E402
 
 
 def main() -> None:
@@ -25,14 +25,8 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=1200)
     parser.add_argument("--full", action="store_true", help="the whole page, not only the first 900 px")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    url, server = serve_in_thread()
     idle = "!document.body.classList.contains('busy')"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": args.width, "height": 900})
-        page.goto(url + f"/goose/?seed={args.seed}")
+    with page_at(f"/goose/?seed={args.seed}", width=args.width, height=900) as page:
         page.wait_for_selector("#heat-cells rect", timeout=180_000)
         page.wait_for_function(idle)
         for _ in range(args.moves):
@@ -40,11 +34,7 @@ def main() -> None:
             page.wait_for_function(idle)
         page.hover("#sq-42")
         page.evaluate("window.scrollTo(0, 0)")
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(args.out), full_page=args.full)
-        browser.close()
-    server.should_exit = True  # type: ignore[attr-defined]
-    print(f"wrote {args.out}")
+        shoot(page, args.out, args.full)
 
 
 if __name__ == "__main__":

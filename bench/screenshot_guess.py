@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.web import CHROMIUM, serve_in_thread
+from bench.web import page_at, shoot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -22,13 +22,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=20)
     parser.add_argument("--hidden", type=int, default=13)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    url, server = serve_in_thread()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        page.goto(url + "/guess/")
+    with page_at("/guess/", width=1200, height=900) as page:
         page.fill("#n", str(args.n))
         page.check("input[name=mode][value=hide]")
         page.click("#new-game")
@@ -36,11 +30,7 @@ def main() -> None:
         page.fill("#hidden", str(args.hidden))
         page.click("#hidden-button")
         page.wait_for_selector("#tree-panel:not([hidden])")
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(args.out), full_page=True)
-        browser.close()
-    server.should_exit = True  # type: ignore[attr-defined]
-    print(f"wrote {args.out}")
+        shoot(page, args.out, True)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.web import CHROMIUM, serve_in_thread
+from bench.web import page_at, shoot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,13 +24,7 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=900)
     parser.add_argument("--flips", type=int, default=6)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    base, _server = serve_in_thread()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": args.width, "height": args.height})
-        page.goto(base + "/memory/")
+    with page_at("/memory/", width=args.width, height=args.height) as page:
         page.wait_for_selector("#board button.card")
         for _ in range(args.flips):
             status = page.text_content("#status") or ""
@@ -48,10 +42,7 @@ def main() -> None:
                 "document.querySelectorAll('#board .card.up').length) !== b "
                 "&& !document.body.classList.contains('busy')",
                 arg=before)
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(args.out), full_page=False)
-        browser.close()
-    print(f"wrote {args.out}")
+        shoot(page, args.out, False)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
@@ -46,6 +47,31 @@ def serve_in_thread() -> tuple[str, Any]:
     while not server.started:
         time.sleep(0.05)
     return f"http://127.0.0.1:{port}", server
+
+
+@contextmanager
+def page_at(path: str, width: int = 1200, height: int = 900) -> Iterator[Any]:
+    """A Playwright page in Debian's chromium at `path` of the app served in this process (the screenshot
+    scripts); the browser and the server stop with the block."""
+    from playwright.sync_api import sync_playwright
+
+    base, server = serve_in_thread()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(base + path)
+            yield page
+            browser.close()
+    finally:
+        server.should_exit = True
+
+
+def shoot(page: Any, out: Path, full_page: bool) -> None:
+    """The page's screenshot into `out` (its folder made if missing)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out), full_page=full_page)
+    print(f"wrote {out}")
 
 
 @contextmanager
