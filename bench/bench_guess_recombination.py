@@ -107,7 +107,8 @@ class RecombinationMaster:
                 if a == b:
                     rhs += self._mass(coef, a, a)
                 elif a < b:
-                    coef[self._c(a, b)] = coef.get(self._c(a, b), 0.0) - 1.0
+                    child = self._c(a, b)
+                    coef[child] = coef.get(child, 0.0) - 1.0
             starts.append(len(idx))
             idx += [k for k, v in coef.items() if v]
             val += [v for v in coef.values() if v]
