@@ -114,6 +114,22 @@ def test_value_from_the_table_and_beyond(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and json.loads(out)["agrees"] is True
 
 
+def test_value_solves_what_the_table_lacks_and_refuses_a_runaway_size(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.analyses.guess import table
+
+    full = table.shipped()
+    monkeypatch.setattr(table, "shipped", lambda: {n: e for n, e in full.items() if n <= 5})
+    code, out, err = run_cli(["guess", "value", "9", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["source"] == "solved" and Fraction(data["value_exact"]) == full[9].value
+    assert "not in the table of certified values (N = 1..5)" in " ".join(err.split())
+    # N = 100,000 would need hundreds of GiB for the oracle's tables: a sentence and exit 2, not a MemoryError
+    code, out, err = run_cli(["guess", "value", "100000"], capsys)
+    assert code == 2 and out == "" and "needs about" in err and "--force" in err and "Traceback" not in err
+
+
 def test_verify_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["guess", "verify", "7"], capsys)
     assert code == 0 and "agrees with the table's 23/9" in out
@@ -143,3 +159,21 @@ def test_tabulate_extends_a_table_from_a_store(tmp_path: Path, capsys: pytest.Ca
     made = table.parse(into.read_text())
     assert {n: (e.value, e.max_guesses) for n, e in made.items()} == \
         {n: (table.shipped()[n].value, table.shipped()[n].max_guesses) for n in range(1, 7)}
+
+
+def test_a_long_solve_shows_its_bounds_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.commands import guess
+    from parlour.solvers.colgen import TraceStep
+
+    step = TraceStep(12, upper=18.2, lower=17.8, lower_here=17.0, master_rows=40, added=3, smoothing=0.5)
+    # the folded game's bounds are twice V(N): the line shows them halved, with the relative gap
+    assert guess.bounds_line(1000, step, 2) == \
+        "V(1000): round 12, 8.9000000000 ≤ V ≤ 9.1000000000, gap 2.2e-02 (exact at 1e-9)"
+    assert "17.8000000000 ≤ V ≤ 18.2000000000" in guess.bounds_line(1000, step, 1)
+    monkeypatch.setattr(guess, "quiet_by_default", lambda: False)
+    with guess.solving(1000) as update:
+        assert update is not None
+        update(step)
+    monkeypatch.setattr(guess, "quiet_by_default", lambda: True)
+    with guess.solving(1000) as update:
+        assert update is None

@@ -4,18 +4,31 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
 
-from parlour.commands.common import check_count, console, err_console, keeps_checkpoint, print_json, progress
+from parlour.commands.common import (
+    check_count,
+    console,
+    err_console,
+    keeps_checkpoint,
+    print_json,
+    progress,
+    quiet_by_default,
+)
 from parlour.errors import InvalidInput, shown
 from parlour.infra.files import output_file, output_folder
 from parlour.infra.resources import affordable
 from parlour.results import exact, frac_str
+
+if TYPE_CHECKING:
+    from parlour.solvers.colgen import TraceStep
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -45,6 +58,26 @@ def _affordable(largest: int, force: bool, count: int = 1) -> None:
     affordable(f"certifying {what}", BYTES_PER_N2 * float(largest) ** 2, seconds, force)
 
 
+def bounds_line(n: int, step: TraceStep, scale: int) -> str:
+    """One round of a solve in words: the bounds on V(N) (the master's, divided by `scale`: the folded
+    game's are twice V(N)) and their relative gap."""
+    gap = max(step.upper - step.lower, 0.0) / max(abs(step.upper), 1.0)
+    return (f"V({n}): round {step.iteration}, {step.lower / scale:.10f} ≤ V ≤ {step.upper / scale:.10f}, "
+            f"gap {gap:.1e} (exact at 1e-9)")
+
+
+@contextmanager
+def solving(n: int, folded: bool = True) -> Iterator[Callable[[TraceStep], None] | None]:
+    """A live status line on stderr while V(N) is solved (`bounds_line` after every round): a large N
+    takes minutes, and the bounds show it is getting there. None (no callback) off a terminal or under CI."""
+    if quiet_by_default():
+        yield None
+        return
+    scale = 2 if folded else 1
+    with err_console.status(f"V({n}): starting") as status:
+        yield lambda step: status.update(bounds_line(n, step, scale))
+
+
 @app.command()
 def solve(
     n: str = typer.Argument(..., help="How many numbers Alice may hide among (1..N)."),
@@ -62,7 +95,8 @@ def solve(
     _affordable(size, force)
     stab = stabilisation(smoothing, size, symmetric)
     run = dresher(size) if trace else None
-    sol = solve_guess(size, symmetric=symmetric, stabilisation=stab)
+    with solving(size, symmetric) as on_iteration:
+        sol = solve_guess(size, symmetric=symmetric, stabilisation=stab, on_iteration=on_iteration)
     if json_out:
         out: dict[str, Any] = sol.to_json()
         if run is not None:
@@ -193,6 +227,7 @@ def plot(
 def value(
     n: str = typer.Argument(..., help="How many numbers Alice may hide among (1..N)."),
     json_out: bool = typer.Option(False, "--json", help="Print the value as JSON."),
+    force: bool = typer.Option(False, "--force", help="Solve even what the size check refuses (N not in the table)."),
 ) -> None:
     """V(N) from the shipped table of certified values, instantly; solved (and certified) when N is not in it."""
     from parlour.analyses.guess import table
@@ -206,7 +241,12 @@ def value(
     else:
         from parlour.analyses.guess.solve import solve_guess
 
-        sol = solve_guess(size)
+        _affordable(size, force)
+        known = table.shipped()
+        err_console.print(f"V({size}) is not in the table of certified values (N = 1..{max(known, default=0)}): "
+                          "solving it")
+        with solving(size) as on_iteration:
+            sol = solve_guess(size, on_iteration=on_iteration)
         if sol.value is None:
             raise InvalidInput(f"V({size}) could not be certified")
         body = {"numbers": size, "value": float(sol.value), "value_exact": frac_str(sol.value),
@@ -226,7 +266,9 @@ def verify(
     """Re-derive V(N) from scratch (a certified solve) and compare it with the shipped table; exit 1 if they differ."""
     from parlour.analyses.guess import table
 
-    check = table.verify(_parse_n(n))
+    size = _parse_n(n)
+    with solving(size) as on_iteration:
+        check = table.verify(size, on_iteration=on_iteration)
     if json_out:
         print_json(check)
     else:

@@ -14,15 +14,18 @@ import functools
 import hashlib
 import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from parlour.errors import FormatError, InvalidInput, shown
 from parlour.results import frac_str
+
+if TYPE_CHECKING:
+    from parlour.solvers.colgen import TraceStep
 
 DATA_FILE = "values.csv"
 COLUMNS = ("N", "numerator", "denominator", "max_guesses", "certificate_sha256")
@@ -189,9 +192,12 @@ class Verification:
                 "certificate_sha256": self.table.certificate_sha256, "seconds": round(self.seconds, 3)}
 
 
-def verify(numbers: int, entries: Mapping[int, Entry] | None = None) -> Verification:
+def verify(
+    numbers: int, entries: Mapping[int, Entry] | None = None, on_iteration: Callable[[TraceStep], None] | None = None
+) -> Verification:
     """Re-solve N from scratch (the solver checks its rational certificate exactly) and compare V(N) with
-    the table. Optimal strategies need not be unique, so the digest is not compared; the value is."""
+    the table. Optimal strategies need not be unique, so the digest is not compared; the value is.
+    on_iteration: called after each round of the solve (a progress display)."""
     import time
 
     from parlour.analyses.guess.solve import solve_guess
@@ -200,7 +206,7 @@ def verify(numbers: int, entries: Mapping[int, Entry] | None = None) -> Verifica
     if numbers not in table:
         raise InvalidInput(f"N = {numbers} is not in the table (it holds N = 1..{max(table, default=0)})")
     start = time.perf_counter()
-    fresh = solve_guess(numbers)
+    fresh = solve_guess(numbers, on_iteration=on_iteration)
     if not fresh.certified or fresh.value is None:
         raise InvalidInput(f"N = {numbers} could not be certified again")
     return Verification(numbers, table[numbers], fresh.value, fresh.max_guesses, time.perf_counter() - start)
