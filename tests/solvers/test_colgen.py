@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -106,7 +107,7 @@ class BatchMatrixOracle(MatrixOracle):
         super().__init__(a)
         self.batches = 0
 
-    def responses(self, points: Sequence[np.ndarray], extra: int) -> list[colgen.Priced]:
+    def responses(self, points: Sequence[np.ndarray], extra: int, gap: float = math.inf) -> list[colgen.Priced]:
         self.batches += 1
         out: list[colgen.Priced] = []
         for x in points:

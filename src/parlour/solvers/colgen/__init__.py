@@ -16,7 +16,9 @@ Stabilisation: the master's x jumps around (its duals oscillate), so the oracle 
 (Wentges 1997, "Weighted Dantzig–Wolfe decomposition"); "fixed" is the study's blend with a fixed
 guess γ (e.g. the solution for N−1); "none" prices at x only. On a mis-price (the column found at the
 smoothed point does not cut off x) c is halved. Several points on the segment are priced per
-iteration, all from the centre as it was when the iteration began (an oracle may price them at once).
+iteration, all from the centre as it was when the iteration began (an oracle may price them at once),
+and one more: an exponential average of the master's x (Neame's smoothing). Before the first master
+solve, rounds of no-regret play may harvest columns (`harvest.py`).
 
 Certificate: when the bounds meet in floats, the final HiGHS basis is re-solved in exact rationals
 (FLINT); the row strategy is checked against *every* column by the oracle's exact best response, and

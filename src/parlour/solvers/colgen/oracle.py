@@ -8,6 +8,7 @@ protocol), and `price` uses it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
@@ -36,15 +37,17 @@ class Oracle(Protocol):
 class BatchOracle(Oracle, Protocol):
     """An oracle with the batch capability: many pricing points in one call, with near-best responses."""
 
-    def responses(self, points: Sequence[np.ndarray], extra: int) -> list[Priced]:
-        """(value, best response, `extra` near-best responses) at every point."""
+    def responses(self, points: Sequence[np.ndarray], extra: int, gap: float = math.inf) -> list[Priced]:
+        """(value, best response, `extra` near-best responses) at every point. `gap`: the loop's relative
+        gap between its bounds; near the optimum only responses this close to the best are worth
+        having, so an oracle may narrow "near-best" to it."""
         ...
 
 
-def price(oracle: Oracle, points: Sequence[np.ndarray], extra: int) -> list[Priced]:
+def price(oracle: Oracle, points: Sequence[np.ndarray], extra: int, gap: float = math.inf) -> list[Priced]:
     """(value, best response, `extra` near-best responses) at every pricing point: in one call when the
     oracle is a `BatchOracle` (which may price the points in parallel), else point by point (and no
-    extra responses)."""
+    extra responses). `gap`: the loop's relative gap (see `BatchOracle.responses`)."""
     if isinstance(oracle, BatchOracle):
-        return list(oracle.responses(points, extra))
+        return list(oracle.responses(points, extra, gap))
     return [(*oracle.best_response(point), []) for point in points]
