@@ -243,9 +243,10 @@ def solve(
                     "primal) solves exactly to a certificate"
                     + (" (the exact best response is already a master column)" if better is not None else "")
                 )
-        if purge_after or (harvest_rounds and iteration == 1):
-            # the harvest's columns outside the first basis go at once: a large master pivots slowly
-            master.purge(0 if harvest_rounds and iteration == 1 else purge_after)
+        # the harvest's columns outside the first basis go at once: a large master pivots slowly
+        after_harvest = bool(harvest_rounds) and iteration == 1
+        if purge_after or after_harvest:
+            master.purge(0 if after_harvest else purge_after)
     else:
         raise SolverError(f"column generation did not converge in {max_iterations} iterations")
     support_cols = [solved_columns[j] for j in range(len(solved_columns)) if y[j] > 0]
