@@ -100,6 +100,13 @@ def test_dense_master_refuses_nonpositive_columns() -> None:
         colgen.solve(oracle, [[0, 2]], master_kind="dense")
 
 
+def test_dense_master_refuses_payoffs_float32_cannot_hold() -> None:
+    master = colgen.DenseMaster(2)
+    assert master.add([(1, (1 << 24) - 1)]) == 1  # the largest exact one
+    with pytest.raises(InvalidInput, match="float32"):
+        master.add([(1, 1 << 24)])
+
+
 class BatchMatrixOracle(MatrixOracle):
     """The same oracle with the batch capability: every point in one call, plus near-best columns."""
 

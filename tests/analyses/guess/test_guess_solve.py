@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from parlour.analyses.guess import table
 from parlour.analyses.guess.dresher import dresher
 from parlour.analyses.guess.oracle import optimal_bst_exact_fractions
 from parlour.analyses.guess.solve import check_solution, solve_guess
@@ -94,6 +95,19 @@ def test_bad_n() -> None:
     for bad in (0, -3, 2.5, True):
         with pytest.raises(InvalidInput):
             solve_guess(bad)  # type: ignore[arg-type]
+    for threads in (0, -1, 1.5, True):
+        with pytest.raises(InvalidInput):
+            solve_guess(10, threads=threads)  # type: ignore[arg-type]
+
+
+def test_the_thread_count_changes_nothing_but_the_time() -> None:
+    # the dense master's pivots run their rows on numba's threads: each row's numbers are the same on
+    # any number of them, so the whole run (every pivot, every round) must be the same
+    one, two = (solve_guess(150, threads=t) for t in (1, 2))
+    assert one.value == two.value == table.lookup(150).value
+    assert one.iterations == two.iterations
+    assert one.counters["lp_iterations"] == two.counters["lp_iterations"]
+    assert [s.upper for s in one.trace] == [s.upper for s in two.trace]
 
 
 def test_dresher_trace_n4_and_n3() -> None:

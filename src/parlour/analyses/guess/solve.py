@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+import numba
 import numpy as np
 
 from parlour.analyses.guess.oracle import GuessOracle, near_optimal_trees, optimal_bst_exact_tree
@@ -146,6 +147,7 @@ def solve_guess(
     extra: int = 5,
     slack: float = 0.001,
     slack_per_gap: float = 10.0,
+    threads: int | None = None,
     on_iteration: Callable[[TraceStep], None] | None = None,
 ) -> GuessSolution:
     """V(N) and optimal strategies; exact and checked in the original game when `exact`.
@@ -163,21 +165,32 @@ def solve_guess(
         oracle call: its best responses are first columns, its averaged α a first centre (N = 1000: 2,000
         rounds, 13 s, put the first master within 5e-4 of V(N)).
     purge_after: trees unused for this many master solves leave the master (a small master pivots faster).
+    threads: cores for the dense master's pivots (numba threads; the oracle prices its points in threads of
+        its own); default numba's thread count, i.e. every core unless NUMBA_NUM_THREADS says fewer. Nothing
+        but the time depends on it: each pivot computes the same numbers on any number of threads.
     """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise InvalidInput(f"N must be a whole number ≥ 1, got {shown(n)}")
     n = int(n)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise InvalidInput(f"threads must be a whole number ≥ 1, got {shown(threads)}")
+    threads = min(threads or numba.get_num_threads(), numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     start = time.perf_counter()
     oracle = GuessOracle(n, symmetric)
     oracle.slack = slack
     oracle.slack_per_gap = slack_per_gap
     cols = [oracle.fold(t.depths) for t in [*initial_trees(n), *warm_trees] if t.n == n]
     centre = oracle.fold_weights(stretch(near_alice, n)) if len(near_alice) else None
-    res = colgen.solve(
-        oracle, cols, stabilisation, exact=exact, purge_after=purge_after, on_iteration=on_iteration,
-        master_kind=master, extra=extra, start_point=centre,
-        harvest_rounds=2 * n if harvest is None else harvest,
-    )
+    before = numba.get_num_threads()
+    numba.set_num_threads(threads)  # this thread's parallel regions: the dense master's pivots
+    try:
+        res = colgen.solve(
+            oracle, cols, stabilisation, exact=exact, purge_after=purge_after, on_iteration=on_iteration,
+            master_kind=master, extra=extra, start_point=centre,
+            harvest_rounds=2 * n if harvest is None else harvest,
+        )
+    finally:
+        numba.set_num_threads(before)
     scale = 2 if symmetric else 1
     cert = res.certificate
     bob: dict[tuple[int, ...], Any] = {}

@@ -48,6 +48,12 @@ class Pricing(NamedTuple):
 # confirmed with fresh multipliers, and the certificate is exact.
 REFACTOR_EVERY = 1024
 
+# Integers below this are exact in float32 (the columns' storage).
+EXACT_IN_FLOAT32 = 1 << 24
+
+# The entering-variable code for "none" (columns are j >= 0, the slack of row r is -r-1).
+NO_VARIABLE = -(1 << 40)
+
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _invert(b: np.ndarray, out: np.ndarray) -> bool:
@@ -108,19 +114,46 @@ def _multipliers(basis: np.ndarray, binv: np.ndarray, pi: np.ndarray) -> None:
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
-def _pivot_inverse(binv: np.ndarray, xb: np.ndarray, col: np.ndarray, leave: int) -> None:
-    """Rank-one update of B^-1 and the basic solution for a pivot on row `leave` of column `col`."""
+def _entering_column(binv: np.ndarray, at: np.ndarray, enter: int, col: np.ndarray) -> None:
+    """col = B⁻¹ a for the entering variable (a column of A, or the slack of row −enter−1)."""
+    m = col.size
+    for i in range(m):
+        if enter >= 0:
+            acc = 0.0
+            for c in range(m):
+                acc += binv[i, c] * at[enter, c]
+            col[i] = acc
+        else:
+            col[i] = binv[i, -enter - 1]
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"}, parallel=True)
+def _pivot_inverse(binv: np.ndarray, xb: np.ndarray, col: np.ndarray, leave: int, at: np.ndarray, enter_next: int,
+                   col_next: np.ndarray) -> None:
+    """Rank-one update of B^-1 and the basic solution for a pivot on row `leave` of column `col`; when
+    `enter_next` is a variable (not NO_VARIABLE), col_next = (new B⁻¹) a of it in the same pass.
+
+    Why fused: at m = 500, B⁻¹ is 2 MB, as large as a core's L2 cache; reading it once for the update and
+    once more for the next pivot's column cost a third of the pivot. Rows in parallel on numba's threads
+    (the caller sets how many): 2 threads halve it at m = 500."""
     m = col.size
     p = col[leave]
     for c in range(m):
         binv[leave, c] /= p
     xb[leave] /= p
-    for i in range(m):
+    for i in numba.prange(m):  # rows are independent: row `leave` is only read
         f = col[i]
         if i != leave and f != 0.0:
             for c in range(m):
                 binv[i, c] -= f * binv[leave, c]
             xb[i] -= f * xb[leave]
+        if enter_next >= 0:
+            acc = 0.0
+            for c in range(m):
+                acc += binv[i, c] * at[enter_next, c]
+            col_next[i] = acc
+        elif enter_next != NO_VARIABLE:
+            col_next[i] = binv[i, -enter_next - 1]
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
@@ -221,7 +254,6 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
     """
     at, basis, binv, xb = t.at, t.basis, t.binv, t.xb
     m = at.shape[1]
-    none = -(1 << 40)
     pivots = 0
     degenerate_run = 0
     bland = False
@@ -229,36 +261,30 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
                 np.zeros(m, dtype=np.bool_), np.zeros(m), np.zeros(m), np.zeros(k))
     _mark_basic(basis, q.in_basis, q.slack_basic)
     col = np.zeros(m)
+    col_next = np.zeros(m)
     bmat = np.zeros((m, m))
     fresh = True
+    enter_next = NO_VARIABLE  # chosen at the end of the last pivot, its column computed in the pivot's pass
     while pivots < max_pivots:
-        if fresh or not devex:
-            _reduced_costs(t, k, q)
-            fresh = False
-        best, enter, found = _entering(q.dt, q.wt, q.in_basis, tol, devex, bland, 0.0, none, 0, 1)
-        if not found:
-            best, enter, found = _entering(q.ds, q.ws, q.slack_basic, tol, devex, bland, best, enter, -1, -1)
-        if enter == none:
-            if not devex:
-                return 0, pivots
-            # Confirm with freshly computed reduced costs before declaring optimality.
-            _reduced_costs(t, k, q)
-            if q.dt.max() <= tol and q.ds.max() <= tol:
-                return 0, pivots
-            continue
-        if enter >= 0:
-            for i in range(m):
-                acc = 0.0
-                for c in range(m):
-                    acc += binv[i, c] * at[enter, c]
-                col[i] = acc
-            d_enter = q.dt[enter]
-            w_enter = q.wt[enter]
+        if enter_next != NO_VARIABLE:
+            enter = enter_next
+            col, col_next = col_next, col
         else:
-            for i in range(m):
-                col[i] = binv[i, -enter - 1]
-            d_enter = q.ds[-enter - 1]
-            w_enter = q.ws[-enter - 1]
+            if fresh or not devex:
+                _reduced_costs(t, k, q)
+                fresh = False
+            enter = _choose(q, tol, devex, bland)
+            if enter == NO_VARIABLE:
+                if not devex:
+                    return 0, pivots
+                # Confirm with freshly computed reduced costs before declaring optimality.
+                _reduced_costs(t, k, q)
+                if q.dt.max() <= tol and q.ds.max() <= tol:
+                    return 0, pivots
+                continue
+            _entering_column(binv, at, enter, col)
+        d_enter = q.dt[enter] if enter >= 0 else q.ds[-enter - 1]
+        w_enter = q.wt[enter] if enter >= 0 else q.ws[-enter - 1]
         # Ratio test: smallest x_B/col over col > tol; among near-ties the largest col (or Bland).
         leave, ratio = _leaving_row(col, xb, basis, k, tol, bland)
         if leave < 0:
@@ -281,14 +307,28 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
         else:
             q.slack_basic[-enter - 1] = True
             q.ds[-enter - 1] = 0.0
-        _pivot_inverse(binv, xb, col, leave)
         basis[leave] = enter
         pivots += 1
-        if pivots % REFACTOR_EVERY == 0:
+        refactor = pivots % REFACTOR_EVERY == 0
+        # Devex reduced costs are already up to date: choose the next entering variable now, so that the
+        # pivot's pass over B⁻¹ computes its column too (none before a refactor, whose fresh reduced
+        # costs may choose differently).
+        enter_next = _choose(q, tol, devex, bland) if devex and not refactor else NO_VARIABLE
+        _pivot_inverse(binv, xb, col, leave, at, enter_next, col_next)
+        if refactor:
             if not _refactor(at, basis, bmat, binv, xb, t.rhs):
                 return 3, pivots  # singular basis: should not happen
             fresh = True  # reduced costs from the new inverse, not the drifting updates
     return 1, pivots
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
+def _choose(q: Pricing, tol: float, devex: bool, bland: bool) -> int:
+    """The entering variable by the pricing rule (columns first, then slacks), or NO_VARIABLE."""
+    best, enter, found = _entering(q.dt, q.wt, q.in_basis, tol, devex, bland, 0.0, NO_VARIABLE, 0, 1)
+    if not found:
+        best, enter, found = _entering(q.ds, q.ws, q.slack_basic, tol, devex, bland, best, enter, -1, -1)
+    return enter
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
@@ -300,12 +340,7 @@ def _devex_update(t: Tableau, k: int, q: Pricing, leave: int, p: float, d_enter:
     m = rho.size
     for c in range(m):
         rho[c] = t.binv[leave, c]
-    for j in range(k):
-        if not q.in_basis[j]:
-            acc = 0.0
-            for c in range(m):
-                acc += t.at[j, c] * rho[c]
-            alpha[j] = acc
+    _row_products(t.at, k, rho, q.in_basis, alpha)
     theta = d_enter / p
     _devex_block(dt, wt, alpha, q.in_basis, theta, p, w_enter)
     _devex_block(ds, ws, rho, q.slack_basic, theta, p, w_enter)
@@ -316,6 +351,18 @@ def _devex_update(t: Tableau, k: int, q: Pricing, leave: int, p: float, d_enter:
     else:
         ds[-out - 1] = -theta
         ws[-out - 1] = w_out
+
+
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"}, parallel=True)
+def _row_products(at: np.ndarray, k: int, rho: np.ndarray, basic: np.ndarray, alpha: np.ndarray) -> None:
+    """α_j = ρ·a_j for the nonbasic columns: the largest read of a pivot (k × m), in parallel over j."""
+    m = rho.size
+    for j in numba.prange(k):
+        if not basic[j]:
+            acc = 0.0
+            for c in range(m):
+                acc += at[j, c] * rho[c]
+            alpha[j] = acc
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
@@ -341,7 +388,10 @@ class DenseMaster:
     def __init__(self, m: int, devex: bool = True, perturb: float = 1e-7) -> None:
         self.m = m
         self.devex = devex
-        self.at = np.zeros((64, m))
+        # Columns are stored in float32: exact for integers below 2^24 (checked in `add`), and half the
+        # memory that every pivot's pass over them (the Devex row, α = ρ·A) reads: at N = 1000, 1,000
+        # columns of 500 rows are 4 MB in float64, beyond a core's 2 MB L2 cache. Sums are in float64.
+        self.at = np.zeros((64, m), dtype=np.float32)
         self.k = 0
         self.basis = -np.arange(1, m + 1, dtype=np.int64)  # all slacks
         self.binv = np.eye(m)
@@ -364,12 +414,14 @@ class DenseMaster:
             return 0
         if any(min(c) <= 0 for c in new):
             raise InvalidInput("the dense master needs positive payoffs")
+        if any(max(c) >= EXACT_IN_FLOAT32 for c in new):
+            raise InvalidInput(f"the dense master stores payoffs in float32: they must be below {EXACT_IN_FLOAT32}")
         need = self.k + len(new)
         if need > self.at.shape[0]:
-            grown = np.zeros((max(need, 2 * self.at.shape[0]), self.m))
+            grown = np.zeros((max(need, 2 * self.at.shape[0]), self.m), dtype=np.float32)
             grown[: self.k] = self.at[: self.k]
             self.at = grown
-        self.at[self.k : need] = np.array(new, dtype=np.float64)
+        self.at[self.k : need] = np.array(new, dtype=np.float32)
         self.k = need
         self.columns.extend(new)
         self.idle.extend([0] * len(new))
