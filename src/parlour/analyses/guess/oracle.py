@@ -128,38 +128,36 @@ class GuessOracle:
 
 
 @numba.njit(cache=True, nogil=True)
-def _knuth_into(w: np.ndarray, e: np.ndarray, et: np.ndarray, root: np.ndarray) -> float:
+def _knuth_into(w: np.ndarray, e: np.ndarray, root: np.ndarray) -> float:
     """Knuth's O(N²) optimal BST for weights ≥ 0, in caller-supplied buffers (no allocation).
 
-    Interval (i, j] holds keys i+1..j. e[i, j] is its optimal cost; et is its transpose, kept so the
-    inner loop reads both e[i, k-1] and e[k, j] = et[j, k] along contiguous memory.
+    Interval (i, j] holds keys i+1..j; e[i, j] is its optimal cost, root[i, j] its smallest optimal root.
+    Why this loop order: rows i from the bottom up, j rising, so both reads, e[i, k-1] (row i) and
+    e[k, j] (row k ≈ the root, which drifts slowly as j rises), run along contiguous memory, and the
+    candidate roots are tried from the largest down, whose first address does not wait for the last
+    interval's root. Measured at N = 1000 / 2000: 3.7 / 13 ms, against 6.0 / 40 ms by diagonals with a
+    transposed copy of e. Same sums, same ties (the smallest root): the same table to the last bit.
     """
     n = w.shape[0]
     prefix = np.zeros(n + 1)
     for k in range(n):
         prefix[k + 1] = prefix[k] + w[k]
-    for i in range(n + 1):
+    e[n, n] = 0.0
+    for i in range(n - 1, -1, -1):
         e[i, i] = 0.0
-        et[i, i] = 0.0
-    for i in range(n):
         e[i, i + 1] = w[i]
-        et[i + 1, i] = w[i]
         root[i, i + 1] = i + 1
-    for length in range(2, n + 1):
-        for i in range(0, n - length + 1):
-            j = i + length
+        for j in range(i + 2, n + 1):
             lo = root[i, j - 1]
             hi = root[i + 1, j]
             best = np.inf
-            arg = lo
-            total = prefix[j] - prefix[i]
-            for k in range(lo, hi + 1):
-                c = e[i, k - 1] + et[j, k]
-                if c < best:
+            arg = hi
+            for k in range(hi, lo - 1, -1):
+                c = e[i, k - 1] + e[k, j]
+                if c <= best:
                     best = c
                     arg = k
-            e[i, j] = best + total
-            et[j, i] = best + total
+            e[i, j] = best + (prefix[j] - prefix[i])
             root[i, j] = arg
     return e[0, n]
 
@@ -169,24 +167,24 @@ def _knuth_into(w: np.ndarray, e: np.ndarray, et: np.ndarray, root: np.ndarray) 
 _LOCAL = threading.local()
 
 
-def _workspace(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    got: tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = getattr(_LOCAL, "bufs", None)
+def _workspace(n: int) -> tuple[np.ndarray, np.ndarray] | None:
+    got: tuple[int, tuple[np.ndarray, np.ndarray]] | None = getattr(_LOCAL, "bufs", None)
     return got[1] if got is not None and got[0] == n else None
 
 
-def _knuth_table(w: np.ndarray) -> tuple[float, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _knuth_table(w: np.ndarray) -> tuple[float, tuple[np.ndarray, np.ndarray]]:
     """Knuth's DP into this thread's workspace, reused between calls of the same size (first-touch page
-    faults of three fresh (N+1)² arrays cost more than the DP itself at N = 1000): (cost, (e, et, root))."""
+    faults of two fresh (N+1)² arrays cost more than the DP itself at N = 1000): (cost, (e, root))."""
     n = w.shape[0]
     bufs = _workspace(n)
     if bufs is None:
-        bufs = (np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1), dtype=np.int64))
+        bufs = (np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1), dtype=np.int64))
         _LOCAL.bufs = (n, bufs)
     return _knuth_into(w, *bufs), bufs
 
 
 def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
-    cost, (_, _, root) = _knuth_table(w)
+    cost, (_, root) = _knuth_table(w)
     return cost, depths_kernel(root, w.shape[0])
 
 
