@@ -17,8 +17,9 @@ CONNECT_TIMEOUT_S = 10
 @contextmanager
 def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool = False) -> Iterator[Any]:
     """A Dask client of the scheduler at `scheduler`, or of a local cluster of `workers` processes (one per
-    core by default, one thread each: numba does the threading inside a task). A scheduler that does not
-    answer within CONNECT_TIMEOUT_S seconds is an InvalidInput, not a traceback."""
+    core by default, one thread each: numba does the threading inside a task, on the worker's share of the
+    cores). A scheduler that does not answer within CONNECT_TIMEOUT_S seconds is an InvalidInput, not a
+    traceback."""
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
@@ -31,8 +32,13 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
         with remote:
             yield remote
         return
-    workers = workers or max(1, os.cpu_count() or 1)
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+    cores = max(1, os.cpu_count() or 1)
+    workers = workers or cores
+    # Each worker's numba gets its share of the cores: by default every process would start a thread per
+    # core, and numba's threads spin-wait on each other when the cores are oversubscribed (a parallel
+    # solve ran 50x slower beside busy workers).
+    share = {"NUMBA_NUM_THREADS": str(max(1, cores // workers))}
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, env=share,
                       dashboard_address=":0" if dashboard else None) as cluster, Client(cluster) as local:
         yield local
 
