@@ -6,6 +6,7 @@ import json
 import os
 import platform
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -66,7 +67,7 @@ def rerunnable_command() -> str:
         path = Path(word)
         if path.is_absolute():
             word = str(path.relative_to(root)) if path.is_relative_to(root) else path.name
-        words.append(word)
+        words.append(shlex.quote(word))  # an empty argument ("") stays one
     return " ".join(["python", *words])
 
 
