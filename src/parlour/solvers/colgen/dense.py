@@ -242,7 +242,7 @@ def _entering(d: np.ndarray, w: np.ndarray, basic: np.ndarray, tol: float, devex
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
-def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool) -> tuple[int, int]:
+def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool) -> tuple[int, int, int]:
     """Primal simplex on  max Σ y  s.t.  A y + s = rhs, y, s ≥ 0  with an explicit dense basis inverse.
 
     The first k rows of t.at are live. The pricing rule is a parameter: `devex` (Forrest–Goldfarb
@@ -250,7 +250,8 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
     Dantzig's (reduced costs recomputed every pivot). The largest pivot among near-tied ratios (stable),
     Bland's rule after a long run of degenerate pivots (no cycling). The inverse is recomputed every
     REFACTOR_EVERY pivots so rank-one updates cannot drift; optimality is confirmed with fresh reduced
-    costs. Returns (0 optimal / 1 limit / 2 unbounded / 3 singular, pivots).
+    costs; when they show an improving variable that Devex's weights hide, the weights start afresh.
+    Returns (0 optimal / 1 limit / 2 unbounded / 3 singular / 4 not a number, pivots, weight resets).
     """
     at, basis, binv, xb = t.at, t.basis, t.binv, t.xb
     m = at.shape[1]
@@ -265,6 +266,8 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
     bmat = np.zeros((m, m))
     fresh = True
     enter_next = NO_VARIABLE  # chosen at the end of the last pivot, its column computed in the pivot's pass
+    confirmed = False  # the reduced costs were just computed afresh, after Devex saw no improving variable
+    resets = 0
     while pivots < max_pivots:
         if enter_next != NO_VARIABLE:
             enter = enter_next
@@ -274,13 +277,24 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
                 _reduced_costs(t, k, q)
                 fresh = False
             enter = _choose(q, tol, devex, bland)
+            if enter == NO_VARIABLE and confirmed:
+                # Fresh reduced costs show an improving variable that Devex does not choose: its reference
+                # weight has overflowed (N = 2048 looped here for ever). A new reference framework.
+                q.wt[:] = 1.0
+                q.ws[:] = 1.0
+                resets += 1
+                enter = _choose(q, tol, devex, bland)
+                if enter == NO_VARIABLE:
+                    return 4, pivots, resets  # reduced costs that are not numbers
+            confirmed = False
             if enter == NO_VARIABLE:
                 if not devex:
-                    return 0, pivots
+                    return 0, pivots, resets
                 # Confirm with freshly computed reduced costs before declaring optimality.
                 _reduced_costs(t, k, q)
                 if q.dt.max() <= tol and q.ds.max() <= tol:
-                    return 0, pivots
+                    return 0, pivots, resets
+                confirmed = True
                 continue
             _entering_column(binv, at, enter, col)
         d_enter = q.dt[enter] if enter >= 0 else q.ds[-enter - 1]
@@ -288,7 +302,7 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
         # Ratio test: smallest x_B/col over col > tol; among near-ties the largest col (or Bland).
         leave, ratio = _leaving_row(col, xb, basis, k, tol, bland)
         if leave < 0:
-            return 2, pivots  # unbounded: impossible for a positive matrix
+            return 2, pivots, resets  # unbounded: impossible for a positive matrix
         degenerate_run = degenerate_run + 1 if ratio <= 1e-12 else 0
         if degenerate_run > 50:
             bland = True
@@ -317,9 +331,9 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
         _pivot_inverse(binv, xb, col, leave, at, enter_next, col_next)
         if refactor:
             if not _refactor(at, basis, bmat, binv, xb, t.rhs):
-                return 3, pivots  # singular basis: should not happen
+                return 3, pivots, resets  # singular basis: should not happen
             fresh = True  # reduced costs from the new inverse, not the drifting updates
-    return 1, pivots
+    return 1, pivots, resets
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
@@ -405,6 +419,7 @@ class DenseMaster:
         self.idle: list[int] = []
         self.known: set[Column] = set()
         self.lp_iterations = 0
+        self.devex_resets = 0
         self.purged = 0
         self._y = np.zeros(0)
 
@@ -430,8 +445,9 @@ class DenseMaster:
 
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         tableau = Tableau(self.at, self.basis, self.binv, self.xb, self.rhs)
-        status, pivots = _primal_simplex(tableau, self.k, 1e-10, 1_000_000, self.devex)
+        status, pivots, resets = _primal_simplex(tableau, self.k, 1e-10, 1_000_000, self.devex)
         self.lp_iterations += pivots
+        self.devex_resets += resets
         if status != 0:
             raise SolverError(f"the dense master simplex stopped without an optimum (status {status})")
         pi = self.binv[self.basis >= 0].sum(axis=0)

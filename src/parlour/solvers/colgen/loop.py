@@ -267,7 +267,7 @@ def solve(
         columns_generated=len(master.known) + master.purged,
         columns_purged=master.purged,
         counters={"final_master_rows": len(master.columns), "highs_certificate_fallbacks": fallbacks,
-                  "harvested_columns": harvested},
+                  "harvested_columns": harvested, "devex_resets": getattr(master, "devex_resets", 0)},
         method=f"column generation ({master_kind} master, {stab.kind} stabilisation)",
         status=Status.EXACT if certificate is not None else Status.ESTIMATE,  # exact: the rational certificate
     )
