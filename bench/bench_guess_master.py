@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from bench.common import peak_rss_gib, write
 from parlour.analyses.guess.solve import solve_guess
+from parlour.solvers.colgen import TraceStep
 
 DEFAULT = ("default (2N rounds of no-regret play first; dense Devex master; Wentges c=0.95 x5 points; 5 extra "
            "trees/point within 0.001, narrowed to 10x the gap; purge after 10 idle solves)")
@@ -44,7 +45,13 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 def run(n: int, **kwargs: Any) -> dict[str, Any]:
     t = time.perf_counter()
-    s = solve_guess(n, **kwargs)
+
+    def progress(step: TraceStep) -> None:  # a long run shows it is alive (stderr, every 50 rounds)
+        if step.iteration % 50 == 0:
+            print(f"  N = {n}: round {step.iteration}, {time.perf_counter() - t:.0f} s, bounds "
+                  f"[{step.lower:.12g}, {step.upper:.12g}]", file=sys.stderr, flush=True)
+
+    s = solve_guess(n, on_iteration=progress, **kwargs)
     wall = time.perf_counter() - t
     return {
         "n": n,
@@ -60,6 +67,7 @@ def run(n: int, **kwargs: Any) -> dict[str, Any]:
         "columns_generated": s.columns_generated,
         "columns_from_the_play_first": s.counters.get("harvested_columns"),
         "final_master_rows": s.master_rows,
+        "devex_weight_resets": s.counters.get("devex_resets"),
         "value_exact": f"{s.value.numerator}/{s.value.denominator}" if s.value is not None else None,
     }
 
@@ -67,6 +75,7 @@ def run(n: int, **kwargs: Any) -> dict[str, Any]:
 ANCHOR_RUN = """
 import json, sys, time
 from parlour.analyses.guess.solve import solve_guess
+from parlour.solvers.colgen import TraceStep
 solve_guess(200)  # the JIT compiles into this worktree's own cache: not timed
 n = int(sys.argv[1])
 t = time.perf_counter()
