@@ -163,7 +163,7 @@ def solve_guess(
     switches them off).
     harvest: rounds of no-regret play before the first master solve (default 2N; 0: none), each one
         oracle call: its best responses are first columns, its averaged α a first centre (N = 1000: 2,000
-        rounds, 13 s, put the first master within 5e-4 of V(N)).
+        rounds, 7 s since session 8, put the first master within 5e-4 of V(N)).
     purge_after: trees unused for this many master solves leave the master (a small master pivots faster).
     threads: cores for the dense master's pivots (numba threads; the oracle prices its points in threads of
         its own); default numba's thread count, i.e. every core unless NUMBA_NUM_THREADS says fewer. Nothing
