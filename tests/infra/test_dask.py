@@ -3,25 +3,38 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
 from parlour.errors import InvalidInput
 from parlour.infra import dask as infra_dask
 
-
-def _numba_threads() -> int:
+# A main module that imports numba before it starts a cluster, as the parlour command does: worker processes
+# import the main module too, so a variable set only once a worker runs comes too late for numba.
+MAIN = textwrap.dedent('''
     import numba
+    from parlour.infra import dask as infra_dask
 
-    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    def threads():
+        import numba
+        return numba.config.NUMBA_NUM_THREADS, numba.get_num_threads()
+
+    if __name__ == "__main__":
+        with infra_dask.client("", 2) as client:
+            print(sorted(client.run(threads).values()))
+''')
 
 
-def test_local_workers_get_their_share_of_the_cores() -> None:
-    cores = os.cpu_count() or 1
-    with infra_dask.client("", 2) as client:
-        threads = client.run(_numba_threads)
-    assert len(threads) == 2
-    assert set(threads.values()) == {max(1, cores // 2)}
+def test_local_workers_get_their_share_of_the_cores(tmp_path: Path) -> None:
+    script = tmp_path / "main.py"
+    script.write_text(MAIN)
+    out = subprocess.run([sys.executable, str(script)], check=True, capture_output=True, text=True, timeout=120)
+    share = max(1, (os.cpu_count() or 1) // 2)
+    assert out.stdout.strip().splitlines()[-1] == str([(share, share), (share, share)])
 
 
 def test_a_malformed_scheduler_address_is_refused() -> None:

@@ -20,6 +20,7 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
     core by default, one thread each: numba does the threading inside a task, on the worker's share of the
     cores). A scheduler that does not answer within CONNECT_TIMEOUT_S seconds is an InvalidInput, not a
     traceback."""
+    import dask
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
@@ -36,10 +37,12 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
     workers = workers or cores
     # Each worker's numba gets its share of the cores: by default every process would start a thread per
     # core, and numba's threads spin-wait on each other when the cores are oversubscribed (a parallel
-    # solve ran 50x slower beside busy workers).
-    share = {"NUMBA_NUM_THREADS": str(max(1, cores // workers))}
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, env=share,
-                      dashboard_address=":0" if dashboard else None) as cluster, Client(cluster) as local:
+    # solve ran 50x slower beside busy workers). Set before the worker process starts ("pre-spawn"): a
+    # worker imports the parent's main module, and with it numba, which reads the variable once.
+    share = {"distributed.nanny.pre-spawn-environ.NUMBA_NUM_THREADS": str(max(1, cores // workers))}
+    with dask.config.set(share), LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                              dashboard_address=":0" if dashboard else None) as cluster, \
+            Client(cluster) as local:
         yield local
 
 
