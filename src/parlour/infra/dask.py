@@ -33,17 +33,27 @@ def client(scheduler: str = "", workers: int | None = None, *, dashboard: bool =
         with remote:
             yield remote
         return
+    # Each worker's numba gets its share of the cores (or of NUMBA_NUM_THREADS, where the user set it): by
+    # default every process would start a thread per core, and numba's threads spin-wait on each other when
+    # the cores are oversubscribed (a parallel solve ran 50x slower beside busy workers). Set before the
+    # worker process starts ("pre-spawn"): a worker imports the parent's main module, and numba with it,
+    # which reads the variable once. Dask lets a variable already in os.environ win over its config, and
+    # it writes the pre-spawn ones into os.environ: so the variable is lifted for the cluster's start and
+    # put back after, or one cluster's share would become the next one's.
+    previous = os.environ.pop("NUMBA_NUM_THREADS", None)
     cores = max(1, os.cpu_count() or 1)
+    budget = int(previous) if previous and previous.isdigit() and int(previous) > 0 else cores
     workers = workers or cores
-    # Each worker's numba gets its share of the cores: by default every process would start a thread per
-    # core, and numba's threads spin-wait on each other when the cores are oversubscribed (a parallel
-    # solve ran 50x slower beside busy workers). Set before the worker process starts ("pre-spawn"): a
-    # worker imports the parent's main module, and with it numba, which reads the variable once.
-    share = {"distributed.nanny.pre-spawn-environ.NUMBA_NUM_THREADS": str(max(1, cores // workers))}
-    with dask.config.set(share), LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                              dashboard_address=":0" if dashboard else None) as cluster, \
-            Client(cluster) as local:
-        yield local
+    share = {"distributed.nanny.pre-spawn-environ.NUMBA_NUM_THREADS": str(max(1, budget // workers))}
+    try:
+        with dask.config.set(share), LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                  dashboard_address=":0" if dashboard else None) as cluster, \
+                Client(cluster) as local:
+            yield local
+    finally:
+        os.environ.pop("NUMBA_NUM_THREADS", None)
+        if previous is not None:
+            os.environ["NUMBA_NUM_THREADS"] = previous
 
 
 ADDRESS = re.compile(r"(?:tcp://)?(?P<host>[A-Za-z0-9.\-]{1,253}|\[[0-9A-Fa-f:]{2,39}\]):(?P<port>[0-9]{1,5})")
