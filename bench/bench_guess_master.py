@@ -75,7 +75,6 @@ def run(n: int, **kwargs: Any) -> dict[str, Any]:
 ANCHOR_RUN = """
 import json, sys, time
 from parlour.analyses.guess.solve import solve_guess
-from parlour.solvers.colgen import TraceStep
 solve_guess(200)  # the JIT compiles into this worktree's own cache: not timed
 n = int(sys.argv[1])
 t = time.perf_counter()

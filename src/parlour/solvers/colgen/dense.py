@@ -113,18 +113,22 @@ def _multipliers(basis: np.ndarray, binv: np.ndarray, pi: np.ndarray) -> None:
                 pi[c] += binv[i, c]
 
 
+@numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"}, inline="always")
+def _column_entry(binv: np.ndarray, i: int, at: np.ndarray, enter: int) -> float:
+    """Row i of B⁻¹ a for the entering variable (a column of A, or the slack of row −enter−1)."""
+    if enter < 0:
+        return binv[i, -enter - 1]
+    acc = 0.0
+    for c in range(binv.shape[1]):
+        acc += binv[i, c] * at[enter, c]
+    return acc
+
+
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _entering_column(binv: np.ndarray, at: np.ndarray, enter: int, col: np.ndarray) -> None:
-    """col = B⁻¹ a for the entering variable (a column of A, or the slack of row −enter−1)."""
-    m = col.size
-    for i in range(m):
-        if enter >= 0:
-            acc = 0.0
-            for c in range(m):
-                acc += binv[i, c] * at[enter, c]
-            col[i] = acc
-        else:
-            col[i] = binv[i, -enter - 1]
+    """col = B⁻¹ a for the entering variable."""
+    for i in range(col.size):
+        col[i] = _column_entry(binv, i, at, enter)
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"}, parallel=True)
@@ -147,13 +151,8 @@ def _pivot_inverse(binv: np.ndarray, xb: np.ndarray, col: np.ndarray, leave: int
             for c in range(m):
                 binv[i, c] -= f * binv[leave, c]
             xb[i] -= f * xb[leave]
-        if enter_next >= 0:
-            acc = 0.0
-            for c in range(m):
-                acc += binv[i, c] * at[enter_next, c]
-            col_next[i] = acc
-        elif enter_next != NO_VARIABLE:
-            col_next[i] = binv[i, -enter_next - 1]
+        if enter_next != NO_VARIABLE:
+            col_next[i] = _column_entry(binv, i, at, enter_next)
 
 
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
