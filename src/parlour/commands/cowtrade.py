@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import cowtrade as analysis
+from parlour.analyses.cowtrade import endgame
 from parlour.commands.common import console, parse_int_list, print_json
 from parlour.errors import InvalidInput
 from parlour.infra.files import output_file
@@ -103,3 +104,69 @@ def solve(
 
 def _strategy(strategy: dict[int, Fraction]) -> str:
     return ", ".join(f"{b}: {frac_str(p)}" for b, p in strategy.items())
+
+
+# --- the end game ---------------------------------------------------------------------------------
+
+def _hands(money1: int | None, money2: int | None, cards1: str | None, cards2: str | None
+           ) -> tuple[endgame.Hand, endgame.Hand]:
+    """Both hands from the options; with none given, both players hold the game's starting money."""
+    if money1 is None and money2 is None and cards1 is None and cards2 is None:
+        start = endgame.hand_from_cards(analysis.STARTING_HAND)
+        return start, start
+
+    def cards(text: str | None, name: str) -> list[int] | None:
+        if text is None:
+            return None
+        return [] if text.strip() == "" else parse_int_list(text, name)
+
+    return endgame.make_hands(money1, money2, cards(cards1, "--cards1"), cards(cards2, "--cards2"))
+
+
+def _rules(set_size: int, stage: endgame.StageRule, ties: endgame.TieRule, next_challenger: endgame.NextChallenger,
+           study: bool) -> endgame.EndgameRules:
+    if study:
+        return endgame.EndgameRules.study(set_size, next_challenger)
+    return endgame.EndgameRules(set_size, stage, ties, next_challenger)
+
+
+@app.command("endgame")
+def endgame_command(
+    set_size: Annotated[int, typer.Option("--set-size", help="Animals in the open set: 4 (a quartet), 5, ...")] = 4,
+    animals1: Annotated[int, typer.Option("--animals1", help="How many player 1 owns (player 2 the rest).")] = 1,
+    money1: Annotated[int | None, typer.Option("--money1", help="Player 1's money as a total.")] = None,
+    money2: Annotated[int | None, typer.Option("--money2", help="Player 2's money as a total.")] = None,
+    cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")] = None,
+    cards2: Annotated[str | None, typer.Option("--cards2", help="Player 2's money cards.")] = None,
+    challenger: Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2.")] = 1,
+    stage: Annotated[endgame.StageRule, typer.Option(
+        "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
+        "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
+    ties: Annotated[endgame.TieRule, typer.Option(
+        "--ties", help="repeat: a tie repeats once, then the challenger wins; challenger: he wins at once.")
+    ] = endgame.TieRule.REPEAT,
+    next_challenger: Annotated[endgame.NextChallenger, typer.Option(
+        "--next", help="Who challenges the next trade: alternate (turns) or loser.")
+    ] = endgame.NextChallenger.ALTERNATE,
+    study: Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
+                                        "--ties challenger.")] = False,
+    tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
+    plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+) -> None:
+    """Play one open set out between two players: trade after trade until one owns it, money changing hands."""
+    if not 0 < tol < 1:
+        raise InvalidInput(f"--tol must lie between 0 and 1, got {tol:g}")
+    if plays < 0:
+        raise InvalidInput(f"--plays must not be negative, got {plays}")
+    rules = _rules(set_size, stage, ties, next_challenger, study)
+    hand1, hand2 = _hands(money1, money2, cards1, cards2)
+    try:
+        result = endgame.solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force)
+    except InvalidInput as exc:
+        raise InvalidInput(str(exc).replace("force=True", "--force")) from None
+    if as_json:
+        print_json(result.to_json())
+        return
+    console.print(endgame.describe_solution(result, plays), highlight=False, markup=False)

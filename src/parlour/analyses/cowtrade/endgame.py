@@ -1,0 +1,357 @@
+"""The end game of one open set between two players, solved as a zero-sum stochastic game.
+
+`solve_endgame` builds the game of `games.cowtrade.endgame` from a start (who owns how many animals,
+both hands, who challenges), solves it with `solvers.stochastic` and shapes the answer a player asks
+for: the value, the chance that each player completes the set (and that play never ends) under the
+optimal stationary strategies, the expected number of trades, and every state optimal play can pass
+through with both players' optimal offers there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from parlour.errors import InvalidInput
+from parlour.games.cowtrade.endgame import (
+    ACCEPT,
+    Endgame,
+    EndgameRules,
+    Hand,
+    NextChallenger,
+    StageRule,
+    TieRule,
+    TradeState,
+    cards_of,
+    describe,
+    hand_from_cards,
+    money,
+    offers,
+)
+from parlour.results import Result, bounds, exact
+from parlour.solvers import stochastic
+from parlour.solvers.stochastic import End, StochasticSolution
+
+# the states above which the solve is refused without force (measured: ~10 ms a state with cards)
+MAX_STATES = 200_000
+
+
+@dataclass(frozen=True)
+class Play:
+    """One state optimal play can reach: its value and both players' optimal offers."""
+
+    state: TradeState
+    lower: Fraction
+    upper: Fraction
+    offers1: dict[str, Any]  # player 1's moves with their probabilities (per signal when he responds)
+    offers2: dict[str, Any]
+    reach: float  # probability that optimal play passes through this state
+
+    def to_json(self) -> dict[str, Any]:
+        value = exact("value", self.lower) if self.lower == self.upper else bounds(
+            "value", float(self.lower), float(self.upper))
+        return {"animals1": self.state.animals1, "hand1": _hand_json(self.state.hand1),
+                "hand2": _hand_json(self.state.hand2), "challenger": self.state.challenger,
+                "tied": bool(self.state.tied), **value, "offers1": self.offers1, "offers2": self.offers2,
+                "reach": self.reach}
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndgameSolution(Result):
+    """The value of the start (exact, or a proven interval), what optimal play leads to, and the path."""
+
+    rules: EndgameRules
+    start: TradeState
+    lower: Fraction
+    upper: Fraction
+    completes1: float  # P(player 1 ends with the set) under the stationary strategies found
+    completes2: float
+    endless: float  # P(play never ends)
+    expected_trades: float  # counting a repeated (tied) trade as a trade
+    plays: tuple[Play, ...]
+    states: int
+    cyclic: bool
+
+    @property
+    def value(self) -> Fraction:
+        if self.lower != self.upper:
+            raise InvalidInput("the value is an interval here: read lower and upper")
+        return self.lower
+
+    def payload(self) -> dict[str, Any]:
+        value = exact("value", self.lower) if self.lower == self.upper else {
+            **bounds("value", float(self.lower), float(self.upper)),
+            "value_bounds_exact": [str(self.lower), str(self.upper)]}
+        return {
+            "set_size": self.rules.set_size, "stage": self.rules.stage.value, "ties": self.rules.ties.value,
+            "next_challenger": self.rules.next_challenger.value,
+            "animals1": self.start.animals1, "animals2": self.rules.set_size - self.start.animals1,
+            "hand1": _hand_json(self.start.hand1), "hand2": _hand_json(self.start.hand2),
+            "challenger": self.start.challenger, **value,
+            "completes1": self.completes1, "completes2": self.completes2, "endless": self.endless,
+            "expected_trades": self.expected_trades, "states": self.states, "cyclic": self.cyclic,
+            "plays": [p.to_json() for p in self.plays],
+        }
+
+
+def _hand_json(hand: Hand) -> Any:
+    return hand if isinstance(hand, int) else cards_of(hand)
+
+
+def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
+    """A player's mixture in words: {offer: p} when he leads, {signal: {response: p}} when he responds."""
+    def label(move: Any) -> str:
+        return ACCEPT if move == ACCEPT else describe(move)
+
+    if leading:
+        return {label(m): _prob(p) for m, p in zip(stage.rows, strategy, strict=True) if p > 0}
+    counts = sorted({_count(r) for r in stage.rows})
+    out: dict[str, Any] = {}
+    for signal, mix in enumerate(strategy):
+        seen = "any offer" if stage.signals is None else f"{counts[signal]} cards offered"
+        out[seen] = {label(m): _prob(p) for m, p in zip(stage.cols, mix, strict=True) if p > 0}
+    return out
+
+
+def _count(offer: Hand) -> int:
+    return 0 if isinstance(offer, int) else sum(offer)
+
+
+def _prob(p: Any) -> Any:
+    return str(p) if isinstance(p, Fraction) else round(float(p), 12)
+
+
+def _chain(solution: StochasticSolution, start: TradeState) -> tuple[dict[int, float], float, float, float, float]:
+    """Reach probabilities of the states optimal play visits, P(1 completes), P(2 completes),
+    P(endless) and the expected number of trades, from the stationary strategies (floats)."""
+    index = solution.index
+    n = len(solution.states)
+    trans: list[dict[int, float]] = [dict() for _ in range(n)]
+    win1 = np.zeros(n)
+    win2 = np.zeros(n)
+    for k, (stage, sol) in enumerate(zip(solution.stages, solution.solutions, strict=True)):
+        lead, resp = (sol.strategy1, sol.strategy2) if stage.leader == 1 else (sol.strategy2, sol.strategy1)
+        classes = stage.signals if stage.signals is not None else (0,) * len(stage.rows)
+        for i, p in enumerate(lead):
+            if p <= 0:
+                continue
+            for j, q in enumerate(resp[classes[i]]):
+                if q <= 0:
+                    continue
+                w = float(p) * float(q)
+                target = stage.targets[stage.outcome[i][j]]
+                if isinstance(target, End):
+                    (win1 if target.payoff > 0 else win2)[k] += w
+                else:
+                    t = index[target]
+                    trans[k][t] = trans[k].get(t, 0.0) + w
+    reach = {index[start]: 1.0}
+    frontier = [index[start]]
+    while frontier:
+        k = frontier.pop()
+        for t in trans[k]:
+            if t not in reach:
+                reach[t] = 1.0
+                frontier.append(t)
+    members = sorted(reach)
+    pos = {k: a for a, k in enumerate(members)}
+    m = len(members)
+    matrix = np.eye(m)
+    for k in members:
+        for t, w in trans[k].items():
+            matrix[pos[k], pos[t]] -= w
+    # absorption (I - P) a = win and visits (I - P)^T r = e_start; a singular system means that play
+    # goes round for ever with probability 1 from some state: least squares gives the bounded solution
+    # there, and P(endless) is what the two absorptions leave.
+    a1 = np.linalg.lstsq(matrix, win1[members], rcond=None)[0]
+    a2 = np.linalg.lstsq(matrix, win2[members], rcond=None)[0]
+    e = np.zeros(m)
+    e[pos[index[start]]] = 1.0
+    visits = np.linalg.lstsq(matrix.T, e, rcond=None)[0]
+    p1 = float(np.clip(a1[pos[index[start]]], 0, 1))
+    p2 = float(np.clip(a2[pos[index[start]]], 0, 1))
+    endless = max(0.0, 1.0 - p1 - p2)
+    expected = float(visits.sum()) if endless < 1e-12 else float("inf")
+    return {k: float(min(1.0, max(0.0, visits[pos[k]]))) for k in members}, p1, p2, endless, expected
+
+
+def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, challenger: int,
+                  tol: float = 1e-12, force: bool = False) -> EndgameSolution:
+    """Solve one end game from its start (see the module doc)."""
+    started = time.perf_counter()
+    game = Endgame(rules)
+    start = game.start(animals1, hand1, hand2, challenger)
+    guard = estimate_states(rules, hand1, hand2)
+    if guard > MAX_STATES and not force:
+        raise InvalidInput(f"this end game has up to {guard:,} states (the limit is {MAX_STATES:,}): "
+                           "pass force=True to solve it anyway")
+    solution = stochastic.solve(game, [start], tol=tol)
+    reach, p1, p2, endless, trades = _chain(solution, start)
+    plays = []
+    for k in sorted(reach, key=lambda k: -reach[k]):
+        stage, sol = solution.stages[k], solution.solutions[k]
+        state: TradeState = solution.states[k]  # type: ignore[assignment]
+        plays.append(Play(state, sol.lower, sol.upper,
+                          _moves(stage, sol.strategy1, stage.leader == 1),
+                          _moves(stage, sol.strategy2, stage.leader == 2), reach[k]))
+    root = solution.at(start)
+    return EndgameSolution(
+        rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=p1, completes2=p2,
+        endless=endless, expected_trades=trades, plays=tuple(plays), states=len(solution.states),
+        cyclic=solution.counters.get("cyclic_components", 0) > 0,
+        method=solution.method, status=solution.status, message=f"{root.how}; {solution.message}",
+        seconds=time.perf_counter() - started, counters=solution.counters)
+
+
+def estimate_states(rules: EndgameRules, hand1: Hand, hand2: Hand) -> int:
+    """An upper bound on the states: splits of the money x animal splits x challenger x tie."""
+    if isinstance(hand1, int):
+        splits = money(hand1) + money(hand2) + 1
+    else:
+        splits = 1
+        for a, b in zip(hand1, hand2, strict=True):  # type: ignore[arg-type]
+            splits *= a + b + 1
+    return splits * (rules.set_size - 1) * 2 * 2
+
+
+def make_hands(money1: int | None, money2: int | None, cards1: Sequence[int] | None,
+               cards2: Sequence[int] | None) -> tuple[Hand, Hand]:
+    """Both hands from a command's options: money totals or money cards, not a mix."""
+    if cards1 is not None or cards2 is not None:
+        if cards1 is None or cards2 is None:
+            raise InvalidInput("give the money cards of both players (--cards1 and --cards2)")
+        if money1 is not None or money2 is not None:
+            raise InvalidInput("give money as totals or as cards, not both")
+        return hand_from_cards(cards1), hand_from_cards(cards2)
+    if money1 is None or money2 is None:
+        raise InvalidInput("give both players' money: --money1 and --money2, or --cards1 and --cards2")
+    for name, m in (("--money1", money1), ("--money2", money2)):
+        if m < 0:
+            raise InvalidInput(f"{name} must not be negative, got {m}")
+    return money1, money2
+
+
+# --- the table of every quartet end game -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableRow:
+    animals1: int
+    hand1: tuple[int, ...]
+    hand2: tuple[int, ...]
+    challenger: int
+    value: Fraction
+    all_in_optimal: bool | None  # at 2-2: is "both offer everything" an optimal pair? (None elsewhere)
+
+
+def splits_of(pool: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every way to split a pool of money cards between two players."""
+    total = hand_from_cards(pool)
+    for hand1 in offers(total):
+        assert isinstance(hand1, tuple)
+        yield hand1, tuple(t - h for t, h in zip(total, hand1, strict=True))
+
+
+def all_in_is_optimal(solution: StochasticSolution, state: TradeState) -> bool:
+    """Whether both offering everything (no accepting) is an optimal pair at a state: each all-in move
+    is a best reply to the other's, at the proven values (checked exactly)."""
+    k = solution.index[state]
+    stage = solution.stages[k]
+    values = [s.lower for s in solution.solutions]
+    matrix = stochastic.stage_matrix(stage, solution.index, values, as_float=False)
+    everything1 = stage.rows.index(state.hand1 if stage.leader == 1 else state.hand2)
+    everything2 = stage.cols.index(state.hand2 if stage.leader == 1 else state.hand1)
+    value = solution.solutions[k].lower
+    cell = matrix[everything1][everything2]
+    column = [row[everything2] for row in matrix]
+    row = matrix[everything1]
+    if stage.leader == 1:
+        return cell == value and max(column) <= value and min(row) >= value
+    return cell == value and min(column) >= value and max(row) <= value
+
+
+def quartet_table(pool: Sequence[int], rules: EndgameRules) -> tuple[list[TableRow], StochasticSolution]:
+    """Every two-player end game of one quartet with the money cards of `pool`: every split of the
+    cards, every split of the animals, either challenger — solved as one stochastic game."""
+    game = Endgame(rules)
+    roots = [game.start(a, h1, h2, c) for h1, h2 in splits_of(pool)
+             for a in range(1, rules.set_size) for c in (1, 2)]
+    solution = stochastic.solve(game, roots)
+    rows = []
+    for r in roots:
+        sol = solution.at(r)
+        if sol.lower != sol.upper:
+            raise InvalidInput("a quartet end game should be exact; this one is an interval")
+        two_two = r.animals1 == 2 and rules.set_size == 4
+        rows.append(TableRow(r.animals1, r.hand1, r.hand2, r.challenger, sol.lower,  # type: ignore[arg-type]
+                             all_in_is_optimal(solution, r) if two_two else None))
+    return rows, solution
+
+
+
+
+def _hand_text(hand: Hand) -> str:
+    if isinstance(hand, int):
+        return str(hand)
+    cards = sorted(cards_of(hand), reverse=True)
+    return f"{' '.join(map(str, cards)) or 'no cards'} ({sum(cards)})"
+
+
+def _value_text(lower: Fraction, upper: Fraction) -> str:
+    if lower == upper:
+        text = str(lower)
+        return text if len(text) <= 24 else f"{float(lower):.12f} (exact, {len(text)} characters)"
+    return f"{float((lower + upper) / 2):.12f} ± {float((upper - lower) / 2):.1e} (proven bounds)"
+
+
+def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
+    """The answer as the command line prints it."""
+    k = result.rules.set_size
+    s = result.start
+    lines = [
+        f"End game of a set of {k}: player 1 owns {s.animals1}, player 2 owns {k - s.animals1}; "
+        f"player {s.challenger} challenges first",
+        f"  money: player 1 {_hand_text(s.hand1)}, player 2 {_hand_text(s.hand2)}",
+        f"  rules: stage {result.rules.stage.value}, ties {result.rules.ties.value}, "
+        f"next challenger {result.rules.next_challenger.value}",
+        f"value for player 1 (+1: he gets the set, -1: player 2 does): {_value_text(result.lower, result.upper)}",
+        f"  {result.message}",
+        f"under optimal play: player 1 completes the set {result.completes1:.6f}, player 2 {result.completes2:.6f}, "
+        f"never ends {result.endless:.2e}",
+        f"expected trades: {result.expected_trades:.4f}; {result.states:,} states"
+        + (" (play can cycle)" if result.cyclic else " (no cycles: backward induction)"),
+    ]
+    if plays:
+        lines.append(f"the states optimal play reaches, most likely first ({min(plays, len(result.plays))} "
+                     f"of {len(result.plays)}):")
+    for p in result.plays[:plays]:
+        st = p.state
+        lines.append(f"- {p.reach:.4f}: animals {st.animals1}-{k - st.animals1}, money {_hand_text(st.hand1)} vs "
+                     f"{_hand_text(st.hand2)}, player {st.challenger} challenges{' (after a tie)' if st.tied else ''}: "
+                     f"value {_value_text(p.lower, p.upper)}")
+        for who, moves in (("player 1", p.offers1), ("player 2", p.offers2)):
+            lines.append(f"    {who}: {_moves_text(moves)}")
+    return "\n".join(lines)
+
+
+def _moves_text(moves: dict[str, Any]) -> str:
+    def mix(m: dict[str, Any]) -> str:
+        return ", ".join(f"{k} {_short(v)}" for k, v in m.items())
+
+    if moves and all(isinstance(v, dict) for v in moves.values()):
+        return "; ".join(f"[{seen}] {mix(m)}" for seen, m in moves.items())
+    return mix(moves)
+
+
+def _short(p: Any) -> str:
+    if isinstance(p, str):
+        return p if len(p) <= 12 else f"{float(Fraction(p)):.6f}"
+    return f"{float(p):.6f}"
+
+
+__all__ = ["EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
+           "describe_solution", "hand_from_cards", "make_hands", "quartet_table", "solve_endgame"]

@@ -1,0 +1,210 @@
+"""The end game of Koehandel between two players: cow trades over one open set until one player owns it.
+
+The rules as data (`EndgameRules`) and the pure moves: a state, the offers a hand can make, and what a
+pair of moves leads to (`Endgame.stage` returns the stage game the stochastic-game engine solves).
+
+A trade (spec/cowtrade.md, "The card game, briefly"): the challenger puts an offer face down; the
+challenged player sees how many cards it has and either accepts (takes the cards, hands over the
+animal) or counters. Both offers then change hands, and the higher offer takes the animal(s): two when
+both players hold two, one otherwise. A tie repeats the trade once (the offers go back to their
+owners, so the hands are as before); a second tie goes to the challenger. Players take turns, so the
+other player challenges next (`next_challenger="alternate"`); the study's variant lets the loser of a
+trade challenge next (`"loser"`). The study's own simplification, both offers at once with no accepting
+and the challenger winning a first tie, is `stage="simultaneous"`, `ties="challenger"`.
+
+Money is either a total (any whole amount up to it can be offered; an offer has no cards to count, so
+the challenged sees nothing of it) or money cards (an offer is a sub-multiset of the hand).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import NamedTuple
+
+from parlour.errors import InvalidInput, shown
+from parlour.games.cowtrade.rules import CARD_VALUES
+from parlour.solvers.stochastic import End, Stage
+
+Hand = int | tuple[int, ...]  # a money total, or the number of cards of each value in CARD_VALUES
+ACCEPT = "accept"
+MAX_SET_SIZE = 12
+
+
+class StageRule(enum.StrEnum):
+    RULES = "rules"  # the challenger offers first; the challenged sees the card count and may accept
+    SIMULTANEOUS = "simultaneous"  # the study's: both offer at once, no accepting
+
+
+class TieRule(enum.StrEnum):
+    REPEAT = "repeat"  # the rules: a tie repeats once, a second tie goes to the challenger
+    CHALLENGER = "challenger"  # the study's: the challenger wins a tie at once
+
+
+class NextChallenger(enum.StrEnum):
+    ALTERNATE = "alternate"  # players take turns (the rules, and the study's default reading)
+    LOSER = "loser"  # the loser of a trade challenges next (the study's other variant)
+
+
+@dataclass(frozen=True)
+class EndgameRules:
+    set_size: int = 4
+    stage: StageRule = StageRule.RULES
+    ties: TieRule = TieRule.REPEAT
+    next_challenger: NextChallenger = NextChallenger.ALTERNATE
+
+    def __post_init__(self) -> None:
+        size = self.set_size
+        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SET_SIZE:
+            raise InvalidInput(f"a set has 2 to {MAX_SET_SIZE} animals, not {shown(self.set_size)}")
+        object.__setattr__(self, "stage", StageRule(self.stage))
+        object.__setattr__(self, "ties", TieRule(self.ties))
+        object.__setattr__(self, "next_challenger", NextChallenger(self.next_challenger))
+
+    @classmethod
+    def study(cls, set_size: int = 4, next_challenger: NextChallenger = NextChallenger.ALTERNATE) -> EndgameRules:
+        """The study's simplification: simultaneous offers, the challenger wins a tie."""
+        return cls(set_size, StageRule.SIMULTANEOUS, TieRule.CHALLENGER, next_challenger)
+
+
+class TradeState(NamedTuple):
+    """Player 1 owns `animals1` of the set (player 2 the rest); `challenger` (1 or 2) offers first;
+    `tied` is 1 after a first tie of this trade."""
+
+    animals1: int
+    hand1: Hand
+    hand2: Hand
+    challenger: int
+    tied: int = 0
+
+
+def hand_from_cards(cards: Sequence[int]) -> tuple[int, ...]:
+    counts = [0] * len(CARD_VALUES)
+    for card in cards:
+        if isinstance(card, bool) or card not in CARD_VALUES:
+            raise InvalidInput(f"unknown money card {shown(card)}: the cards are "
+                               + ", ".join(map(str, CARD_VALUES)))
+        counts[CARD_VALUES.index(card)] += 1
+    return tuple(counts)
+
+
+def cards_of(hand: Hand) -> list[int]:
+    if isinstance(hand, int):
+        return [hand]
+    return [v for v, n in zip(CARD_VALUES, hand, strict=True) for _ in range(n)]
+
+
+def money(hand: Hand) -> int:
+    return hand if isinstance(hand, int) else sum(v * n for v, n in zip(CARD_VALUES, hand, strict=True))
+
+
+@cache
+def offers(hand: Hand) -> tuple[Hand, ...]:
+    """Every offer a hand can make (the empty offer included): amounts 0..total, or sub-multisets."""
+    if isinstance(hand, int):
+        return tuple(range(hand + 1))
+    return tuple(itertools.product(*(range(n + 1) for n in hand)))
+
+
+def card_count(offer: Hand) -> int:
+    return 0 if isinstance(offer, int) else sum(offer)
+
+
+def describe(offer: Hand) -> str:
+    """An offer as a player says it: "50 + 10 + 0 (60)", or the amount when money is a total."""
+    if isinstance(offer, int):
+        return str(offer)
+    cards = sorted(cards_of(offer), reverse=True)
+    if not cards:
+        return "nothing"
+    return " + ".join(map(str, cards)) + (f" ({sum(cards)})" if len(cards) > 1 else "")
+
+
+def _give(hand: Hand, taken: Hand, received: Hand) -> Hand:
+    if isinstance(hand, int):
+        return hand - taken + received  # type: ignore[operator]
+    return tuple(h - t + r for h, t, r in zip(hand, taken, received, strict=True))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """The stochastic game of one open set between two players (player 1's payoff: +1 when he ends
+    with the set, -1 when player 2 does; endless play is worth 0)."""
+
+    rules: EndgameRules = EndgameRules()
+
+    def start(self, animals1: int, hand1: Hand, hand2: Hand, challenger: int) -> TradeState:
+        k = self.rules.set_size
+        if isinstance(animals1, bool) or not isinstance(animals1, int) or not 1 <= animals1 <= k - 1:
+            raise InvalidInput(f"player 1 must own 1 to {k - 1} animals of the set of {k}, not {shown(animals1)}")
+        if challenger not in (1, 2):
+            raise InvalidInput(f"the challenger is player 1 or 2, not {shown(challenger)}")
+        if isinstance(hand1, int) != isinstance(hand2, int):
+            raise InvalidInput("give both players' money as totals or both as cards")
+        for h in (hand1, hand2):
+            if isinstance(h, int) and h < 0:
+                raise InvalidInput(f"money must not be negative, got {h}")
+        return TradeState(animals1, hand1, hand2, challenger)
+
+    def traded(self, state: TradeState) -> int:
+        """Animals that change hands: two when both own two, one otherwise."""
+        return 2 if state.animals1 == 2 and self.rules.set_size - state.animals1 == 2 else 1
+
+    def after(self, state: TradeState, winner: int, offer1: Hand, offer2: Hand) -> TradeState | End:
+        """The trade is won by `winner`; each player receives the other's offer."""
+        k = self.rules.set_size
+        moved = self.traded(state)
+        animals1 = state.animals1 + (moved if winner == 1 else -moved)
+        if animals1 >= k:
+            return End(Fraction(1))
+        if animals1 <= 0:
+            return End(Fraction(-1))
+        hand1 = _give(state.hand1, offer1, offer2)
+        hand2 = _give(state.hand2, offer2, offer1)
+        loser = 3 - winner
+        nxt = 3 - state.challenger if self.rules.next_challenger is NextChallenger.ALTERNATE else loser
+        return TradeState(animals1, hand1, hand2, nxt)
+
+    def outcome(self, state: TradeState, offer: Hand, response: Hand | str) -> TradeState | End:
+        """What the challenger's offer and the other's response (a counter-offer or ACCEPT) lead to."""
+        c = state.challenger
+        empty: Hand = 0 if isinstance(offer, int) else (0,) * len(CARD_VALUES)
+        if response == ACCEPT:
+            return self.after(state, c, *((offer, empty) if c == 1 else (empty, offer)))
+        assert not isinstance(response, str)
+        offer1, offer2 = (offer, response) if c == 1 else (response, offer)
+        mine, theirs = money(offer), money(response)
+        if mine != theirs:
+            return self.after(state, c if mine > theirs else 3 - c, offer1, offer2)
+        if self.rules.ties is TieRule.REPEAT and not state.tied:
+            return state._replace(tied=1)  # the offers go back; the same challenger offers again
+        return self.after(state, c, offer1, offer2)
+
+    def stage(self, state: TradeState) -> Stage:
+        c = state.challenger
+        mine = offers(state.hand1 if c == 1 else state.hand2)
+        theirs = offers(state.hand2 if c == 1 else state.hand1)
+        rules_stage = self.rules.stage is StageRule.RULES
+        responses: tuple[Hand | str, ...] = ((ACCEPT,) if rules_stage else ()) + theirs
+        targets: list[TradeState | End] = []
+        where: dict[TradeState | End, int] = {}
+        outcome = []
+        for o in mine:
+            row = []
+            for r in responses:
+                t = self.outcome(state, o, r)
+                if t not in where:
+                    where[t] = len(targets)
+                    targets.append(t)
+                row.append(where[t])
+            outcome.append(tuple(row))
+        signals = tuple(card_count(o) for o in mine) if rules_stage and not isinstance(mine[0], int) else None
+        if signals is not None:  # number the signals 0, 1, ... as the solver wants them
+            seen = {s: k for k, s in enumerate(sorted(set(signals)))}
+            signals = tuple(seen[s] for s in signals)
+        return Stage(leader=c, rows=mine, cols=responses, outcome=tuple(outcome), targets=tuple(targets),
+                     signals=signals)

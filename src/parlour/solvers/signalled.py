@@ -1,0 +1,220 @@
+"""Two-move zero-sum games with a signal: the leader moves, the responder sees only a signal of that move.
+
+The leader (rows, maximising) picks a row i; the responder (columns, minimising) sees `signal[i]`, not
+i, and picks a column j; the leader receives M[i, j]. With one signal for every row this is the
+ordinary simultaneous matrix game; with the number of cards offered as the signal it is a cow trade as
+the rules play it (the offer lies face down, its number of cards is visible).
+
+The sequence form of such a game is small: the leader's strategy is one probability per row, the
+responder's one mixture per signal. Its LP (solved in HiGHS)
+
+    max  sum_c z_c   s.t.  z_c <= sum_{i in c} x_i M[i, j]   for every signal c and column j,
+                           sum_i x_i = 1,  x >= 0,  z free,
+
+has the responder's mixtures as the duals of its first rows. The final basis is re-solved in rational
+arithmetic (FLINT), and the exact strategies are checked: the leader's mixture guarantees
+sum_c min_j sum_{i in c} x_i M[i, j], the responder's holds the leader to max_i sum_j y_{c(i)}[j] M[i, j],
+and the two must be equal. Nothing is called exact that has not passed that check.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import flint
+import highspy
+import numpy as np
+
+from parlour.errors import CertificateError, InvalidInput, SolverError
+from parlour.solvers import zerosum
+
+
+@dataclass(frozen=True)
+class SignalledSolution:
+    """The leader's mixture over rows and the responder's mixture per signal, and the value.
+
+    Exact (`exact` true) when the strategies are Fractions proven by `check`; floats otherwise."""
+
+    value: Fraction | float
+    leader: tuple[Fraction | float, ...]  # one probability per row
+    responder: tuple[tuple[Fraction | float, ...], ...]  # per signal 0..C-1, one probability per column
+    exact: bool
+
+
+def _classes(signals: Sequence[int] | None, rows: int) -> np.ndarray:
+    if signals is None:
+        return np.zeros(rows, dtype=np.int64)
+    out = np.asarray(signals, dtype=np.int64)
+    if out.shape != (rows,) or (rows and (out.min() < 0)):
+        raise InvalidInput("a signal is a number 0, 1, ... per row of the stage")
+    return out
+
+
+def _lp(matrix: np.ndarray, classes: np.ndarray) -> highspy.HighsLp:
+    """Columns: x_0..x_{m-1}, z_0..z_{C-1}; rows: (c, j) for every signal c and column j, then the sum."""
+    m, n = matrix.shape
+    count = int(classes.max()) + 1 if m else 0
+    lp = highspy.HighsLp()
+    lp.num_col_ = m + count
+    lp.num_row_ = count * n + 1
+    lp.sense_ = highspy.ObjSense.kMaximize
+    lp.col_cost_ = np.concatenate([np.zeros(m), np.ones(count)])
+    lp.col_lower_ = np.concatenate([np.zeros(m), np.full(count, -highspy.kHighsInf)])
+    lp.col_upper_ = np.full(m + count, highspy.kHighsInf)
+    lp.row_lower_ = np.concatenate([np.full(count * n, -highspy.kHighsInf), [1.0]])
+    lp.row_upper_ = np.concatenate([np.zeros(count * n), [1.0]])
+    starts: list[int] = [0]
+    index: list[int] = []
+    value: list[float] = []
+    for i in range(m):  # x_i appears in the rows of its own signal, with -M[i, j], and in the sum row
+        c = int(classes[i])
+        index.extend(range(c * n, (c + 1) * n))
+        value.extend((-matrix[i]).tolist())
+        index.append(count * n)
+        value.append(1.0)
+        starts.append(len(index))
+    for c in range(count):
+        index.extend(range(c * n, (c + 1) * n))
+        value.extend([1.0] * n)
+        starts.append(len(index))
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.asarray(starts, dtype=np.int32)
+    lp.a_matrix_.index_ = np.asarray(index, dtype=np.int32)
+    lp.a_matrix_.value_ = np.asarray(value, dtype=np.float64)
+    return lp
+
+
+def _run(lp: highspy.HighsLp) -> highspy.Highs:
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("solver", "simplex")  # the exact re-solve starts from a basis
+    h.passModel(lp)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise SolverError(f"HiGHS did not solve a stage LP: {h.modelStatusToString(h.getModelStatus())}")
+    return h
+
+
+def solve_float(matrix: np.ndarray, signals: Sequence[int] | None = None) -> SignalledSolution:
+    """The stage in floats (HiGHS): value, leader's mixture, responder's mixture per signal."""
+    matrix = np.asarray(matrix, dtype=np.float64)
+    m, n = matrix.shape
+    classes = _classes(signals, m)
+    sol = _run(_lp(matrix, classes)).getSolution()
+    count = int(classes.max()) + 1
+    x = np.maximum(np.asarray(sol.col_value[:m]), 0.0)
+    x /= x.sum()
+    duals = np.abs(np.asarray(sol.row_dual[: count * n])).reshape(count, n)
+    responder = []
+    for c in range(count):
+        total = duals[c].sum()
+        responder.append(tuple((duals[c] / total).tolist()) if total > 0 else (1.0,) + (0.0,) * (n - 1))
+    value = float(sum(sol.col_value[m:]))
+    return SignalledSolution(value, tuple(x.tolist()), tuple(responder), exact=False)
+
+
+def _integer_rows(matrix: Sequence[Sequence[Fraction]]) -> tuple[list[list[int]], int]:
+    den = math.lcm(*(Fraction(v).denominator for row in matrix for v in row)) if len(matrix) else 1
+    return [[int(Fraction(v) * den) for v in row] for row in matrix], den
+
+
+def guarantees(matrix: Sequence[Sequence[Fraction]], signals: Sequence[int] | None,
+               leader: Sequence[Fraction], responder: Sequence[Sequence[Fraction]]) -> tuple[Fraction, Fraction]:
+    """(what the leader's mixture guarantees, what the responder's mixtures hold the leader to), exactly.
+
+    The first is sum_c min_j sum_{i in c} x_i M[i, j] (the responder answers each signal at its worst);
+    the second max_i sum_j y_{c(i)}[j] M[i, j] (the leader picks his best row against the mixtures)."""
+    ints, den = _integer_rows(matrix)
+    m = len(ints)
+    n = len(ints[0]) if m else 0
+    classes = _classes(signals, m)
+    count = len(responder)
+    for name, mix in (("leader's", [leader]), ("responder's", responder)):
+        for p in mix:
+            if any(q < 0 for q in p) or sum(p, Fraction(0)) != 1:
+                raise CertificateError(f"the {name} strategy is not a probability vector")
+    exact = flint.fmpz_mat(ints)
+    x_den = math.lcm(*(Fraction(p).denominator for p in leader))
+    x_int = [int(Fraction(p) * x_den) for p in leader]
+    per_class = [[x_int[i] if classes[i] == c else 0 for i in range(m)] for c in range(count)]
+    product = flint.fmpz_mat(per_class) * exact
+    low = sum((min(int(product[c, j]) for j in range(n)) for c in range(count)), 0)
+    y_den = math.lcm(*(Fraction(p).denominator for mix in responder for p in mix))
+    y_int = [[int(Fraction(p) * y_den) for p in mix] for mix in responder]
+    back = exact * flint.fmpz_mat(y_int).transpose()  # m x C
+    high = max(int(back[i, int(classes[i])]) for i in range(m))
+    return Fraction(low, x_den * den), Fraction(high, y_den * den)
+
+
+def solve_exact(matrix: Sequence[Sequence[Fraction | int]] | np.ndarray,
+                signals: Sequence[int] | None = None) -> SignalledSolution:
+    """The stage exactly: HiGHS's optimal basis re-solved in rationals, then checked by `guarantees`.
+
+    Raises CertificateError when the re-solved basis does not prove itself (it never returns an
+    unchecked exact answer)."""
+    exact_rows = [[Fraction(v) for v in row] for row in matrix]
+    m = len(exact_rows)
+    n = len(exact_rows[0]) if m else 0
+    if not m or not n:
+        raise InvalidInput("a stage needs at least one move for each player")
+    floats = np.array([[float(v) for v in row] for row in exact_rows])
+    classes = _classes(signals, m)
+    count = int(classes.max()) + 1
+    h = _run(_lp(floats, classes))
+    basis = h.getBasis()
+    basic = highspy.HighsBasisStatus.kBasic
+    basic_cols = [k for k, s in enumerate(basis.col_status) if s == basic]
+    tight_rows = [r for r, s in enumerate(basis.row_status) if s != basic]
+    if len(basic_cols) != len(tight_rows):
+        raise CertificateError("the stage LP's basis is not square")
+    ints, den = _integer_rows(exact_rows)
+
+    def entry(row: int, col: int) -> int:
+        """A[row, col] of the LP, times den (an integer)."""
+        if row == count * n:
+            return den if col < m else 0
+        c, j = divmod(row, n)
+        if col < m:
+            return -ints[col][j] if classes[col] == c else 0
+        return den if col - m == c else 0
+
+    block = flint.fmpq_mat([[entry(r, k) for k in basic_cols] for r in tight_rows])
+    rhs = flint.fmpq_mat([[den if r == count * n else 0] for r in tight_rows])
+    cost = flint.fmpq_mat([[0 if k < m else den] for k in basic_cols])  # scaled by den like the block
+    try:
+        primal = block.solve(rhs)
+        dual = block.transpose().solve(cost)
+    except ZeroDivisionError as exc:
+        raise CertificateError("the stage LP's basis is singular in exact arithmetic") from exc
+    x = [Fraction(0)] * m
+    for pos, k in enumerate(basic_cols):
+        if k < m:
+            q = primal[pos, 0]
+            x[k] = Fraction(int(q.p), int(q.q))
+    y = [[Fraction(0)] * n for _ in range(count)]
+    for pos, r in enumerate(tight_rows):
+        if r < count * n:
+            q = dual[pos, 0]
+            c, j = divmod(r, n)
+            y[c][j] = Fraction(int(q.p), int(q.q))
+    for c in range(count):
+        if any(x[i] for i in range(m) if classes[i] == c):
+            continue
+        # A signal the leader never sends: the basis says nothing useful about its answer. Answer it
+        # as the matrix game of that signal's rows alone, whose value the leader could get by sending
+        # only this signal, so it is at most the stage's value and the check below still closes.
+        rows_c = [exact_rows[i] for i in range(m) if classes[i] == c]
+        if rows_c:
+            alone = zerosum.solve(np.array(rows_c, dtype=object), exact=True)
+            assert alone.certificate is not None
+            y[c] = list(alone.certificate.col_strategy)
+        else:
+            y[c] = [Fraction(1)] + [Fraction(0)] * (n - 1)
+    low, high = guarantees(exact_rows, classes.tolist(), x, y)
+    if low != high:
+        raise CertificateError(f"stage certificate fails: the leader guarantees {low}, the responder "
+                               f"holds him to {high}")
+    return SignalledSolution(low, tuple(x), tuple(tuple(mix) for mix in y), exact=True)
