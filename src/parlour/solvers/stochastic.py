@@ -471,7 +471,7 @@ def _chain_values(work: _Work, comp: list[int], cells: dict[int, Cells], stuck: 
         rhs[:] = 1.0
     chain = csr_matrix((data, (rows, cols)), shape=(len(comp), len(comp)))
     reverse = chain.T.tocsr()
-    frontier = list(np.flatnonzero(ends))
+    frontier = [int(k) for k in np.flatnonzero(ends)]
     while frontier:  # the states that can reach an end (or leave the component)
         k = frontier.pop()
         for t in reverse[k].indices:
@@ -653,9 +653,9 @@ def _search_bound(work: _Work, comp: list[int], player: int, strategies: dict[in
     for _ in range(max_sweeps):
         moved = False
         for s in comp:
-            got = guaranteed_float(work.stages[s], index, values, player, strategies[s])
-            if sign * (got - values[s]) < 0:
-                values[s] = got - sign * eta
+            one_step = guaranteed_float(work.stages[s], index, values, player, strategies[s])
+            if sign * (one_step - values[s]) < 0:
+                values[s] = one_step - sign * eta
                 moved = True
         if not moved:
             break
