@@ -142,26 +142,31 @@ class BayesianGame:
         """Where each type's actions start among all (type, action) pairs of its player."""
         return _offsets(self.actions1), _offsets(self.actions2)
 
-    def integer_matrix(self) -> tuple[np.ndarray, int]:
-        """(D * M as Python ints, D): M[(t1, a1), (t2, a2)] = P(t1, t2) u(t1, t2, a1, a2), the sequence-form
-        payoff matrix, and D the least common denominator of its entries."""
-        off1, off2 = self.offsets()
+    def integer_blocks(self) -> tuple[dict[TypePair, np.ndarray], int]:
+        """({(i, j): D * P(t1, t2) * u(t1, t2, ., .) as Python ints}, D): the blocks of the sequence-form
+        payoff matrix M[(t1, a1), (t2, a2)] = P(t1, t2) u(t1, t2, a1, a2), on the least common
+        denominator D of all their entries. M is zero outside the blocks of type pairs in the prior."""
         weighted = {(i, j): [p * v for v in self.payoffs[(i, j)].flat] for (i, j), p in self.prior.items()}
         scale = math.lcm(*(w.denominator for ws in weighted.values() for w in ws))
+        blocks = {
+            (i, j): np.array([w.numerator * (scale // w.denominator) for w in ws],
+                             dtype=object).reshape(self.payoffs[(i, j)].shape)
+            for (i, j), ws in weighted.items()
+        }
+        return blocks, scale
+
+    def float_blocks(self) -> dict[TypePair, np.ndarray]:
+        return {(i, j): float(p) * self.payoffs[(i, j)].astype(np.float64) for (i, j), p in self.prior.items()}
+
+    def integer_matrix(self) -> tuple[np.ndarray, int]:
+        """(D * M as one dense array of Python ints, D): for small games and tests."""
+        blocks, scale = self.integer_blocks()
+        off1, off2 = self.offsets()
         m = np.zeros((off1[-1], off2[-1]), dtype=object)
         m[:] = 0
-        for (i, j), ws in weighted.items():
-            shape = self.payoffs[(i, j)].shape
-            m[off1[i]:off1[i + 1], off2[j]:off2[j + 1]] = np.array(
-                [w.numerator * (scale // w.denominator) for w in ws], dtype=object).reshape(shape)
+        for (i, j), block in blocks.items():
+            m[off1[i]:off1[i + 1], off2[j]:off2[j + 1]] = block
         return m, scale
-
-    def float_matrix(self) -> np.ndarray:
-        off1, off2 = self.offsets()
-        m = np.zeros((off1[-1], off2[-1]))
-        for (i, j), p in self.prior.items():
-            m[off1[i]:off1[i + 1], off2[j]:off2[j + 1]] = float(p) * self.payoffs[(i, j)].astype(np.float64)
-        return m
 
 
 def _offsets(actions: Sequence[Sequence[Hashable]]) -> list[int]:
@@ -189,20 +194,24 @@ def _check_strategy(who: str, strategy: Strategy, actions: Sequence[Sequence[Has
 
 
 def guarantees(game: BayesianGame, strategy1: Strategy, strategy2: Strategy,
-               matrix: tuple[np.ndarray, int] | None = None) -> tuple[Fraction, Fraction]:
+               blocks: tuple[dict[TypePair, np.ndarray], int] | None = None) -> tuple[Fraction, Fraction]:
     """Exactly: what strategy1 guarantees player 1 (each type of player 2 replying best) and what strategy2
     holds him to (each type of player 1 replying best). A strategy pair is optimal iff the two are equal."""
     _check_strategy("player 1", strategy1, game.actions1)
     _check_strategy("player 2", strategy2, game.actions2)
-    ints, scale = matrix if matrix is not None else game.integer_matrix()
-    exact_m = flint.fmpz_mat(ints.tolist())
+    ints, scale = blocks if blocks is not None else game.integer_blocks()
     off1, off2 = game.offsets()
     x, x_den = _integer_strategy(strategy1)
     y, y_den = _integer_strategy(strategy2)
-    xm = flint.fmpz_mat([x]) * exact_m
-    my = exact_m * flint.fmpz_mat([[v] for v in y])
-    low = sum(min(int(xm[0, k]) for k in range(off2[j], off2[j + 1])) for j in range(len(game.types2)))
-    high = sum(max(int(my[k, 0]) for k in range(off1[i], off1[i + 1])) for i in range(len(game.types1)))
+    x_arr, y_arr = np.array(x, dtype=object), np.array(y, dtype=object)
+    # x^T M per type of player 2 and M y per type of player 1, block by block in Python integers
+    xm = [np.zeros(off2[j + 1] - off2[j], dtype=object) for j in range(len(game.types2))]
+    my = [np.zeros(off1[i + 1] - off1[i], dtype=object) for i in range(len(game.types1))]
+    for (i, j), block in ints.items():
+        xm[j] = xm[j] + x_arr[off1[i]:off1[i + 1]].dot(block)
+        my[i] = my[i] + block.dot(y_arr[off2[j]:off2[j + 1]])
+    low = sum(int(min(v)) for v in xm)
+    high = sum(int(max(v)) for v in my)
     return Fraction(low, x_den * scale), Fraction(high, y_den * scale)
 
 
@@ -263,27 +272,40 @@ class BayesianSolution(Result):
 
 # --- the LP ------------------------------------------------------------------------------------------
 
-def _build_lp(game: BayesianGame, floats: np.ndarray) -> highspy.HighsLp:
-    """Columns: x (one per type and action of player 1), then z (one per type of player 2).
+def _columns(game: BayesianGame, blocks: Mapping[TypePair, np.ndarray]) -> list[dict[int, Any]]:
+    """The LP's columns as {row: coefficient}, the sequence-form matrix given by its blocks.
+
+    Columns: x (one per type and action of player 1), then z (one per type of player 2).
     Rows: one per type and action of player 2 (z_t2 - (x^T M)_(t2,a2) <= 0), then one per type of player 1
-    (sum_a1 x(a1|t1) = 1)."""
+    (sum_a1 x(a1|t1) = 1). With integer blocks D*M the z columns are scaled by D: the basis is the same."""
+    off1, off2 = game.offsets()
+    n_y = off2[-1]
+    partners: dict[int, list[int]] = {}
+    for i, j in blocks:
+        partners.setdefault(i, []).append(j)
+    cols: list[dict[int, Any]] = []
+    for i in range(len(game.types1)):
+        for k in range(off1[i + 1] - off1[i]):
+            col: dict[int, Any] = {}
+            for j in partners.get(i, []):
+                row = blocks[(i, j)][k]
+                for c in np.flatnonzero(row != 0):
+                    col[off2[j] + int(c)] = -row[c]
+            col[n_y + i] = 1
+            cols.append(col)
+    for j in range(len(game.types2)):
+        cols.append({r: 1 for r in range(off2[j], off2[j + 1])})
+    return cols
+
+
+def _build_lp(game: BayesianGame, floats: Mapping[TypePair, np.ndarray]) -> highspy.HighsLp:
     off1, off2 = game.offsets()
     n_x, n_y = off1[-1], off2[-1]
     n_t1, n_t2 = len(game.types1), len(game.types2)
-    type_of_row1 = np.repeat(np.arange(n_t1), np.diff(off1))
-    type_of_row2 = np.repeat(np.arange(n_t2), np.diff(off2))
-    starts, index, value = [0], [], []
-    for k in range(n_x):
-        (nz,) = np.nonzero(floats[k])
-        index.extend(nz.tolist())
-        value.extend((-floats[k, nz]).tolist())
-        index.append(n_y + int(type_of_row1[k]))
-        value.append(1.0)
-        starts.append(len(index))
-    for j in range(n_t2):
-        rows = np.flatnonzero(type_of_row2 == j)
-        index.extend(rows.tolist())
-        value.extend([1.0] * len(rows))
+    starts, index, value = [0], list[int](), list[float]()
+    for col in _columns(game, floats):
+        index.extend(col)
+        value.extend(float(v) for v in col.values())
         starts.append(len(index))
     lp = highspy.HighsLp()
     lp.num_col_ = n_x + n_t2
@@ -301,38 +323,21 @@ def _build_lp(game: BayesianGame, floats: np.ndarray) -> highspy.HighsLp:
     return lp
 
 
-def _exact_columns(game: BayesianGame, ints: np.ndarray) -> list[dict[int, int]]:
-    """The LP's columns with the integer matrix D*M in place of M (z's column scales by D, the basis
-    stays the same): column -> {row: coefficient}."""
-    off1, off2 = game.offsets()
-    n_x, n_y = off1[-1], off2[-1]
-    cols: list[dict[int, int]] = []
-    for i in range(len(game.types1)):
-        for k in range(off1[i], off1[i + 1]):
-            col = {r: -int(ints[k, r]) for r in range(n_y) if ints[k, r] != 0}
-            col[n_y + i] = 1
-            cols.append(col)
-    for j in range(len(game.types2)):
-        cols.append({r: 1 for r in range(off2[j], off2[j + 1])})
-    assert len(cols) == n_x + len(game.types2)
-    return cols
-
-
-def _basis_solution(game: BayesianGame, ints: np.ndarray, basic_cols: list[int], tight_rows: list[int]
-                    ) -> tuple[list[Fraction], list[Fraction]] | None:
+def _basis_solution(game: BayesianGame, ints: Mapping[TypePair, np.ndarray], basic_cols: list[int],
+                    tight_rows: list[int]) -> tuple[list[Fraction], list[Fraction]] | None:
     """Re-solve the basis exactly: the basic columns on the tight (nonbasic) rows, B v = b (every nonbasic
     column sits at 0: x at its bound, a free z at zero), and B^T w = c for the duals."""
     if len(basic_cols) != len(tight_rows) or not basic_cols:
         return None
     n_y = game.offsets()[1][-1]
-    cols = _exact_columns(game, ints)
+    cols = _columns(game, ints)
     row_pos = {r: p for p, r in enumerate(tight_rows)}
     k = len(basic_cols)
     block = [[0] * k for _ in range(k)]
     for c_pos, c in enumerate(basic_cols):
         for r, v in cols[c].items():
             if r in row_pos:
-                block[row_pos[r]][c_pos] = v
+                block[row_pos[r]][c_pos] = int(v)
     rhs = [[0 if r < n_y else 1] for r in tight_rows]  # z - (x^T M) <= 0 tight at 0; sum x = 1
     n_x = game.offsets()[0][-1]
     cost = [[0 if c < n_x else 1] for c in basic_cols]
@@ -376,7 +381,7 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
     exact=True proves the value by a rational certificate (raises CertificateError when none passes the
     exact check); exact=False returns HiGHS's floats as an ESTIMATE with their residual `gap`."""
     start = time.perf_counter()
-    floats = game.float_matrix()
+    floats = game.float_blocks()
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("solver", "simplex")  # a basis is what the exact certificate is built from
@@ -395,7 +400,10 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
     strategy2_f = tuple(tuple(float(p) / max(y_float[a:b].sum(), 1e-300) for p in y_float[a:b])
                         for a, b in itertools.pairwise(off2))
     x_n, y_n = np.concatenate(strategy1_f), np.concatenate(strategy2_f)
-    xm, my = x_n @ floats, floats @ y_n
+    xm, my = np.zeros(n_y), np.zeros(n_x)
+    for (i, j), block in floats.items():
+        xm[off2[j]:off2[j + 1]] += x_n[off1[i]:off1[i + 1]] @ block
+        my[off1[i]:off1[i + 1]] += block @ y_n[off2[j]:off2[j + 1]]
     low = sum(xm[a:b].min() for a, b in itertools.pairwise(off2))
     high = sum(my[a:b].max() for a, b in itertools.pairwise(off1))
     counters: dict[str, int | float] = {"lp_iterations": int(h.getInfo().simplex_iteration_count),
@@ -405,13 +413,13 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
                                 strategy1=strategy1_f, strategy2=strategy2_f, gap=float(high - low),
                                 method="HiGHS simplex on the sequence-form LP", status=Status.ESTIMATE,
                                 seconds=time.perf_counter() - start, counters=counters)
-    matrix = game.integer_matrix()
+    blocks = game.integer_blocks()
     hb = h.getBasis()
     basic_cols = [c for c, s in enumerate(hb.col_status) if s == highspy.HighsBasisStatus.kBasic]
     tight_rows = [r for r, s in enumerate(hb.row_status) if s != highspy.HighsBasisStatus.kBasic]
 
     def candidates() -> Iterator[tuple[str, Strategy, Strategy]]:
-        from_basis = _basis_solution(game, matrix[0], basic_cols, tight_rows)
+        from_basis = _basis_solution(game, blocks[0], basic_cols, tight_rows)
         if from_basis is not None:
             s1, s2 = _per_type(from_basis[0], off1), _per_type(from_basis[1], off2)
             if s1 is not None and s2 is not None:
@@ -422,7 +430,7 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
                 yield f"rounding (denominators <= {max_den})", s1, s2
 
     for source, s1, s2 in candidates():
-        lo, hi = guarantees(game, s1, s2, matrix)
+        lo, hi = guarantees(game, s1, s2, blocks)
         if lo == hi:
             return BayesianSolution(
                 game=game, value=lo, strategy1=s1, strategy2=s2, gap=0.0,
