@@ -96,12 +96,16 @@ class BayesianGame:
         for (i, j) in prior:
             if (i, j) not in self.payoffs:
                 raise InvalidInput(f"no payoff for the type pair {shown((self.types1[i], self.types2[j]))}")
-            block = np.array(self.payoffs[(i, j)], dtype=object)
+            given = self.payoffs[(i, j)]
+            block = np.array(given, dtype=object)
             if block.shape != (len(self.actions1[i]), len(self.actions2[j])):
                 raise InvalidInput(f"the payoff block of the type pair {shown((i, j))} has shape {block.shape}, "
                                    f"expected {(len(self.actions1[i]), len(self.actions2[j]))}")
-            blocks[(i, j)] = np.array([_rational("a payoff", v) for v in block.flat],
-                                      dtype=object).reshape(block.shape)
+            if isinstance(given, np.ndarray) and given.dtype.kind in "iu":
+                blocks[(i, j)] = given.astype(object)  # Python ints: exact already (numerator, denominator)
+            else:
+                blocks[(i, j)] = np.array([_rational("a payoff", v) for v in block.flat],
+                                          dtype=object).reshape(block.shape)
         object.__setattr__(self, "prior", prior)
         object.__setattr__(self, "payoffs", blocks)
 
@@ -144,16 +148,17 @@ class BayesianGame:
 
     def integer_blocks(self) -> tuple[dict[TypePair, np.ndarray], int]:
         """({(i, j): D * P(t1, t2) * u(t1, t2, ., .) as Python ints}, D): the blocks of the sequence-form
-        payoff matrix M[(t1, a1), (t2, a2)] = P(t1, t2) u(t1, t2, a1, a2), on the least common
-        denominator D of all their entries. M is zero outside the blocks of type pairs in the prior."""
-        weighted = {(i, j): [p * v for v in self.payoffs[(i, j)].flat] for (i, j), p in self.prior.items()}
-        scale = math.lcm(*(w.denominator for ws in weighted.values() for w in ws))
-        blocks = {
-            (i, j): np.array([w.numerator * (scale // w.denominator) for w in ws],
-                             dtype=object).reshape(self.payoffs[(i, j)].shape)
-            for (i, j), ws in weighted.items()
-        }
-        return blocks, scale
+        payoff matrix M[(t1, a1), (t2, a2)] = P(t1, t2) u(t1, t2, a1, a2) on one common denominator D
+        (the prior's times the payoffs'). M is zero outside the blocks of type pairs in the prior."""
+        scale_p = math.lcm(*(p.denominator for p in self.prior.values()))
+        scale_u = math.lcm(*(v.denominator for b in self.payoffs.values() for v in b.flat))
+        blocks = {}
+        for (i, j), p in self.prior.items():
+            u = self.payoffs[(i, j)]
+            ints = (np.array([v.numerator for v in u.flat], dtype=object) if scale_u == 1 else
+                    np.array([v.numerator * (scale_u // v.denominator) for v in u.flat], dtype=object))
+            blocks[(i, j)] = (ints * (p.numerator * (scale_p // p.denominator))).reshape(u.shape)
+        return blocks, scale_p * scale_u
 
     def float_blocks(self) -> dict[TypePair, np.ndarray]:
         return {(i, j): float(p) * self.payoffs[(i, j)].astype(np.float64) for (i, j), p in self.prior.items()}
