@@ -23,6 +23,8 @@ def test_two_players_hide_nothing(initiative: int) -> None:
     assert all(sorted(d.cards1 + d.cards3) == sorted(hidden.starting_money() * 2) for d in sol.deals)
     assert sol.value_of_information == 0
     assert sol.worth_to_player1 == 0 and sol.worth_to_player3 == 0
+    # every hand meets one hand only, so its hidden-money mixture is optimal in that full-information trade
+    assert not sol.differing_bids()
 
 
 def test_one_deal_is_the_full_information_trade() -> None:

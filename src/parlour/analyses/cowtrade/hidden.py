@@ -201,6 +201,7 @@ class HandBids:
     informed: dict[int, Fraction]
     informed_pure: bool  # full information bids one amount against every hand of the other player
     bid_matters: bool  # False: with this hand the outcome never depends on his bid (he always wins or loses)
+    informed_optimal: bool  # the hidden-money mixture is also optimal with full information, whatever the other holds
 
     @property
     def mean_hidden(self) -> Fraction:
@@ -221,8 +222,11 @@ class HandBids:
 
     @property
     def differs(self) -> bool:
-        """The mixtures differ on a hand where the bid can matter (where it cannot, any bid is optimal)."""
-        return self.bid_matters and self.hidden != self.informed
+        """With hidden money the player bids in a way full information would not: his mixture is not
+        optimal in the full-information trade against some hand the other may hold. (Comparing mixtures
+        themselves would mislead: optimal strategies need not be unique, and where the bid cannot matter
+        every bid is optimal.)"""
+        return not self.informed_optimal
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -237,6 +241,7 @@ class HandBids:
             "new_bids": list(self.new_bids),
             "mixes_where_informed_would_not": self.mixes_where_informed_would_not,
             "bid_matters": self.bid_matters,
+            "informed_optimal": self.informed_optimal,
             "differs": self.differs,
         }
 
@@ -340,11 +345,33 @@ def _bid_matters(game: BayesianGame, player: int) -> list[bool]:
     return matters
 
 
+def _optimal_in(trade: CowTradeSolution, player: int, mix: dict[int, Fraction]) -> bool:
+    """Is this mixture of the player's bids optimal in the full-information trade, i.e. does it guarantee
+    the trade's value against every bid of the other player? (Exact, on the +-1 payoff matrix.)"""
+    game = trade.game
+    matrix = payoff_matrix(game)
+    if player == 1:
+        weights = [mix.get(b, Fraction(0)) for b in game.bids1]
+        worst = min(sum((w * int(matrix[r, c]) for r, w in enumerate(weights) if w), Fraction(0))
+                    for c in range(matrix.shape[1]))
+        return worst == trade.value
+    weights = [mix.get(b, Fraction(0)) for b in game.bids3]
+    worst = max(sum((w * int(matrix[r, c]) for c, w in enumerate(weights) if w), Fraction(0))
+                for r in range(matrix.shape[0]))
+    return worst == trade.value
+
+
 def _hand_bids(player: int, deals: Sequence[Deal], sol: BayesianSolution,
                informed: Sequence[CowTradeSolution]) -> tuple[HandBids, ...]:
+    hidden = {
+        hand: {cast(int, b): Fraction(p) for b, p in sorted(
+            (sol.mixture1(hand) if player == 1 else sol.mixture2(hand)).items())}
+        for hand in (sol.game.types1 if player == 1 else sol.game.types2)
+    }
     marginal: dict[Hand, Fraction] = {}
     averaged: dict[Hand, dict[int, Fraction]] = {}
     pure: dict[Hand, bool] = {}
+    optimal: dict[Hand, bool] = {}
     for d, s in zip(deals, informed, strict=True):
         hand = d.cards1 if player == 1 else d.cards3
         strategy = s.strategy1 if player == 1 else s.strategy3
@@ -353,16 +380,15 @@ def _hand_bids(player: int, deals: Sequence[Deal], sol: BayesianSolution,
         for bid, p in strategy.items():
             mix[bid] = mix.get(bid, Fraction(0)) + d.probability * p
         pure[hand] = pure.get(hand, True) and len(strategy) == 1
+        optimal[hand] = optimal.get(hand, True) and _optimal_in(s, player, hidden[hand])
     types = sol.game.types1 if player == 1 else sol.game.types2
     matters = dict(zip(types, _bid_matters(sol.game, player), strict=True))
-    out = []
-    for hand in sorted(marginal):
-        hidden = sol.mixture1(hand) if player == 1 else sol.mixture2(hand)
-        informed_mix = {b: p / marginal[hand] for b, p in sorted(averaged[hand].items())}
-        out.append(HandBids(player, hand, marginal[hand],
-                            {cast(int, b): Fraction(p) for b, p in sorted(hidden.items())},
-                            informed_mix, pure[hand], matters[hand]))
-    return tuple(out)
+    return tuple(
+        HandBids(player, hand, marginal[hand], hidden[hand],
+                 {b: p / marginal[hand] for b, p in sorted(averaged[hand].items())},
+                 pure[hand], matters[hand], optimal[hand])
+        for hand in sorted(marginal)
+    )
 
 
 def _exact_value(sol: BayesianSolution) -> Fraction:
@@ -426,7 +452,7 @@ def estimate(players: int = 3, donkeys: int = 0) -> dict[str, int]:
 # --- text ---------------------------------------------------------------------------------------------
 
 def _mix(m: dict[int, Fraction]) -> str:
-    return ", ".join(f"{b}" if p == 1 else f"{b}: {p}" for b, p in m.items())
+    return ", ".join(f"{b}" if p == 1 else f"{b}: {float(p):.3f}" for b, p in m.items())
 
 
 def _num(v: Fraction) -> str:
@@ -460,8 +486,9 @@ def render_text(sol: HiddenMoneySolution, only_differing: bool = False) -> str:
             mark = " *" if h.differs else ""
             lines.append(f"  {' '.join(map(str, h.hand)):<24} {sum(h.hand):>4}  p={float(h.probability):.4f}  "
                          f"{_mix(h.hidden)}  |  {_mix(h.informed)}{mark}")
-    lines.append("* bids differ from full information. Optimal strategies need not be unique: these are "
-                 "the ones the certified LP found.")
+    lines.append("* the hidden-money mixture is not optimal with full information against some hand the other "
+                 "may hold: the hidden money changes how this hand bids. Optimal mixtures need not be unique; "
+                 "these are the ones the certified LP found (probabilities rounded here, exact in --json).")
     return "\n".join(lines)
 
 
