@@ -184,3 +184,20 @@ def test_json_follows_the_convention() -> None:
     assert out["value_exact"] == "1/3" and out["status"] == "exact"
     low = next(t for t in out["strategy1"] if t["type"] == "L")
     assert {"action": "raise", "probability": 1 / 3, "probability_exact": "1/3"} in low["strategy"]
+
+
+def test_independent_parts_are_solved_apart_and_checked_together() -> None:
+    # Two one-card poker games side by side (probability 1/3 and 2/3), the second with the stakes
+    # doubled: no type of one meets a type of the other, so the value is 1/3 * 1/3 + 2/3 * 2/3 = 5/9.
+    poker = _one_card_poker()
+    prior = {(0, 0): Fraction(1, 6), (1, 0): Fraction(1, 6), (2, 1): Fraction(1, 3), (3, 1): Fraction(1, 3)}
+    payoffs = {(0, 0): poker.payoffs[(0, 0)], (1, 0): poker.payoffs[(1, 0)],
+               (2, 1): 2 * poker.payoffs[(0, 0)], (3, 1): 2 * poker.payoffs[(1, 0)]}
+    game = BayesianGame(("H", "L", "H2", "L2"), ("-", "-2"), poker.actions1 * 2, poker.actions2 * 2, prior, payoffs)
+    assert len(bayesian.components(game)) == 2
+    s = bayesian.solve(game)
+    assert s.value == Fraction(5, 9) and s.counters["components"] == 2
+    assert s.mixture1("L2") == {"raise": Fraction(1, 3), "check": Fraction(2, 3)}
+    s.check()
+    matrix, _, _ = bayesian.normal_form(game)
+    assert zerosum.solve(matrix, exact=True).value_exact == Fraction(5, 9)

@@ -380,16 +380,104 @@ def _rounded(values: Sequence[float] | np.ndarray, max_denominator: int) -> list
     return [Fraction(max(float(v), 0.0)).limit_denominator(max_denominator) for v in values]
 
 
+def components(game: BayesianGame) -> list[tuple[list[int], list[int]]]:
+    """The independent parts of the game: types linked by positive prior probability, directly or through
+    other types. A type of one part never meets a type of another, so each part is a game of its own."""
+    parent = list(range(len(game.types1) + len(game.types2)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for i, j in game.prior:
+        a, b = root(i), root(len(game.types1) + j)
+        if a != b:
+            parent[a] = b
+    parts: dict[int, tuple[list[int], list[int]]] = {}
+    for i in range(len(game.types1)):
+        parts.setdefault(root(i), ([], []))[0].append(i)
+    for j in range(len(game.types2)):
+        parts.setdefault(root(len(game.types1) + j), ([], []))[1].append(j)
+    return list(parts.values())
+
+
+def _part(game: BayesianGame, ones: list[int], twos: list[int]) -> tuple[BayesianGame, Fraction]:
+    """One independent part as a game of its own (its prior renormalised) and its probability."""
+    new1 = {i: k for k, i in enumerate(ones)}
+    new2 = {j: k for k, j in enumerate(twos)}
+    pairs = [(i, j) for (i, j) in game.prior if i in new1]
+    weight = sum((game.prior[pair] for pair in pairs), Fraction(0))
+    sub = BayesianGame(tuple(game.types1[i] for i in ones), tuple(game.types2[j] for j in twos),
+                       tuple(game.actions1[i] for i in ones), tuple(game.actions2[j] for j in twos),
+                       {(new1[i], new2[j]): game.prior[(i, j)] / weight for i, j in pairs},
+                       {(new1[i], new2[j]): game.payoffs[(i, j)] for i, j in pairs})
+    return sub, weight
+
+
 def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
     """Value and optimal type-contingent strategies of a Bayesian zero-sum game (player 1 maximises).
 
     exact=True proves the value by a rational certificate (raises CertificateError when none passes the
-    exact check); exact=False returns HiGHS's floats as an ESTIMATE with their residual `gap`."""
+    exact check); exact=False returns HiGHS's floats as an ESTIMATE with their residual `gap`.
+
+    Independent parts of the game (`components`) are solved one by one: the value is their values weighed
+    by their probabilities, and the joined strategies are checked exactly on the whole game."""
+    start = time.perf_counter()
+    parts = components(game)
+    if len(parts) == 1:
+        return _solve_connected(game, exact)
+    strategy1: list[Any] = [None] * len(game.types1)
+    strategy2: list[Any] = [None] * len(game.types2)
+    value: Any = Fraction(0) if exact else 0.0
+    gap, iterations, largest = 0.0, 0, 0
+    for ones, twos in parts:
+        sub, weight = _part(game, ones, twos)
+        sol = _solve_connected(sub, exact)
+        value += weight * sol.value if exact else float(weight) * float(sol.value)
+        gap += float(weight) * sol.gap
+        iterations += int(sol.counters.get("lp_iterations", 0))
+        largest = max(largest, sub.lp_size["rows"])
+        for k, i in enumerate(ones):
+            strategy1[i] = sol.strategy1[k]
+        for k, j in enumerate(twos):
+            strategy2[j] = sol.strategy2[k]
+    counters = {"components": len(parts), "lp_iterations": iterations, "largest_component_rows": largest,
+                **{f"lp_{k}": v for k, v in game.lp_size.items()}}
+    if exact:
+        low, high = guarantees(game, tuple(strategy1), tuple(strategy2))
+        if not low == value == high:
+            raise CertificateError(f"the parts' strategies do not prove the value: {low} < {high}")
+    return BayesianSolution(
+        game=game, value=value, strategy1=tuple(strategy1), strategy2=tuple(strategy2), gap=gap,
+        method=f"{len(parts)} independent parts, each by HiGHS simplex on the sequence-form LP"
+               + (" + exact rational certificate, checked on the whole game" if exact else ""),
+        status=Status.EXACT if exact else Status.ESTIMATE, seconds=time.perf_counter() - start, counters=counters,
+    )
+
+
+# HiGHS's default tolerances (1e-7) can end on a basis that is optimal in floats but not exactly: then the
+# LP is solved again with these, before rounding is tried.
+TIGHT_TOLERANCE = 1e-10
+
+
+def _solve_connected(game: BayesianGame, exact: bool) -> BayesianSolution:
+    try:
+        return _solve_lp(game, exact, None)
+    except CertificateError:
+        return _solve_lp(game, exact, TIGHT_TOLERANCE)
+
+
+def _solve_lp(game: BayesianGame, exact: bool, tolerance: float | None) -> BayesianSolution:
     start = time.perf_counter()
     floats = game.float_blocks()
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("solver", "simplex")  # a basis is what the exact certificate is built from
+    if tolerance is not None:
+        h.setOptionValue("primal_feasibility_tolerance", tolerance)
+        h.setOptionValue("dual_feasibility_tolerance", tolerance)
     h.passModel(_build_lp(game, floats))
     h.run()
     status = h.getModelStatus()
@@ -429,6 +517,8 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
             s1, s2 = _per_type(from_basis[0], off1), _per_type(from_basis[1], off2)
             if s1 is not None and s2 is not None:
                 yield "basis", s1, s2
+        if tolerance is None:  # the second try, with tight tolerances, rounds too
+            return
         for max_den in (10**3, 10**6, 10**9):  # lazily: only when the basis gave no proof
             s1, s2 = _per_type(_rounded(x_n, max_den), off1), _per_type(_rounded(y_n, max_den), off2)
             if s1 is not None and s2 is not None:
@@ -439,7 +529,8 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
         if lo == hi:
             return BayesianSolution(
                 game=game, value=lo, strategy1=s1, strategy2=s2, gap=0.0,
-                method=f"HiGHS simplex on the sequence-form LP + exact rational certificate from the {source}",
+                method=f"HiGHS simplex on the sequence-form LP + exact rational certificate from the {source}"
+                       + (f" (tolerances {tolerance:g})" if tolerance is not None else ""),
                 status=Status.EXACT, seconds=time.perf_counter() - start,
                 counters={**counters, "float_gap": float(high - low)},
             )
