@@ -201,3 +201,19 @@ def test_independent_parts_are_solved_apart_and_checked_together() -> None:
     s.check()
     matrix, _, _ = bayesian.normal_form(game)
     assert zerosum.solve(matrix, exact=True).value_exact == Fraction(5, 9)
+
+
+def test_without_a_basis_it_retries_tight_then_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When the basis gives no proof, the LP is solved again at tight tolerances and rounded strategies are
+    # tried; the answer is still checked exactly, and the method says where its certificate came from.
+    monkeypatch.setattr(bayesian, "_basis_solution", lambda *args: None)
+    s = bayesian.solve(_one_card_poker())
+    assert s.value == Fraction(1, 3) and s.status is Status.EXACT
+    assert "rounding" in s.method and "tolerances" in s.method
+    s.check()
+
+
+def test_nothing_is_called_exact_without_a_passing_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bayesian, "guarantees", lambda *args: (Fraction(0), Fraction(1)))
+    with pytest.raises(CertificateError):
+        bayesian.solve(_one_card_poker())

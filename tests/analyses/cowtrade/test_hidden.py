@@ -152,3 +152,12 @@ def test_the_claim() -> None:
     outcome = hidden.hidden_value_of_information_claim()
     assert outcome.status is ClaimStatus.NEW
     assert "initiative 1" in outcome.computed and "initiative 3" in outcome.computed
+
+
+@pytest.mark.slow
+def test_three_players_with_the_first_donkey() -> None:
+    sol = hidden_last_trade(3, 1, donkeys=1)
+    sol.check()
+    assert len(sol.deals) == 679 and all(len(d.cards1) == 8 for d in sol.deals)
+    assert sol.worth_to_player1 is not None and sol.worth_to_player1 >= 0
+    assert sol.worth_to_player3 is not None and sol.worth_to_player3 >= 0
