@@ -512,17 +512,22 @@ def hidden_value_of_information_claim() -> Outcome:
                            Status.FAILED)
         sol = hidden_last_trade(3, initiative)
         sol.check()
-        parts.append(f"initiative {initiative}: hidden {sol.value} ≈ {float(sol.value):.4f}, informed "
-                     f"{sol.value_informed} ≈ {float(sol.value_informed):.4f}")
+        assert sol.worth_to_player1 is not None and sol.worth_to_player3 is not None
+        parts.append(f"initiative {initiative}: hidden {float(sol.value):.4f}, informed "
+                     f"{float(sol.value_informed):.4f} (difference {float(sol.value_of_information):+.4f}; "
+                     f"worth to player 1 alone {float(sol.worth_to_player1):+.4f}, to player 3 alone "
+                     f"{float(sol.worth_to_player3):+.4f})")
         data[f"initiative_{initiative}"] = {
             "value_exact": str(sol.value), "value_informed_exact": str(sol.value_informed),
+            "value_of_information_exact": str(sol.value_of_information),
             "worth_to_player1_exact": str(sol.worth_to_player1), "worth_to_player3_exact": str(sol.worth_to_player3),
             "differing_hands": len(sol.differing_bids()),
         }
     return Outcome(
         "; ".join(parts), Status.NEW,
         "The pool of 3 players' starting money (6 x 0, 12 x 10, 3 x 50) dealt at random into three hands of 7; "
-        "players 1 and 3 trade, each seeing his own hand. Every value carries a checked rational certificate; "
-        "with 2 players each hand reveals the other, and the value of information is exactly 0.",
+        "players 1 and 3 trade, each seeing his own hand. Values for player 1 in units of the quartet's points "
+        "(exact fractions in the data). Every value carries a checked rational certificate; with 2 players "
+        "each hand reveals the other, and the value of information is exactly 0.",
         data=data,
     )
