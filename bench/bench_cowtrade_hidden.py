@@ -56,7 +56,7 @@ def main() -> None:
     figures: dict[str, object] = {
         "cases": [case(n, initiative, args.donkeys, args.repeat, not args.no_one_sided)
                   for n in args.players for initiative in (1, 3)],
-        "sizes": {f"players={n} donkeys={d}": estimate(n, d) for n in (3, 4) for d in range(4)},
+        "sizes": {f"players={n} donkeys={d}": estimate(n, d) for n in (3, 4) for d in range(5)},
         "peak_rss_gib": peak_rss_gib(),
     }
     suffix = f"_donkeys{args.donkeys}" if args.donkeys else ""

@@ -142,10 +142,20 @@ def test_bad_input() -> None:
         solve_hidden([Deal(Fraction(1), (10,), (0,))], 2)
 
 
-def test_estimate_matches_the_game() -> None:
-    size = hidden.estimate(3)
-    game = hidden.bayesian_game(dealt(3))
+@pytest.mark.parametrize(("players", "donkeys"), [(2, 0), (3, 0), (4, 0), (3, 1), (5, 1)])
+def test_estimate_matches_the_game(players: int, donkeys: int) -> None:
+    size = hidden.estimate(players, donkeys)
+    deals = dealt(players, donkeys)
+    game = hidden.bayesian_game(deals)
+    assert size["deals"] == len(deals)
+    assert (size["hands1"], size["hands3"]) == (len(game.types1), len(game.types2))
     assert size["columns"] == game.lp_size["columns"] and size["rows"] == game.lp_size["rows"]
+
+
+def test_the_size_guard() -> None:
+    assert hidden.guard(3)["rows"] == 234
+    with pytest.raises(InvalidInput, match="too big"):
+        hidden.guard(3, donkeys=4)  # counted, not dealt: 606,556 deals
 
 
 def test_the_claim() -> None:

@@ -438,15 +438,54 @@ def hidden_last_trade(players: int = 3, initiative: int = 1, donkeys: int = 0,
     return solve_hidden(dealt(players, donkeys), initiative, second, one_sided, players, donkeys)
 
 
+def _count_multisets(bounds: Iterable[int], size: int) -> int:
+    """How many multisets of `size` cards with at most bounds[v] of each value: the coefficient of x^size
+    in prod_v (1 + x + ... + x^bounds[v])."""
+    poly = [1] + [0] * size
+    for bound in bounds:
+        new = [0] * (size + 1)
+        for k, c in enumerate(poly):
+            if c:
+                for take in range(min(bound, size - k) + 1):
+                    new[k + take] += c
+        poly = new
+    return poly[size]
+
+
 def estimate(players: int = 3, donkeys: int = 0) -> dict[str, int]:
-    """The hidden game's size without solving it: deals, hands, and the LP's columns and rows (for a size
-    guard: the exact basis re-solve is a square rational system of `rows` unknowns)."""
-    deals = dealt(players, donkeys)
-    hands1, hands3 = hands(deals)
-    bids1 = sum(len(bids_from_cards(h)) for h in hands1)
-    bids3 = sum(len(bids_from_cards(h)) for h in hands3)
-    return {"deals": len(deals), "hands1": len(hands1), "hands3": len(hands3),
-            "columns": bids1 + len(hands3), "rows": bids3 + len(hands1)}
+    """The hidden game's size without dealing it out: deals, hands, and the LP's columns and rows (for a
+    size guard: the exact basis re-solve is a square rational system of about `rows` unknowns, and every
+    deal is one full-information trade). Counts hands only: fast even where the game is far too big."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+        raise InvalidInput(f"the number of players must be 2..{MAX_PLAYERS}, got {shown(players)}")
+    hand = starting_money(donkeys)
+    pool = {v: c * players for v, c in Counter(hand).items()}
+    size = len(hand)
+    deals = bids = 0
+    hand_count = 0
+    for h1 in _sub_multisets(pool, size):
+        hand_count += 1
+        bids += len(bids_from_cards(_expand(h1)))
+        deals += _count_multisets((pool[v] - h1.get(v, 0) for v in pool), size)
+    # the deal is exchangeable: player 3's hands are player 1's, with the same bids
+    return {"deals": deals, "hands1": hand_count, "hands3": hand_count,
+            "columns": bids + hand_count, "rows": bids + hand_count}
+
+
+MAX_ROWS = 3000  # the default size guard: n = 3 with two donkeys (2,743 rows) is exact in about a minute
+MAX_DEALS = 20000
+
+
+def guard(players: int = 3, donkeys: int = 0, max_rows: int = MAX_ROWS, max_deals: int = MAX_DEALS
+          ) -> dict[str, int]:
+    """The estimate, or InvalidInput in one sentence when the game is beyond the limits."""
+    size = estimate(players, donkeys)
+    if size["rows"] > max_rows or size["deals"] > max_deals:
+        raise InvalidInput(
+            f"hidden money with {players} players and {donkeys} donkeys is too big to solve exactly here: "
+            f"{size['deals']:,} deals and an LP of {size['rows']:,} rows (limits {max_deals:,} deals, "
+            f"{max_rows:,} rows; 2,743 rows took about a minute)")
+    return size
 
 
 # --- text ---------------------------------------------------------------------------------------------
