@@ -106,8 +106,10 @@ def test_full_information_as_a_bayesian_game_agrees() -> None:
 def test_a_forged_value_fails_the_check() -> None:
     sol = hidden_last_trade(2, 1, one_sided=False)
     forged = dataclasses.replace(sol, value_informed=sol.value_informed + Fraction(1, 1000))
-    with pytest.raises(InvalidInput):
+    with pytest.raises(CertificateError):
         forged.check()
+    with pytest.raises(CertificateError):
+        dataclasses.replace(sol, value=sol.value + 1).check()
     bad_hidden = dataclasses.replace(sol.hidden, value=sol.hidden.value + Fraction(1, 7))
     with pytest.raises(CertificateError):
         dataclasses.replace(sol, hidden=bad_hidden).check()

@@ -32,7 +32,7 @@ import numpy as np
 
 from parlour.analyses.cowtrade.model import CowTradeSolution, solve
 from parlour.claims import Outcome, Status
-from parlour.errors import InvalidInput, shown
+from parlour.errors import CertificateError, InvalidInput, shown
 from parlour.games.cowtrade import (
     STARTING_HAND,
     CowTrade,
@@ -287,7 +287,7 @@ class HiddenMoneySolution(Result):
         and their expectation, and the one-sided games' certificates."""
         self.hidden.check()
         if not (self.hidden.value == self.win1 and self.value == 2 * self.win1 - 1):
-            raise InvalidInput("the hidden game's certificate proves another value")
+            raise CertificateError("the hidden game's certificate proves another value")
         expected = Fraction(0)
         for deal, trade in zip(self.deals, self.informed, strict=True):
             game = trade.game
@@ -296,11 +296,11 @@ class HiddenMoneySolution(Result):
             cert.check(payoff_matrix(game))
             expected += deal.probability * trade.value
         if expected != self.value_informed:
-            raise InvalidInput("the full-information value is not the expectation of the deals' values")
+            raise CertificateError("the full-information value is not the expectation of the deals' values")
         for sol, v in zip(self.one_sided, (self.value_player1_informed, self.value_player3_informed), strict=False):
             sol.check()
             if v != 2 * sol.value - 1:
-                raise InvalidInput("a one-sided game's certificate proves another value")
+                raise CertificateError("a one-sided game's certificate proves another value")
 
     def differing_bids(self) -> list[HandBids]:
         """The hands on which a player bids otherwise with hidden money than with full information."""
