@@ -80,3 +80,39 @@ def test_reproduce_subset_writes_report(capsys: pytest.CaptureFixture[str], tmp_
 def test_reproduce_unknown_prefix(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(["reproduce", "--only", "nosuchgame"], capsys)
     assert code == 2 and "no claim id starts with" in err
+
+
+def test_endgame_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["cowtrade", "endgame", "--money1", "8", "--money2", "5", "--study", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["command"] == "endgame" and data["value_exact"] == "-1/3"  # the study's example, t1 = 8, t3 = 5
+    assert data["completes1"] == pytest.approx(1 / 3) and data["plays"][0]["reach"] == pytest.approx(1)
+
+
+def test_endgame_quintet_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["cowtrade", "endgame", "--set-size", "5", "--money1", "3", "--money2", "2"], capsys)
+    assert code == 0 and "play can cycle" in out and "proven bounds" in out
+
+
+def test_endgame_hidden(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["cowtrade", "endgame", "--hidden", "--players", "2", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    # two players: each one's own cards tell him the other's, so hiding them changes nothing
+    assert data["value_exact"] == data["value_informed_exact"] and data["value_of_information_exact"] == "0"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--money1", "3"], "give both players' money"),
+    (["--money1", "3", "--money2", "2", "--cards1", "10", "--cards2", "10"], "totals or as cards"),
+    (["--animals1", "4", "--money1", "3", "--money2", "2"], "1 to 3 animals"),
+    (["--set-size", "13"], "2 to 12 animals"),
+    (["--money1", "10000000", "--money2", "1"], "--force"),
+    (["--hidden", "--animals1", "2"], "last trade of a quartet"),
+    (["--hidden", "--players", "3", "--donkeys", "4"], "too big"),
+    (["--tol", "2"], "between 0 and 1"),
+])
+def test_endgame_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, _, err = run_cli(["cowtrade", "endgame", *args], capsys)
+    assert code == 2 and message in err

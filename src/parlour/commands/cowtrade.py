@@ -11,6 +11,7 @@ from rich.table import Table
 
 from parlour.analyses import cowtrade as analysis
 from parlour.analyses.cowtrade import endgame
+from parlour.analyses.cowtrade import hidden as hidden_money
 from parlour.commands.common import console, parse_int_list, print_json
 from parlour.errors import InvalidInput
 from parlour.infra.files import output_file
@@ -152,6 +153,10 @@ def endgame_command(
                                         "--ties challenger.")] = False,
     tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
     plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
+    hidden: Annotated[bool, typer.Option("--hidden", help="The last trade with hidden money: each player sees "
+                                         "only his own cards, dealt at random from the players' money.")] = False,
+    players: Annotated[int, typer.Option("--players", help="With --hidden: players whose money is dealt.")] = 3,
+    donkeys: Annotated[int, typer.Option("--donkeys", help="With --hidden: donkeys' bonus money paid out.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
 ) -> None:
@@ -160,6 +165,14 @@ def endgame_command(
         raise InvalidInput(f"--tol must lie between 0 and 1, got {tol:g}")
     if plays < 0:
         raise InvalidInput(f"--plays must not be negative, got {plays}")
+    if not 2 <= players <= hidden_money.MAX_PLAYERS:
+        raise InvalidInput(f"--players must be 2 to {hidden_money.MAX_PLAYERS}, got {players}")
+    if not 0 <= donkeys <= 4:
+        raise InvalidInput(f"--donkeys must be 0 to 4 (the four donkeys' bonus money), got {donkeys}")
+    if hidden:
+        _hidden(set_size, animals1, (money1, money2, cards1, cards2), challenger, next_challenger, players,
+                donkeys, as_json, force)
+        return
     rules = _rules(set_size, stage, ties, next_challenger, study)
     hand1, hand2 = _hands(money1, money2, cards1, cards2)
     try:
@@ -170,3 +183,25 @@ def endgame_command(
         print_json(result.to_json())
         return
     console.print(endgame.describe_solution(result, plays), highlight=False, markup=False)
+
+
+def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger: int,
+            next_challenger: endgame.NextChallenger, players: int, donkeys: int, as_json: bool, force: bool) -> None:
+    """`endgame --hidden`: the last trade of a quartet (1-3) with the money dealt at random."""
+    if set_size != 4 or animals1 != 1:
+        raise InvalidInput("--hidden solves the last trade of a quartet: --set-size 4 --animals1 1")
+    if any(m is not None for m in money):
+        raise InvalidInput("--hidden deals the money at random: leave out --money1/--money2/--cards1/--cards2")
+    if challenger not in (1, 2):
+        raise InvalidInput(f"--challenger must be 1 or 2, got {challenger}")
+    if force:
+        hidden_money.estimate(players, donkeys)  # still checks the numbers
+    else:
+        hidden_money.guard(players, donkeys)
+    second = (analysis.SecondInitiative.LOSER if next_challenger is endgame.NextChallenger.LOSER
+              else analysis.SecondInitiative.ALTERNATE)
+    result = hidden_money.hidden_last_trade(players, 1 if challenger == 1 else 3, donkeys, second)
+    if as_json:
+        print_json(result.to_json())
+        return
+    console.print(hidden_money.render_text(result), highlight=False, markup=False)

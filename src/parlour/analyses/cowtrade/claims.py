@@ -354,3 +354,85 @@ def _partial_games() -> Outcome:
         f"Example: the starting hand {STARTING_HAND} (90) against 3 x 10: n = {start.inspection_size}, "
         f"value {start.value}.",
     )
+
+
+# --- beyond the last trade: the end game as a stochastic game (issue 24) ----------------------------
+
+@claim(
+    "cowtrade.endgame-last-trade",
+    study=STUDY,
+    source="§3, situation s1, as a special case of the end game",
+    statement="The end game of one quartet, solved as a stochastic game under the study's simplification "
+    "(simultaneous offers, the challenger wins a tie), gives the last trade's exact value for every "
+    "0 <= t1, t3 <= 10, both initiatives and both readings of who challenges the second trade",
+    published="the value of the last trade (the matrix game s1)",
+)
+def _endgame_recovers_last_trade() -> Outcome:
+    from parlour.analyses.cowtrade.endgame import EndgameRules, solve_endgame
+    from parlour.games.cowtrade.endgame import NextChallenger
+
+    games = differ = 0
+    example = None
+    for second, nxt in ((SecondInitiative.ALTERNATE, NextChallenger.ALTERNATE),
+                        (SecondInitiative.LOSER, NextChallenger.LOSER)):
+        rules = EndgameRules.study(4, nxt)
+        for t1 in range(11):
+            for t3 in range(11):
+                for initiative in (1, 3):
+                    got = solve_endgame(rules, 1, t1, t3, 1 if initiative == 1 else 2)
+                    want = solve(CowTrade(t1, t3, initiative, second=second)).value
+                    games += 1
+                    if not got.lower == got.upper == want:
+                        differ += 1
+                        example = example or (t1, t3, initiative, second.value, got.lower, want)
+    computed = f"{games - differ} of {games} end games give the last trade's exact value"
+    if differ:
+        return Outcome(computed, Status.FAILED, f"first difference (t1, t3, initiative, second, end game, "
+                       f"last trade): {example}")
+    return Outcome(computed, Status.REPRODUCED,
+                   "Both solvers certify their values exactly; the end game also plays the 2-2 trade out "
+                   "instead of assuming that both bid everything, and finds the same.")
+
+
+@claim(
+    "cowtrade.quintet-cycles",
+    study=STUDY,
+    source="chapter 6, future work: quintets",
+    statement="In a quintet play can go round for ever, (1,4) -> (2,3) -> (1,4) -> ...: the end game from "
+    "1-4 with 90 against 90 (in units of 10) has a cyclic component; its value is certified to 1e-12 "
+    "from both players' stationary strategies",
+    published="quintets can cycle",
+)
+def _quintet_cycles() -> Outcome:
+    from parlour.analyses.cowtrade.endgame import EndgameRules, solve_endgame
+    from parlour.results import Status as ResultStatus
+
+    lines = []
+    data: dict[str, object] = {}
+    ok = True
+    for name, rules in (("as the rules play it", EndgameRules(5)), ("the study's simplification",
+                                                                    EndgameRules.study(5))):
+        r = solve_endgame(rules, 1, 9, 9, 1)
+        ok = ok and r.cyclic and r.status in (ResultStatus.EXACT, ResultStatus.CERTIFIED)
+        lines.append(f"{name}: value {float(r.lower):.12f} (interval width {float(r.upper - r.lower):.1e}), "
+                     f"player 1 completes {r.completes1:.4f}, expected trades {r.expected_trades:.3f}, "
+                     f"{r.states} states")
+        data[rules.stage.value] = {"value_bounds_exact": [str(r.lower), str(r.upper)],
+                                   "completes1": r.completes1, "expected_trades": r.expected_trades,
+                                   "endless": r.endless, "states": r.states}
+    status = Status.REPRODUCED if ok else Status.FAILED
+    return Outcome("; ".join(lines), status,
+                   "The state graph has a cycle (a strongly connected component of many states), so backward "
+                   "induction cannot order it; value iteration with Shapley's operator and two stationary "
+                   "strategies proven exactly give the interval. Under optimal play the game still ends with "
+                   "probability 1.", data=data)
+
+
+def _register_hidden() -> None:
+    from parlour.analyses.cowtrade.hidden import CLAIM_ID, CLAIM_STATEMENT, hidden_value_of_information_claim
+
+    claim(CLAIM_ID, study="parlour", source="new: hidden money (issue 24)",
+          statement=CLAIM_STATEMENT)(hidden_value_of_information_claim)
+
+
+_register_hidden()
