@@ -29,6 +29,7 @@ from parlour.games.memory.rules import (
     tactic_classes,
 )
 from parlour.games.memory.simulate import SimulationSummary, simulate, standard_error
+from parlour.infra import spelling
 from parlour.infra.stats import Interval
 from parlour.results import Result, Status, exact
 
@@ -237,7 +238,7 @@ def simulation_check(pairs: int, games: int, seed: int = 0) -> SimulationCheck:
     """Play `games` shuffled decks with the canonical optimal policy of the exact DP."""
     check_pairs(pairs, limit=TABLE_LIMIT)
     if games < 2 or games > 10_000_000:
-        raise InvalidInput(f"--games must be between 2 and 10000000, got {games}")
+        raise InvalidInput(f"{spelling.parameter('games')} must be between 2 and 10000000, got {games}")
     t0 = time.perf_counter()
     sol = solve_exact(pairs)
     r = simulate(pairs, games, sol.policy, seed)
