@@ -22,7 +22,7 @@ from parlour.infra.resources import affordable
 if TYPE_CHECKING:
     from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, SecondInitiative
 
-__all__ = ["check_money", "check_size", "game", "solve", "solve_game"]
+__all__ = ["game", "solve", "solve_game"]
 
 # Measured on the 2-core machine (money 1000 against 500: 1e6 cells, 12.8 s, 330 MB): the size check's model.
 BYTES_PER_CELL = 100

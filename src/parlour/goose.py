@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from parlour.analyses.goose import GooseSolution
     from parlour.games.goose.rules import RuleSet, State
 
-__all__ = ["default_tol", "rule_set", "solve", "start_state"]
+__all__ = ["solve"]
 
 TOL_FLOOR = 1e-13  # the certified gap of 2 players stalls at 1.65e-13 in double precision
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from parlour.analyses.guess.solve import GuessSolution
     from parlour.solvers.colgen import TraceStep
 
-__all__ = ["GuessValue", "check_numbers", "check_size", "solve", "value"]
+__all__ = ["GuessValue", "solve", "value"]
 
 # The size check's model, from the 2-core machine: V(1000) took 267 s (time grows as N^3), and the
 # optimal-BST oracle keeps a few N x N tables.

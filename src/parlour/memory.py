@@ -23,9 +23,9 @@ def solve(pairs: int, *, exact: bool = False, on_level: Callable[[int], None] | 
     """Both players' expected pairs from the start of a `pairs`-pair game under optimal play, the first
     player's advantage, the probability of a stalemate of mutual passes and the optimal tactics at the start.
 
-    `exact=True` solves the full <k,B,P> recursion (no assumption; up to 60 pairs; `on_level(n)` after each
-    level); otherwise the reduced model: exact Fractions up to 300 pairs (status EXACT), floats beyond
-    (status ESTIMATE, up to 10,000 pairs). Returns a `MemorySummary`.
+    `exact=True` solves the full <k,B,P> recursion (no assumption; up to 400 pairs; `on_level(n)` after
+    each level); otherwise the reduced model: exact Fractions up to 300 pairs (status EXACT), floats beyond
+    (status ESTIMATE, up to 20,000 pairs). Returns a `MemorySummary`.
     """
     from parlour.analyses.memory import summarize
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from parlour.analyses.winorlose import PairingResult, Tournament, ViewChance
     from parlour.games.winorlose.rules import Rules
 
-__all__ = ["chance", "check_tournament", "pairing", "rules", "tournament"]
+__all__ = ["chance", "pairing", "tournament"]
 
 MAX_ROUNDS = 100_000
 MAX_SIMULATED_ROUNDS = 50_000_000  # games x rounds of Learning Tina's simulation

@@ -135,3 +135,14 @@ def test_solvers_reachable_after_import_parlour() -> None:
     sol = parlour.solvers.zerosum.solve([[3, -1], [-2, 4]])
     assert sol.status is Status.EXACT and sol.certificate is not None
     assert sol.certificate.value == Fraction(1, 1)
+
+
+def test_every_front_door_is_in_docs_python_md() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
+    for name in parlour.__all__:
+        module = getattr(parlour, name)
+        for attr in getattr(module, "__all__", []) if name in ("goose", "guess", "memory", "cowtrade",
+                                                                "winorlose", "solvers") else []:
+            assert f"parlour.{name}.{attr}" in text or f"`{attr}`" in text, f"parlour.{name}.{attr}"
