@@ -22,14 +22,8 @@ estimate), `to_json()`, and a table of itself in a notebook. The submodules load
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from types import ModuleType
 from typing import TYPE_CHECKING
-
-try:
-    __version__ = version("parlour")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+unknown"
 
 # The public submodules, loaded on first attribute access (PEP 562): each pulls in numpy, numba or HiGHS.
 _SUBMODULES = ("cowtrade", "errors", "goose", "guess", "memory", "results", "solvers", "winorlose")
@@ -39,12 +33,27 @@ __all__ = ["__version__", *_SUBMODULES]
 if TYPE_CHECKING:
     from parlour import cowtrade, errors, goose, guess, memory, results, solvers, winorlose  # noqa: F401
 
+    __version__: str
 
-def __getattr__(name: str) -> ModuleType:
+
+def _version() -> str:
+    # importlib.metadata costs more than the rest of `import parlour`: read on first use, then kept
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("parlour")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0.0.0+unknown"
+
+
+def __getattr__(name: str) -> ModuleType | str:
+    if name == "__version__":
+        globals()["__version__"] = found = _version()
+        return found
     if name in _SUBMODULES:
         return importlib.import_module(f"parlour.{name}")
     raise AttributeError(f"module 'parlour' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_SUBMODULES})
+    return sorted({*globals(), "__version__", *_SUBMODULES})
