@@ -19,6 +19,7 @@ MAKERS: dict[str, Callable[[], Result]] = {
     "GooseSolution exact": lambda: parlour.goose.solve(players=2, exact=True),
     "GooseSolution certified": lambda: parlour.goose.solve(players=2, tol=1e-6),
     "GuessValue": lambda: parlour.guess.value(100),
+    "GuessTable": lambda: parlour.guess.table(1, 30),
     "GuessSolution": lambda: parlour.guess.solve(12),
     "MemorySummary": lambda: parlour.memory.solve(pairs=5),
     "MemorySummary float": lambda: parlour.memory.solve(pairs=400),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.errors import InvalidInput, shown
 from parlour.infra import spelling
@@ -24,9 +24,10 @@ from parlour.results import Result, Status, exact
 
 if TYPE_CHECKING:
     from parlour.analyses.guess.solve import GuessSolution
+    from parlour.analyses.guess.table import Entry
     from parlour.solvers.colgen import TraceStep
 
-__all__ = ["GuessValue", "solve", "value"]
+__all__ = ["GuessTable", "GuessValue", "solve", "table", "value"]
 
 # The size check's model, from the 2-core machine: V(1000) took 267 s (time grows as N^3), and the
 # optimal-BST oracle keeps a few N x N tables.
@@ -69,6 +70,42 @@ class GuessValue(Result):
         if self.certificate_sha256 is not None:
             out["certificate_sha256"] = self.certificate_sha256
         return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class GuessTable(Result):
+    """A slice of the shipped table of certified values: V(N) for N = `start`..`stop` (exact, each row
+    certified; `certificate_sha256` names its certificate). `to_pandas()` gives a row per N."""
+
+    TABLE: ClassVar[str | None] = "values"
+
+    start: int
+    stop: int
+    entries: tuple[Entry, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {"from": self.start, "to": self.stop, "values": [
+            {"numbers": e.numbers, **exact("value", e.value), "max_guesses": e.max_guesses,
+             "certificate_sha256": e.certificate_sha256} for e in self.entries]}
+
+
+def table(start: int = 1, stop: int | None = None) -> GuessTable:
+    """V(N) for N = start..stop (default: to the table's last N) from the shipped table of certified values,
+    exact (status EXACT). Refused for an N beyond the table (`solve` certifies one). Returns a `GuessTable`."""
+    import time
+
+    from parlour.analyses.guess import table as shipped
+
+    began = time.perf_counter()
+    entries = shipped.shipped()
+    last = max(entries, default=0)
+    low, high = check_numbers(start, "start"), check_numbers(last if stop is None else stop, "stop")
+    if high < low or high > last:
+        raise InvalidInput(f"the table holds N = 1..{last:,}; {spelling.parameter('start')}..."
+                           f"{spelling.parameter('stop')} must lie within it, got {low:,}..{high:,}")
+    return GuessTable(start=low, stop=high, entries=tuple(entries[n] for n in range(low, high + 1) if n in entries),
+                      method="shipped table of certified values", status=Status.EXACT,
+                      seconds=time.perf_counter() - began)
 
 
 def value(n: int, *, force: bool = False, on_iteration: Callable[[TraceStep], None] | None = None) -> GuessValue:

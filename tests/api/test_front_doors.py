@@ -146,3 +146,14 @@ def test_every_front_door_is_in_docs_python_md() -> None:
         for attr in getattr(module, "__all__", []) if name in ("goose", "guess", "memory", "cowtrade",
                                                                 "winorlose", "solvers") else []:
             assert f"parlour.{name}.{attr}" in text or f"`{attr}`" in text, f"parlour.{name}.{attr}"
+
+
+def test_guess_table_slice() -> None:
+    part = parlour.guess.table(10, 20)
+    assert part.status is Status.EXACT and [e.numbers for e in part.entries] == list(range(10, 21))
+    assert all(e.value == parlour.guess.value(e.numbers).value for e in part.entries)
+    frame = pytest.importorskip("pandas") and part.to_pandas()
+    assert list(frame["numbers"]) == list(range(10, 21))
+    assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.entries]
+    with pytest.raises(InvalidInput, match="start"):
+        parlour.guess.table(5, 10**6)
