@@ -19,8 +19,6 @@
 # or turn it into one with `jupytext --to ipynb tour.py`. The tests run every cell.
 
 # %%
-import math
-
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -67,14 +65,18 @@ assert all(lo <= x <= hi for (lo, hi), x in zip(variants["study"].win_bounds, st
 # %% [markdown]
 # ## 2. The guessing game: V(N) − lg N from the table of certified values
 #
-# `parlour.guess.value(N)` reads the shipped table (every row certified by an exact rational certificate);
-# `parlour.guess.solve(N)` certifies a value anew, with both players' optimal strategies.
+# `parlour.guess.table` and `parlour.guess.value(N)` read the shipped table (every row certified by an exact
+# rational certificate); `parlour.guess.solve(N)` certifies a value anew, with both players' optimal
+# strategies.
 
 # %%
-ns = np.arange(1, 1025)
-values = [parlour.guess.value(int(n)).value for n in ns]
+values = parlour.guess.table(1, 1024).to_pandas()  # a row per N: value, value_exact, max_guesses, certificate
+values.tail(3)
+
+# %%
+ns = values["numbers"].to_numpy()
 fig, ax = plt.subplots(figsize=(7, 3))
-ax.plot(ns, [float(v) - math.log2(n) for n, v in zip(ns, values, strict=True)], lw=0.8)
+ax.plot(ns, values["value"] - np.log2(ns), lw=0.8)
 ax.set_xscale("log", base=2)
 ax.set_xlabel("N")
 ax.set_ylabel("V(N) − lg N")
