@@ -36,7 +36,8 @@ def test_frac_str_writes_integers_without_a_denominator() -> None:
 
 
 def test_a_result_has_one_json_shape() -> None:
-    r = _Toy(Fraction(2, 7), (Fraction(1, 2), Fraction(1, 2)), method="lp", seconds=0.25, counters={"pivots": 3})
+    r = _Toy(Fraction(2, 7), (Fraction(1, 2), Fraction(1, 2)), method="lp", status=Status.EXACT, seconds=0.25,
+             counters={"pivots": 3})
     data = r.to_json()
     assert data["value"] == pytest.approx(2 / 7) and data["value_exact"] == "2/7"
     assert data["strategy"] == ["1/2", "1/2"]

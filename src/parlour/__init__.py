@@ -3,13 +3,57 @@
 Solvers (zero-sum LP with exact certificates, column generation, absorbing Markov chains, exact
 dynamic programming) and the five games built on them: Game of the Goose, the cow trade of
 Koehandel, the higher-lower guessing game, Memory and Win or Lose.
+
+From Python, one front door per game, named and shaped like the command line (docs/python.md):
+
+    import parlour
+    parlour.goose.solve(players=3, tol=1e-12)       # certified win chances
+    parlour.guess.value(1000)                       # V(N) exact, from the table of certified values
+    parlour.memory.solve(pairs=20)                  # optimal play with perfect memory, exact
+    parlour.cowtrade.solve(money=(8, 5), initiative=1)
+    parlour.winorlose.chance("3h,5", "0,1,2,6,7")
+    parlour.solvers.zerosum.solve([[1, -1], [-1, 1]])
+
+Each returns a `parlour.results.Result`: exact values as Fractions with their status (exact, certified,
+estimate), `to_json()`, and a table of itself in a notebook. The submodules load on first use, so
+`import parlour` stays cheap.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-try:
-    __version__ = version("parlour")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+unknown"
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-__all__ = ["__version__"]
+# The public submodules, loaded on first attribute access (PEP 562): each pulls in numpy, numba or HiGHS.
+_SUBMODULES = ("cowtrade", "errors", "goose", "guess", "memory", "results", "solvers", "winorlose")
+
+__all__ = ["__version__", *_SUBMODULES]
+
+if TYPE_CHECKING:
+    from parlour import cowtrade, errors, goose, guess, memory, results, solvers, winorlose  # noqa: F401
+
+    __version__: str
+
+
+def _version() -> str:
+    # importlib.metadata costs more than the rest of `import parlour`: read on first use, then kept
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("parlour")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0.0.0+unknown"
+
+
+def __getattr__(name: str) -> ModuleType | str:
+    if name == "__version__":
+        globals()["__version__"] = found = _version()
+        return found
+    if name in _SUBMODULES:
+        return importlib.import_module(f"parlour.{name}")
+    raise AttributeError(f"module 'parlour' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "__version__", *_SUBMODULES})

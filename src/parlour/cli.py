@@ -16,7 +16,7 @@ from typer._click import exceptions as click_errors
 from parlour import __version__
 from parlour.commands.arguments import check_numbers
 from parlour.errors import ParlourError
-from parlour.infra import interrupt
+from parlour.infra import interrupt, spelling
 from parlour.registry import GAMES
 
 app = typer.Typer(
@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         check_numbers(args)
         # Not standalone, typer returns the code of a typer.Exit (and 130 for a Ctrl-C) instead of exiting.
-        code = app(args=args, prog_name="parlour", standalone_mode=False)
+        with spelling.command_line():  # the library's refusals name flags (--force), not parameters
+            code = app(args=args, prog_name="parlour", standalone_mode=False)
     except ParlourError as exc:
         _fail(str(exc), exc.exit_code, as_json)
     except click_errors.NoArgsIsHelpError as exc:

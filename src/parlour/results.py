@@ -47,12 +47,23 @@ class Result:
     """
 
     method: str = ""
-    status: Status = Status.EXACT
+    status: Status  # no default: every solver states how its result was established
     message: str = ""
     seconds: float = 0.0
     counters: Mapping[str, int | float] = field(default_factory=dict)
 
     BOOKKEEPING: ClassVar[tuple[str, ...]] = ("method", "status", "message", "seconds", "counters")
+    # The payload key whose rows `to_pandas` gives (a list of records, a mapping of records or a list of
+    # numbers with their `_exact` / `_bounds` beside them), and the name of the index column for the latter
+    # two. None: the first such key of the payload, if any.
+    TABLE: ClassVar[str | None] = None
+    TABLE_INDEX: ClassVar[str] = "item"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Keep the readable repr below: @dataclass writes its own __repr__ unless the class defines one.
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Result.__repr__  # type: ignore[method-assign]
 
     @property
     def success(self) -> bool:
@@ -81,6 +92,195 @@ class Result:
             "counters": jsonable(dict(self.counters)),
         }
         return {**self.payload(), **meta}
+
+    # ---- showing itself: repr, a notebook's HTML table, pandas --------------------------------------------
+
+    def summary(self) -> list[tuple[str, str, str]]:
+        """(quantity, value as a decimal, the exact fraction or the interval beside it) for every field of
+        the payload; long lists and tables are counted, not written out (`to_pandas` has them)."""
+        return summary_rows(jsonable(self.payload()))
+
+    def _heading(self) -> str:
+        return f"{type(self).__name__} ({self.status.value}, {self.seconds:.3g} s)"
+
+    def __repr__(self) -> str:
+        try:
+            rows = self.summary()
+        except Exception as exc:  # a repr must never fail
+            return f"<{type(self).__name__}: {exc!r}>"
+        width = max((len(q) for q, _, _ in rows), default=0)
+        lines = [self._heading()]
+        lines += [f"  {q:<{width}}  {v}" + (f"  = {x}" if x else "") for q, v, x in rows]
+        if self.method:
+            lines.append(f"  method: {self.method}")
+        if self.message:
+            lines.append(f"  message: {self.message}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: each quantity as a decimal with its exact fraction or certified
+        interval beside it, then the status, the method and the time."""
+        from html import escape
+
+        body = "".join(f"<tr><td>{escape(q)}</td><td style='text-align:right'>{escape(v)}</td>"
+                       f"<td style='text-align:left'><code>{escape(x)}</code></td></tr>"
+                       for q, v, x in self.summary())
+        foot = (f"<tr><td>status</td><td colspan='2' style='text-align:left'><b>{escape(self.status.value)}</b> "
+                f"({escape(STATUS_MEANING[self.status])})</td></tr>"
+                f"<tr><td>method</td><td colspan='2' style='text-align:left'>{escape(self.method or '-')}</td></tr>"
+                f"<tr><td>time</td><td colspan='2' style='text-align:left'>{self.seconds:.3g} s</td></tr>")
+        if self.message:
+            foot += f"<tr><td>message</td><td colspan='2' style='text-align:left'>{escape(self.message)}</td></tr>"
+        return (f"<table class='parlour-result'><caption style='text-align:left'><b>{escape(type(self).__name__)}"
+                f"</b></caption><thead><tr><th>quantity</th><th>value</th><th>exact / interval</th></tr></thead>"
+                f"<tbody>{body}{foot}</tbody></table>")
+
+    def records(self, field: str | None = None) -> list[dict[str, Any]]:
+        """A table of the result as records in the JSON convention: payload field `field`, by default the
+        result's main table (`TABLE`); TypeError if there is none."""
+        body = jsonable(self.payload())
+        key = field or self.TABLE or next((k for k in body if _tabular(body, k)), None)
+        if key is None or not _tabular(body, key):
+            tables = [k for k in body if _tabular(body, k)]
+            raise TypeError(f"{type(self).__name__} has no table {key or ''}; "
+                            + (f"its tables: {', '.join(tables)}" if tables else "its fields are in to_json()"))
+        return table_rows(body, key, self.TABLE_INDEX if key == self.TABLE or field is None else "item")
+
+    def to_pandas(self, field: str | None = None) -> Any:
+        """A table of the result as a pandas DataFrame (pandas is optional: `pip install pandas`): by default
+        the main one (a row per player, number, state, tactic or pairing), or payload field `field`; floats
+        beside their exact fractions (`*_exact`, as text) or interval ends (`*_low`, `*_high`)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_pandas needs pandas, which parlour does not require: pip install pandas") from None
+        return pd.DataFrame.from_records(self.records(field))
+
+
+STATUS_MEANING = {
+    Status.EXACT: "exact rationals, checked by a rational certificate",
+    Status.CERTIFIED: "floats inside proven bounds",
+    Status.ESTIMATE: "floats with an error estimate, no proof",
+    Status.STOPPED: "stopped before its goal: a partial result",
+}
+
+SHORT_EXACT = 40  # characters of an exact number a summary writes out in full
+SHORT_LIST = 8  # items of a list of numbers a summary writes one by one
+
+
+def short_exact(text: str) -> str:
+    """A long "p/q" cut to its leading digits and its size: 1234567890…/98765… (1,204 digits)."""
+    if len(text) <= SHORT_EXACT:
+        return text
+    num, _, den = text.partition("/")
+    cut = "/".join(part[:12] + "…" for part in (num, den) if part)
+    return f"{cut} ({len(den or num):,} digits)"
+
+
+def _decimal(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.12g}"
+    return str(value)
+
+
+def _beside(body: Mapping[str, Any], key: str, index: int | None = None) -> str:
+    """The exact fraction, certified interval or confidence interval the convention puts beside `key`."""
+    for suffix, show in (("_exact", short_exact), ("_bounds", _interval), ("_ci", lambda v: "95 % CI " + _interval(v))):
+        if key + suffix in body:
+            value = body[key + suffix]
+            if index is not None:
+                value = value[index] if isinstance(value, list) and index < len(value) else None
+            return "" if value is None else show(value)
+    return ""
+
+
+def _interval(pair: Any) -> str:
+    lo, hi = pair
+    return f"[{_decimal(lo)}, {_decimal(hi)}]"
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _scalar(x: Any) -> bool:
+    return _is_number(x) or isinstance(x, str | bool) or x is None
+
+
+def _short(value: Any) -> str | None:
+    """A scalar, or a short list / mapping of scalars, written on one line; None for anything larger."""
+    if _scalar(value):
+        return _decimal(value)
+    if isinstance(value, list) and len(value) <= 3 * SHORT_LIST and all(map(_scalar, value)):
+        return "[" + ", ".join(_decimal(v) for v in value) + "]"
+    if isinstance(value, Mapping) and len(value) <= SHORT_LIST:
+        parts = [(k, _short(v) if not isinstance(v, Mapping) else None) for k, v in value.items()]
+        if all(text is not None for _, text in parts):
+            return ", ".join(f"{k}={text}" for k, text in parts)
+    return None
+
+
+def summary_rows(body: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The rows of `Result.summary` from a payload in the JSON convention."""
+    rows: list[tuple[str, str, str]] = []
+    for key, value in body.items():
+        if any(key.endswith(s) and key[: -len(s)] in body for s in ("_exact", "_bounds", "_ci")):
+            continue
+        paired = _beside(body, key, 0) if isinstance(value, list) else ""
+        if isinstance(value, list) and value and len(value) <= SHORT_LIST and all(map(_is_number, value)) and paired:
+            rows += [(f"{key}[{i}]", _decimal(v), _beside(body, key, i)) for i, v in enumerate(value)]
+            continue
+        text = _short(value)
+        if text is not None:
+            rows.append((key, text, "" if isinstance(value, list) else _beside(body, key)))
+        elif _tabular(body, key):
+            rows.append((key, f"{len(value)} rows: to_pandas({key!r})", ""))
+        else:
+            rows.append((key, f"{len(value)} items" if hasattr(value, "__len__") else type(value).__name__, ""))
+    return rows
+
+
+def _tabular(body: Mapping[str, Any], key: str) -> bool:
+    """Whether payload field `key` is a table: records, a mapping of records, or numbers with their exact
+    values or bounds beside them."""
+    value = body.get(key)
+    if isinstance(value, list) and len(value) > 0:
+        if all(isinstance(v, Mapping) for v in value):
+            return True
+        return all(map(_is_number, value)) and (f"{key}_exact" in body or f"{key}_bounds" in body)
+    return isinstance(value, Mapping) and len(value) > 0 and all(isinstance(v, Mapping) for v in value.values())
+
+
+def table_rows(body: Mapping[str, Any], key: str, index: str = "item") -> list[dict[str, Any]]:
+    """Records of payload field `key`: its records (nested records flattened one level, `a.b`), the
+    records of a mapping with the key as column `index`, or one record per number (1-based `index`) with
+    its exact value and interval ends beside it."""
+    value = body[key]
+    if isinstance(value, Mapping):
+        return [{index: k, **_flat(v)} for k, v in value.items()]
+    if all(isinstance(v, Mapping) for v in value):
+        return [_flat(v) for v in value]
+    out = []
+    for i, x in enumerate(value):
+        row: dict[str, Any] = {index: i + 1, key: x}
+        if f"{key}_exact" in body:
+            row[f"{key}_exact"] = body[f"{key}_exact"][i]
+        if f"{key}_bounds" in body:
+            row[f"{key}_low"], row[f"{key}_high"] = body[f"{key}_bounds"][i]
+        out.append(row)
+    return out
+
+
+def _flat(record: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in record.items():
+        if isinstance(v, Mapping):
+            out.update({f"{k}.{kk}": vv for kk, vv in v.items()})
+        else:
+            out[k] = v
+    return out
 
 
 def frac_str(value: Fraction | int) -> str:

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from parlour.errors import CertificateError
+from parlour.results import Status
 from parlour.solvers import dominance, zerosum
 from parlour.solvers.dominance import Elimination, Kind, Removal
 
@@ -43,7 +44,7 @@ def test_duplicates_are_dropped() -> None:
 
 
 def test_verify_rejects_a_forged_step() -> None:
-    forged = Elimination((1,), (0, 1), (Removal(1, 0, Kind.STRICT, ((1, Fraction(1)),)),))
+    forged = Elimination((1,), (0, 1), (Removal(1, 0, Kind.STRICT, ((1, Fraction(1)),)),), status=Status.EXACT)
     with pytest.raises(CertificateError):
         dominance.verify([[1, 0], [0, 1]], forged)
 

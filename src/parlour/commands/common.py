@@ -20,6 +20,7 @@ from rich.progress import (
 
 from parlour.commands.arguments import WHOLE
 from parlour.errors import InvalidInput, shown
+from parlour.infra.checks import SEED_LIMIT, check_seed  # noqa: F401  (re-exported: the commands' import)
 from parlour.results import dumps, envelope, jsonable
 
 # Off a terminal (CI logs, pipes) rich would wrap at 80 columns; tables read better wider.
@@ -90,15 +91,6 @@ def progress(quiet: bool | None = None) -> Iterator[Progress]:
     )
     with bar:
         yield bar
-
-
-SEED_LIMIT = 2**63  # numpy takes larger seeds, but nobody types one, and the JSON must round-trip them
-
-
-def check_seed(seed: int | None) -> int | None:
-    if seed is not None and not 0 <= seed < SEED_LIMIT:
-        raise InvalidInput(f"--seed must be a whole number from 0 to 2**63 - 1, got {seed}")
-    return seed
 
 
 def check_count(value: int, what: str, low: int, high: int, hint: str = "") -> int:

@@ -9,22 +9,15 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from parlour import cowtrade as front
 from parlour.analyses import cowtrade as analysis
 from parlour.analyses.cowtrade import endgame
 from parlour.analyses.cowtrade import hidden as hidden_money
 from parlour.commands.common import console, parse_int_list, print_json
-from parlour.errors import InvalidInput
 from parlour.infra.files import output_file
-from parlour.infra.resources import affordable
 from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
-
-# Measured on the 2-core machine (money 1000 against 500: 1e6 cells, 12.8 s, 330 MB): the size check's model.
-BYTES_PER_CELL = 100
-SECONDS_PER_CELL = 13e-6
-MAX_MONEY = 10**7  # a bid list of ten million amounts; beyond, even listing the bids is the problem
-
 
 def _game(money1: int | None, money3: int | None, initiative: int, bids1: str | None, bids3: str | None,
           cards1: str | None, cards3: str | None, second: analysis.SecondInitiative) -> analysis.CowTrade:
@@ -60,14 +53,9 @@ def solve(
     """Solve the last cow trade exactly: value, inspection size and both optimal bidding strategies."""
     if nfg_out is not None:
         output_file(nfg_out, "--nfg")
-    for name, money in (("--money1", money1), ("--money3", money3)):
-        if money is not None and money > MAX_MONEY and not force:
-            raise InvalidInput(f"{name} must be at most {MAX_MONEY:,} (--force lifts the limit), got {money:,}")
+    front.check_money(money1, money3, force)  # the library's policy: size guards, named --force here
     game = _game(money1, money3, initiative, bids1, bids3, cards1, cards3, second)
-    cells = len(game.bids1) * len(game.bids3)
-    affordable(f"a {len(game.bids1):,} x {len(game.bids3):,} bid matrix", BYTES_PER_CELL * cells,
-               SECONDS_PER_CELL * cells, force)
-    result = analysis.solve(game)
+    result = front.solve_game(game, force=force)
     if nfg_out is not None:
         analysis.write_nfg(nfg_out, game)
     if as_json:

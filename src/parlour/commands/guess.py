@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.table import Table
 
+from parlour import guess as front
 from parlour.commands.common import (
     check_count,
     console,
@@ -24,7 +25,6 @@ from parlour.commands.common import (
 )
 from parlour.errors import InvalidInput, shown
 from parlour.infra.files import output_file, output_folder
-from parlour.infra.resources import affordable
 from parlour.results import exact, frac_str
 
 if TYPE_CHECKING:
@@ -35,12 +35,6 @@ app = typer.Typer(no_args_is_help=True)
 DEFAULT_DB = "guess.sqlite"
 
 
-# The size check's model, from this machine: V(1000) took 267 s (time grows as N^3), and the optimal-BST
-# oracle keeps a few N x N tables.
-SECONDS_AT_1000 = 267.0
-BYTES_PER_N2 = 24.0
-
-
 def _parse_n(text: str, what: str = "N") -> int:
     t = text.strip()
     if not re.fullmatch(r"[0-9]{1,18}", t):
@@ -49,13 +43,6 @@ def _parse_n(text: str, what: str = "N") -> int:
     if n < 1:
         raise InvalidInput(f"{what} must be a whole number ≥ 1, got {n}")
     return n
-
-
-def _affordable(largest: int, force: bool, count: int = 1) -> None:
-    """Refuse a solve (or a sweep of `count` N's up to `largest`) this machine cannot hold or finish in a day."""
-    seconds = SECONDS_AT_1000 * (largest / 1000) ** 3 * (count / 4 if count > 1 else 1)
-    what = f"V({largest:,})" if count == 1 else f"a sweep of {count:,} N's up to {largest:,}"
-    affordable(f"certifying {what}", BYTES_PER_N2 * float(largest) ** 2, seconds, force)
 
 
 def bounds_line(n: int, step: TraceStep, scale: int) -> str:
@@ -89,14 +76,12 @@ def solve(
 ) -> None:
     """V(N) as an exact fraction with certified optimal strategies for Alice and Bob."""
     from parlour.analyses.guess.dresher import dresher
-    from parlour.analyses.guess.solve import solve_guess, stabilisation
 
     size = _parse_n(n)
-    _affordable(size, force)
-    stab = stabilisation(smoothing, size, symmetric)
+    front.check_size(size, force)
     run = dresher(size) if trace else None
     with solving(size, symmetric) as on_iteration:
-        sol = solve_guess(size, symmetric=symmetric, stabilisation=stab, on_iteration=on_iteration)
+        sol = front.solve(size, smoothing=smoothing, symmetric=symmetric, force=force, on_iteration=on_iteration)
     if json_out:
         out: dict[str, Any] = sol.to_json()
         if run is not None:
@@ -173,7 +158,7 @@ def sweep(
         raise InvalidInput(f"--to ({hi}) must not be below --from ({lo})")
     check_count(workers, "--workers", 0, 4096)
     output_file(db, "--db")
-    _affordable(hi, force, hi - lo + 1)
+    front.check_size(hi, force, hi - lo + 1)
     keeps_checkpoint(db)
     with open_store(db) as store:
         todo = [n for n in range(lo, hi + 1) if n not in store.solved()]
@@ -233,24 +218,16 @@ def value(
     from parlour.analyses.guess import table
 
     size = _parse_n(n)
-    entry = table.lookup(size)
-    if entry is not None:
-        body: dict[str, Any] = {"numbers": size, "value": float(entry.value), "value_exact": frac_str(entry.value),
-                                "max_guesses": entry.max_guesses, "source": "table",
-                                "certificate_sha256": entry.certificate_sha256}
+    if table.lookup(size) is not None:
+        result = front.value(size)
     else:
-        from parlour.analyses.guess.solve import solve_guess
-
-        _affordable(size, force)
+        front.check_size(size, force)
         known = table.shipped()
         err_console.print(f"V({size}) is not in the table of certified values (N = 1..{max(known, default=0)}): "
                           "solving it")
         with solving(size) as on_iteration:
-            sol = solve_guess(size, on_iteration=on_iteration)
-        if sol.value is None:
-            raise InvalidInput(f"V({size}) could not be certified")
-        body = {"numbers": size, "value": float(sol.value), "value_exact": frac_str(sol.value),
-                "max_guesses": sol.max_guesses, "source": "solved", "seconds": round(sol.seconds, 3)}
+            result = front.value(size, force=force, on_iteration=on_iteration)
+    body = result.to_json()
     if json_out:
         print_json(body)
         return

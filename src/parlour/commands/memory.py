@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from parlour import memory as front
 from parlour.analyses import memory as analysis
-from parlour.commands.common import check_seed, console, print_json, progress
+from parlour.commands.common import console, print_json, progress
 from parlour.results import frac_str
 
 app = typer.Typer(no_args_is_help=True)
@@ -38,9 +39,9 @@ def solve(
     if exact and pairs > 30:
         with progress() as bar:
             task = bar.add_task("pairs solved", total=pairs + 1)
-            res = analysis.summarize(pairs, exact=True, on_level=lambda _n: bar.advance(task))
+            res = front.solve(pairs, exact=True, on_level=lambda _n: bar.advance(task))
     else:
-        res = analysis.summarize(pairs, exact=exact)
+        res = front.solve(pairs, exact=exact)
     if as_json:
         print_json(res)
         return
@@ -66,7 +67,7 @@ def table(
     as_json: JsonOpt = False,
 ) -> None:
     """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to N pairs."""
-    res = analysis.memory_table(pairs, p0=p0)
+    res = front.table(pairs, p0=p0)
     if as_json:
         print_json(res)
         return
@@ -90,7 +91,7 @@ def state(
     as_json: JsonOpt = False,
 ) -> None:
     """The value of every tactic in one state <k,B,P>, and which are optimal."""
-    res = analysis.state_values(k, known, known_paired)
+    res = front.state(k, known, known_paired)
     if as_json:
         print_json(res)
         return
@@ -107,7 +108,7 @@ def state(
 @app.command()
 def tactics(as_json: JsonOpt = False) -> None:
     """The 19 tactics, merged into classes with identical gains, with their gain formulas."""
-    res = analysis.tactic_list()
+    res = front.tactics()
     if as_json:
         print_json(res)
         return
@@ -125,8 +126,7 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Play real shuffled decks with the exact optimal policy and compare with the DP."""
-    check_seed(seed)
-    res = analysis.simulation_check(pairs, games, seed)
+    res = front.simulate(pairs, games=games, seed=seed)
     if as_json:
         print_json(res)
         return

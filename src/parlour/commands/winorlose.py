@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from parlour import winorlose as front
 from parlour.commands.common import check_seed, console, print_json, progress
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
@@ -29,11 +30,7 @@ def chance(
     json: JsonOpt = False,
 ) -> None:
     """Exact P(win), P(tie), P(lose) of a view over every holding of the opponent."""
-    from parlour.analyses.winorlose import view_chance
-    from parlour.games.winorlose.cards import parse_cards
-
-    own, tab = parse_cards([(hand, "--hand", 2), (table, "--table", 5)])
-    view = view_chance(own, tab)
+    view = front.chance(hand, table)
     if json:
         print_json(view)
         return
@@ -56,18 +53,15 @@ def table_cmd(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
     """Every pairing: expected points per round and P(Tina scores more than Frank), per round and per game."""
-    from parlour.analyses.winorlose import ALL_TINAS, FRANKS, STUDY_TABLE, tournament
+    from parlour.analyses.winorlose import ALL_TINAS, FRANKS, STUDY_TABLE
 
-    if rounds < 1 or rounds > 100_000:
-        raise InvalidInput(f"--rounds must be 1..100000, got {rounds}")
-    if games < 2 or games * rounds > 50_000_000:
-        raise InvalidInput(f"--games must be at least 2 and games x rounds at most 5e7, got {games} x {rounds}")
-    check_seed(seed)
-    rules = _rules(tie, chance_rule)
+    front.check_tournament(rounds, games, seed)
+    rules = front.rules(tie, chance_rule)
     tinas = ALL_TINAS
     with progress(quiet) as bar:
         task = bar.add_task("pairings", total=len(tinas) * len(FRANKS))
-        result = tournament(rules, rounds, games, seed, tinas, on_pairing=lambda _: bar.advance(task))
+        result = front.tournament(rounds=rounds, games=games, seed=seed, tie=tie, chance_rule=chance_rule,
+                                  on_pairing=lambda _: bar.advance(task))
     results, seconds = result.results, result.seconds
     if json:
         print_json(result)

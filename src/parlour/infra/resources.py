@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from parlour.errors import InvalidInput
+from parlour.infra import spelling
 
 GIB = 2**30
 
@@ -45,11 +46,13 @@ def _duration(seconds: float) -> str:
     return f"{seconds / (365 * 86400):.2g} years"
 
 
-def affordable(what: str, memory_bytes: float, seconds: float, force: bool, flag: str = "--force") -> None:
+def affordable(what: str, memory_bytes: float, seconds: float, force: bool, flag: str | None = None) -> None:
     """Refuse, before the work starts, a run whose estimated memory exceeds this machine's or whose estimated
-    time exceeds a day, naming the estimate and `flag`, which runs it anyway."""
+    time exceeds a day, naming the estimate and `flag`, which runs it anyway (by default the parameter
+    `force`, spelled as the caller writes it: `force=True` from Python, `--force` on the command line)."""
     if force:
         return
+    flag = flag or spelling.parameter("force", True)
     have = physical_memory()
     if memory_bytes > 0.8 * have:
         gib = memory_bytes / GIB

@@ -39,9 +39,7 @@ import gzip
 import json
 import logging
 import math
-import os
 import secrets
-import tempfile
 import threading
 import time
 from collections import OrderedDict
@@ -59,6 +57,7 @@ from parlour.analyses.guess import play, table
 from parlour.analyses.guess.solve import check_solution, solve_guess
 from parlour.errors import InvalidInput, ParlourError, shown
 from parlour.games.guess.trees import Tree
+from parlour.infra.storage import atomic_write
 from parlour.results import exact, frac_str
 from parlour.web.common import one_of, render, whole_number, whole_numbers
 from parlour.web.jobs import Report, cache_folder, jobs
@@ -180,14 +179,9 @@ class StrategyCache:
             "certificate_sha256": s.digest, "solve_seconds": round(s.solve_seconds, 3),
         }
         data = gzip.compress(json.dumps(doc, separators=(",", ":")).encode(), compresslevel=6)
-        folder = self.folder()
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".strategies-", suffix=".tmp")
         try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, self.path(s.numbers))  # atomic: a reader sees the old file or the whole new one
+            atomic_write(self.path(s.numbers), data)  # a reader sees the old file or the whole new one
         except OSError as exc:
-            Path(tmp).unlink(missing_ok=True)
             log.warning("could not cache the strategies for N = %d: %s", s.numbers, exc)
 
     def solve(self, n: int, report: Report | None = None) -> Strategies:

@@ -8,7 +8,6 @@ keeping longer belongs in the game's on-disk cache (`cache_folder()`), which the
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from parlour.errors import InvalidInput, ParlourError, shown
+from parlour.infra import storage
 
 Report = Callable[[float, str], None]  # (share done 0..1, what is being done)
 Work = Callable[[Report], Any]
@@ -29,10 +29,8 @@ WORKERS = 1  # the machines this runs on may have 2 cores; the server must stay 
 
 
 def cache_folder() -> Path:
-    """Where pages keep results that took long to compute: $PARLOUR_CACHE, else ~/.cache/parlour."""
-    folder = Path(os.environ.get("PARLOUR_CACHE") or Path.home() / ".cache" / "parlour")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """Where pages keep results that took long to compute: the cache root of `infra.storage`, created."""
+    return storage.cache_folder()
 
 
 @dataclass

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import random
 import re
 import secrets
@@ -59,6 +58,7 @@ from parlour.analyses.memory.match import (
 from parlour.analyses.memory.summary import state_values
 from parlour.errors import InvalidInput, shown
 from parlour.games.memory.rules import State, make_state
+from parlour.infra.storage import atomic_write
 from parlour.results import exact
 from parlour.web.common import one_of, render, whole_number, whole_numbers
 from parlour.web.jobs import cache_folder
@@ -84,10 +84,7 @@ def _key() -> bytes:
     try:
         path = cache_folder() / KEY_FILE
         if not path.is_file():
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(secrets.token_bytes(32))
-            tmp.chmod(0o600)
-            os.replace(tmp, path)
+            atomic_write(path, secrets.token_bytes(32), mode=0o600)
         key = path.read_bytes()
         if len(key) >= 32:
             return key

@@ -145,7 +145,7 @@ def exact_at(rules: RuleSet, players: int, state: State, sol: markov.AbsorptionE
         rules, players, state, counts,
         tuple(float(v) for v in wins_x), tuple((_down(v), _up(v)) for v in wins_x),
         float(draw_x), (_down(draw_x), _up(draw_x)), True, wins_x, draw_x, sol.refinement_steps, digits,
-        method="exact (iterative refinement + rational reconstruction, exact residual 0)",
+        method="exact (iterative refinement + rational reconstruction, exact residual 0)", status=Status.EXACT,
         seconds=time.perf_counter() - t0,
     )
 

@@ -38,6 +38,7 @@ from parlour.errors import InvalidInput
 from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import RuleSet, State
 from parlour.games.goose.space import build, tables
+from parlour.results import Status
 from parlour.solvers import markov
 from parlour.solvers.markov.exact import _verify
 
@@ -91,7 +92,7 @@ class Table:
         if self.exact is not None:
             return exact_at(self.rules, self.players, state, self.exact, idx, mover, None, t0)
         assert self.lower is not None
-        b = markov.Bounds(np.asarray(self.lower), self.sweeps, method="interval-iteration")
+        b = markov.Bounds(np.asarray(self.lower), self.sweeps, method="interval-iteration", status=Status.CERTIFIED)
         return _from_bounds(self.rules, self.players, state, None, b, idx, mover, len(self.lower), t0,
                             f"certified bounds of every state (half-width <= {self.tol:g}), solved once and "
                             "looked up")
@@ -247,7 +248,8 @@ def _load_exact(where: Path, meta: dict[str, Any], rules: RuleSet, index: np.nda
     if m != columns or A.shape[0] != unknowns or not _verify(A, B, nums, den):
         return None  # not the solution of this chain: proven wrong, so solved again
     sol = markov.AbsorptionExact(nums, den, columns, int(meta["sweeps"]), int(meta["bits"]),
-                                 method="exact, read back and proven by an exact residual of zero")
+                                 method="exact, read back and proven by an exact residual of zero",
+                                 status=Status.EXACT)
     return Table(rules, 2, np.asarray(index), sol, None, int(meta["sweeps"]), 0.0, float(meta["seconds"]))
 
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numba
 import numpy as np
@@ -32,6 +32,9 @@ from parlour.solvers.colgen import Column, Stabilisation, TraceStep
 @dataclass(frozen=True)
 class GuessSolution(Result):
     """V(N) with both players' strategies; `value` is exact (a Fraction) when `certified`."""
+
+    TABLE: ClassVar[str | None] = "alice"
+    TABLE_INDEX: ClassVar[str] = "number"
 
     n: int  # the count of numbers Alice hides among (1..N); "numbers" in JSON
     value: Fraction | None  # exact V(N) when certified

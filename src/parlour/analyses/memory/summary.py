@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.analyses.memory.dp import (
     MAX_EXACT_PAIRS,
@@ -29,6 +29,7 @@ from parlour.games.memory.rules import (
     tactic_classes,
 )
 from parlour.games.memory.simulate import SimulationSummary, simulate, standard_error
+from parlour.infra import spelling
 from parlour.infra.stats import Interval
 from parlour.results import Result, Status, exact
 
@@ -106,6 +107,8 @@ def _tactic_labels() -> dict[str, dict[str, Any]]:
 class MemoryTable(Result):
     """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to `pairs` pairs."""
 
+    TABLE: ClassVar[str | None] = "states"
+
     pairs: int
     rows: tuple[StateRow, ...] = field(repr=False)
 
@@ -132,12 +135,15 @@ def memory_table(pairs: int, p0: bool = False) -> MemoryTable:
         for st in sorted(all_states(pairs), key=lambda s: (s.k, s.B, s.P))
         if st.k and not (p0 and st.P)
     )
-    return MemoryTable(pairs, rows, method=sol.method, seconds=time.perf_counter() - t0)
+    return MemoryTable(pairs, rows, method=sol.method, status=Status.EXACT, seconds=time.perf_counter() - t0)
 
 
 @dataclass(frozen=True)
 class StateValues(Result):
     """The value of every playable tactic class in one state, and which are optimal."""
+
+    TABLE: ClassVar[str | None] = "tactics"
+    TABLE_INDEX: ClassVar[str] = "tactic"
 
     state: State
     w: Fraction
@@ -167,7 +173,7 @@ def state_values(k: int, known: int, known_paired: int) -> StateValues:
     sol = solve_exact(st.k // 2)
     values = {name: to_fraction(v) for name, v in tactic_values(sol, st).items()}
     return StateValues(st, to_fraction(sol.values[st]), by_number(sol.optimal[st]), values,
-                       method=sol.method, seconds=time.perf_counter() - t0)
+                       method=sol.method, status=Status.EXACT, seconds=time.perf_counter() - t0)
 
 
 @dataclass(frozen=True)
@@ -237,7 +243,7 @@ def simulation_check(pairs: int, games: int, seed: int = 0) -> SimulationCheck:
     """Play `games` shuffled decks with the canonical optimal policy of the exact DP."""
     check_pairs(pairs, limit=TABLE_LIMIT)
     if games < 2 or games > 10_000_000:
-        raise InvalidInput(f"--games must be between 2 and 10000000, got {games}")
+        raise InvalidInput(f"{spelling.parameter('games')} must be between 2 and 10000000, got {games}")
     t0 = time.perf_counter()
     sol = solve_exact(pairs)
     r = simulate(pairs, games, sol.policy, seed)

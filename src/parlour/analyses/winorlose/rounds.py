@@ -18,7 +18,7 @@ from parlour.errors import InvalidInput
 from parlour.games.winorlose.chance import TOTAL_DEALS, DealGrid, deal_grid
 from parlour.games.winorlose.characters import Frank, Tina, best_prediction, frank_says_win, simple_tina_says_win
 from parlour.games.winorlose.rules import Rules
-from parlour.results import Result
+from parlour.results import Result, Status
 
 MAX_LEAD = 4  # one round moves the lead (Tina's points - Frank's) by at most 2 - (-2)
 
@@ -139,6 +139,7 @@ def game_odds(lead_counts: list[int], rounds: int) -> GameOdds:
         Fraction(coeffs[middle], total),
         Fraction(sum(coeffs[:middle]), total),
         method="power of the exact one-round lead polynomial",
+        status=Status.EXACT,
     )
 
 

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -149,6 +149,8 @@ def pairing(
 @dataclass(frozen=True)
 class Tournament(Result):
     """Every pairing of the given Tinas with every Frank, under one rule set."""
+
+    TABLE: ClassVar[str | None] = "pairings"
 
     rules: Rules
     rounds: int

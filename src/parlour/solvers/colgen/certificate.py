@@ -12,9 +12,8 @@ from typing import Any
 import flint
 
 from parlour.errors import CertificateError
-from parlour.solvers.colgen.dense import DenseMaster
-from parlour.solvers.colgen.master import Master
 from parlour.solvers.colgen.oracle import Column, Oracle
+from parlour.solvers.colgen.protocol import MasterLP
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ def check_certificate(cert: ColGenCertificate, oracle: Oracle) -> None:
         raise CertificateError(f"row strategy guarantees {low}, columns hold to {high}, claimed {cert.value}")
 
 
-def try_certificate(master: Master | DenseMaster, oracle: Oracle) -> tuple[ColGenCertificate | None, Column | None]:
+def try_certificate(master: MasterLP, oracle: Oracle) -> tuple[ColGenCertificate | None, Column | None]:
     """Exact certificate from the master's basis, or (None, a column that beats the exact x)."""
     support, v_basic, tight, sum_tight = master.basis_sets()
     if not (v_basic and sum_tight):

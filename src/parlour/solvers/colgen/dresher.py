@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from parlour.errors import InvalidInput
-from parlour.results import Result
+from parlour.results import Result, Status
 from parlour.solvers.colgen.oracle import Column
 
 
@@ -101,5 +101,5 @@ def lexicographic_simplex(oracle: ExactOracle) -> LexicographicRun:
             mixture[c] = mixture.get(c, zero) + x_b[i] / ysum
     return LexicographicRun(
         value=one / ysum, steps=tuple(steps), columns=tuple(sorted(mixture.items())),
-        method="lexicographic simplex (Dresher)", counters={"iterations": iteration},
+        method="lexicographic simplex (Dresher)", status=Status.EXACT, counters={"iterations": iteration},
     )

@@ -1,4 +1,11 @@
-"""The column-generation loop with stabilisation: master, pricing, bounds, and the exact check."""
+"""The column-generation loop with stabilisation: master, pricing, bounds, and the exact check.
+
+`solve` reads as its steps: check the settings (`_check`), start the centre (`_first_centre`: its best
+response, the no-regret harvest), then rounds of master solve -> pricing points (`_pricing_points`) ->
+the oracle -> columns that cut off the master's x (`_collect_columns`, which also moves the centre) -> the
+stall rule (`_relax_stalled_centre`), and at convergence the exact certificate (`_certify`, with HiGHS
+re-solves as its fallbacks). Each master is a `protocol.MasterLP`.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +23,8 @@ from parlour.solvers.colgen.certificate import ColGenCertificate, try_certificat
 from parlour.solvers.colgen.dense import DenseMaster
 from parlour.solvers.colgen.harvest import harvest
 from parlour.solvers.colgen.master import Master
-from parlour.solvers.colgen.oracle import Column, Oracle, price
+from parlour.solvers.colgen.oracle import Column, Oracle, Priced, price
+from parlour.solvers.colgen.protocol import MasterLP
 
 
 @dataclass(frozen=True)
@@ -60,8 +68,10 @@ class TraceStep:
 
 @dataclass(frozen=True)
 class ColGenResult(Result):
-    """Value, strategies, trace and timings of a column-generation run; `status` is CERTIFIED when the
-    exact certificate holds, ESTIMATE when the float phase stopped without one (`exact=False`)."""
+    """Value, strategies, trace and timings of a column-generation run. `status` is EXACT when the exact
+    certificate holds (`certificate`: the value and both strategies as rationals, checked against every row
+    and every column), ESTIMATE when the float phase stopped without one (`exact=False`: `value` is the
+    master's float optimum, within `tolerance` of the oracle's lower bound)."""
 
     value: float
     certificate: ColGenCertificate | None
@@ -82,6 +92,148 @@ class ColGenResult(Result):
         return self.certificate is not None
 
 
+MasterKind = Literal["highs", "dense", "dense-dantzig"]
+HIGHS_FALLBACKS = (1, 4)  # HiGHS's dual, then primal simplex: the certificate's second and third chance
+
+
+@dataclass
+class _Search:
+    """The stabilisation's state from round to round: the centre, the best lower bound found (the oracle's
+    value at the centre, when Wentges moves it), the centre's weight c and the moving average of x."""
+
+    centre: np.ndarray
+    best_lower: float
+    c: float
+    x_average: np.ndarray
+    last_improved: int = 0
+
+
+@dataclass
+class _Clock:
+    """Where the time went: the master LP, the oracle, the exact certificate."""
+
+    lp: float = 0.0
+    oracle: float = 0.0
+    certify: float = 0.0
+
+
+def _check(stab: Stabilisation, oracle: Oracle, initial_columns: Sequence[Sequence[int]], harvest_rounds: int) -> None:
+    if stab.kind == "fixed" and (stab.guess is None or len(stab.guess) != oracle.m):
+        raise InvalidInput("fixed stabilisation needs a guess with one weight per row strategy")
+    if not initial_columns:
+        raise InvalidInput("column generation needs at least one initial column")
+    if stab.scatter < 0 or not stab.sigma > 0:
+        raise InvalidInput("scatter must be ≥ 0 and sigma > 0")
+    if not 0 <= stab.average <= 1 or harvest_rounds < 0:
+        raise InvalidInput("average must be in [0, 1] and harvest_rounds ≥ 0")
+
+
+def _new_master(kind: MasterKind, m: int) -> MasterLP:
+    return Master(m) if kind == "highs" else DenseMaster(m, devex=kind == "dense")
+
+
+def _column(values: Sequence[int] | np.ndarray) -> Column:
+    return tuple(int(v) for v in values)
+
+
+def _first_centre(oracle: Oracle, master: MasterLP, stab: Stabilisation, start_point: Sequence[float] | np.ndarray |
+                  None, harvest_rounds: int) -> tuple[np.ndarray, float, int]:
+    """(centre, its lower bound, harvested columns): the start point (uniform, a guess, or the fixed guess)
+    and its best response, the first lower bound and a first useful column: starting from a sensible point
+    spares the master its wild first iterations. With a harvest, its columns join the master and the play's
+    average or best strategy becomes the centre when it prices better."""
+    m = oracle.m
+    centre = np.full(m, 1.0 / m) if start_point is None else np.asarray(start_point, dtype=np.float64)
+    if stab.kind == "fixed":
+        centre = np.asarray(stab.guess, dtype=np.float64)
+    centre = centre / centre.sum()
+    best_lower, first = oracle.best_response(centre)
+    master.add([_column(first)])
+    harvested = 0
+    if harvest_rounds:
+        played = harvest(oracle, harvest_rounds, start=centre)
+        harvested = master.add(list(played.columns))
+        at_average, column = oracle.best_response(played.average)
+        master.add([_column(column)])
+        for point, value in ((played.average, at_average), (played.best, played.best_value)):
+            if stab.kind != "fixed" and value > best_lower:
+                best_lower, centre = value, point / point.sum()
+    return centre, best_lower, harvested
+
+
+def _pricing_points(search: _Search, x: np.ndarray, stab: Stabilisation, rng: np.random.Generator,
+                    iteration: int) -> tuple[list[np.ndarray], list[float]]:
+    """(points, weights): the segment centre -> x from the most smoothed point to x itself (weight 0), then
+    the moving average of x and the scattered points, priced as segment points of weight -1: never the
+    mis-price test's first point, never x itself."""
+    c, centre = search.c, search.centre
+    n_points = max(1, stab.points) if c > 0 else 1
+    weights = [c * (n_points - 1 - k) / (n_points - 1) for k in range(n_points)] if n_points > 1 else [c]
+    if weights[-1] != 0.0:
+        weights.append(0.0)
+    points = [ck * centre + (1 - ck) * x if ck > 0 else x for ck in weights]
+    if stab.average > 0 and stab.kind != "none":
+        search.x_average = x if iteration == 1 else (1 - stab.average) * search.x_average + stab.average * x
+        points.append(search.x_average)
+    for _ in range(stab.scatter):
+        p = centre * np.exp(stab.sigma * rng.standard_normal(centre.shape[0]))
+        points.append(p / p.sum())
+    weights += [-1.0] * (len(points) - len(weights))
+    return points, weights
+
+
+def _collect_columns(
+    search: _Search, points: Sequence[np.ndarray], weights: Sequence[float], priced: Sequence[Priced], x: np.ndarray,
+    cut_below: float, stab: Stabilisation, iteration: int,
+) -> tuple[list[Column], float]:
+    """(new columns, the oracle's value at x): every best (and near-best) response that cuts off the master's
+    x. A better lower bound moves the centre (Wentges); a first point that cuts nothing is a mis-price, and
+    the centre is trusted less (c halved)."""
+    new: list[Column] = []
+    lower_here = math.nan
+    for k, ck in enumerate(weights):
+        value, column, others = priced[k]
+        if value > search.best_lower:
+            search.best_lower = value
+            search.last_improved = iteration
+            if stab.kind == "wentges":
+                search.centre = points[k].copy()
+        if ck == 0:
+            lower_here = value
+        cuts = float(np.dot(x, column)) < cut_below
+        if cuts:
+            new.append(_column(column))
+        new += [_column(other) for other in others if float(np.dot(x, other)) < cut_below]
+        if not cuts and k == 0 and ck > 0:
+            search.c = search.c / 2 if search.c > 1e-3 else 0.0  # mis-price: trust the centre less
+    return new, lower_here
+
+
+def _relax_stalled_centre(search: _Search, stab: Stabilisation, iteration: int) -> None:
+    """A best lower bound that has not moved for `stab.stall` rounds: trust the centre less (c <- c * decay)."""
+    if stab.stall and iteration - search.last_improved >= stab.stall and search.c > 0:
+        search.c *= stab.decay
+        search.last_improved = iteration
+
+
+def _certify(master: MasterLP, oracle: Oracle) -> tuple[ColGenCertificate | None, Column | None, int]:
+    """(certificate, a column that beats the exact x, HiGHS re-solves used). When the master's basis is not
+    exactly optimal (float tolerances accepted a tiny violation) and yields no new column, the same columns
+    are re-solved from scratch in HiGHS, dual then primal simplex, and certified from that basis instead."""
+    certificate, better = try_certificate(master, oracle)
+    fallbacks = 0
+    if certificate is None and (better is None or better in master.known):
+        for strategy in HIGHS_FALLBACKS:
+            fallback = Master(master.m, simplex_strategy=strategy)
+            fallback.add(master.columns)
+            fallback.solve()
+            certificate, better = try_certificate(fallback, oracle)
+            fallbacks += 1
+            if certificate is not None or (better is not None and better not in master.known):
+                break
+    return certificate, better, fallbacks
+
+
 def solve(
     oracle: Oracle,
     initial_columns: Sequence[Sequence[int]],
@@ -92,12 +244,13 @@ def solve(
     max_iterations: int = 100_000,
     exact: bool = True,
     extra: int = 0,
-    master_kind: Literal["highs", "dense", "dense-dantzig"] = "highs",
+    master_kind: MasterKind = "highs",
     start_point: Sequence[float] | np.ndarray | None = None,
     on_iteration: Callable[[TraceStep], None] | None = None,
     harvest_rounds: int = 0,
 ) -> ColGenResult:
-    """Solve the game by column generation; certify exactly when `exact`.
+    """Solve the game by column generation; certify exactly when `exact` (status EXACT with the checked
+    rational certificate; without `exact`, status ESTIMATE: the float bounds met within `tolerance`).
 
     tolerance: relative gap upper − lower at which the float phase stops and the exact check begins.
     purge_after: master rows unused for this many solves are deleted (0 disables purging).
@@ -109,52 +262,24 @@ def solve(
     master_kind: "highs" (HiGHS dual simplex, rows added with addRows) or "dense" (our numba primal
         simplex on the column player's LP with an explicit basis inverse and Devex pricing: far cheaper per
         pivot here), or "dense-dantzig" (the same with Dantzig's rule, for comparison).
+    Raises CertificateError when no basis of the final master certifies, SolverError after max_iterations.
     """
     stab = stabilisation or Stabilisation()
-    if stab.kind == "fixed" and (stab.guess is None or len(stab.guess) != oracle.m):
-        raise InvalidInput("fixed stabilisation needs a guess with one weight per row strategy")
-    if not initial_columns:
-        raise InvalidInput("column generation needs at least one initial column")
-    if stab.scatter < 0 or not stab.sigma > 0:
-        raise InvalidInput("scatter must be ≥ 0 and sigma > 0")
-    if not 0 <= stab.average <= 1 or harvest_rounds < 0:
-        raise InvalidInput("average must be in [0, 1] and harvest_rounds ≥ 0")
+    _check(stab, oracle, initial_columns, harvest_rounds)
     start = time.perf_counter()
-    m = oracle.m
-    master: Master | DenseMaster = (
-        Master(m) if master_kind == "highs" else DenseMaster(m, devex=master_kind == "dense")
-    )
-    master.add([tuple(int(v) for v in c) for c in initial_columns])
-    lp_seconds = oracle_seconds = certify_seconds = 0.0
-    centre = np.full(m, 1.0 / m) if start_point is None else np.asarray(start_point, dtype=np.float64)
-    if stab.kind == "fixed":
-        centre = np.asarray(stab.guess, dtype=np.float64)
-    centre = centre / centre.sum()
-    # The centre's own best response is the first lower bound and a first useful column: starting
-    # from a sensible point (uniform, or a guess) spares the master its wild first iterations.
+    master = _new_master(master_kind, oracle.m)
+    master.add([_column(c) for c in initial_columns])
+    clock = _Clock()
     t0 = time.perf_counter()
-    best_lower, first = oracle.best_response(centre)
-    master.add([tuple(int(v) for v in first)])
-    harvested = 0
-    if harvest_rounds:
-        played = harvest(oracle, harvest_rounds, start=centre)
-        harvested = master.add(list(played.columns))
-        at_average, column = oracle.best_response(played.average)
-        master.add([tuple(int(v) for v in column)])
-        for point, value in ((played.average, at_average), (played.best, played.best_value)):
-            if stab.kind != "fixed" and value > best_lower:
-                best_lower, centre = value, point / point.sum()
-    oracle_seconds += time.perf_counter() - t0
-    c = stab.c if stab.kind != "none" else 0.0
+    centre, best_lower, harvested = _first_centre(oracle, master, stab, start_point, harvest_rounds)
+    clock.oracle += time.perf_counter() - t0
+    search = _Search(centre, best_lower, stab.c if stab.kind != "none" else 0.0, centre)
     rng = np.random.default_rng(20261123)  # the scattered points only
     trace: list[TraceStep] = []
     certificate: ColGenCertificate | None = None
-    x = centre
-    y = np.zeros(0)
+    x, y = centre, np.zeros(0)
     solved_columns: list[Column] = []
     fallbacks = 0
-    x_average = centre
-    last_improved = 0
     upper = math.inf
     iteration = 0
     while iteration < max_iterations:
@@ -162,77 +287,28 @@ def solve(
         t0 = time.perf_counter()
         upper, x, y = master.solve()
         solved_columns = list(master.columns)  # y is aligned with these
-        lp_seconds += time.perf_counter() - t0
-        # Pricing points on the segment centre -> x, from the most smoothed to x itself.
-        n_points = max(1, stab.points) if c > 0 else 1
-        weights = [c * (n_points - 1 - k) / (n_points - 1) for k in range(n_points)] if n_points > 1 else [c]
-        if weights[-1] != 0.0:
-            weights.append(0.0)
-        c_used = c
-        new: list[Column] = []
-        lower_here = math.nan
+        clock.lp += time.perf_counter() - t0
+        c_used = search.c
         cut_below = upper - tolerance * max(1.0, abs(upper)) * 1e-3  # a column below this cuts off x
         t0 = time.perf_counter()
-        points = [ck * centre + (1 - ck) * x if ck > 0 else x for ck in weights]
-        if stab.average > 0 and stab.kind != "none":
-            x_average = x if iteration == 1 else (1 - stab.average) * x_average + stab.average * x
-            points.append(x_average)
-        for _ in range(stab.scatter):
-            p = centre * np.exp(stab.sigma * rng.standard_normal(m))
-            points.append(p / p.sum())
-        # The average and the scattered points are priced as segment points of weight -1: never the
-        # mis-price test's first point, never x itself.
-        weights += [-1.0] * (len(points) - len(weights))
-        gap = (upper - best_lower) / max(1.0, abs(upper))
-        priced = price(oracle, points, extra, gap)
-        for k, ck in enumerate(weights):
-            point = points[k]
-            value, column, others = priced[k]
-            col = tuple(int(v) for v in column)
-            if value > best_lower:
-                best_lower = value
-                last_improved = iteration
-                if stab.kind == "wentges":
-                    centre = point.copy()
-            if ck == 0:
-                lower_here = value
-            cuts = float(np.dot(x, column)) < cut_below
-            if cuts:
-                new.append(col)
-            for other in others:
-                if float(np.dot(x, other)) < cut_below:
-                    new.append(tuple(int(v) for v in other))
-            if not cuts and k == 0 and ck > 0:
-                c = c / 2 if c > 1e-3 else 0.0  # mis-price: trust the centre less
-        oracle_seconds += time.perf_counter() - t0
-        if stab.stall and iteration - last_improved >= stab.stall and c > 0:
-            c *= stab.decay
-            last_improved = iteration
+        points, weights = _pricing_points(search, x, stab, rng, iteration)
+        priced = price(oracle, points, extra, (upper - search.best_lower) / max(1.0, abs(upper)))
+        new, lower_here = _collect_columns(search, points, weights, priced, x, cut_below, stab, iteration)
+        clock.oracle += time.perf_counter() - t0
+        _relax_stalled_centre(search, stab, iteration)
         added = master.add(new)
-        step = TraceStep(iteration, upper, best_lower, lower_here, len(master.columns), added, c_used)
+        step = TraceStep(iteration, upper, search.best_lower, lower_here, len(master.columns), added, c_used)
         trace.append(step)
         if on_iteration is not None:
             on_iteration(step)
-        converged = upper - max(best_lower, lower_here) <= tolerance * max(1.0, abs(upper))
+        converged = upper - max(search.best_lower, lower_here) <= tolerance * max(1.0, abs(upper))
         if converged or added == 0:
             if not exact:
                 break
             t0 = time.perf_counter()
-            certificate, better = try_certificate(master, oracle)
-            if certificate is None and (better is None or better in master.known):
-                # The basis is not exactly optimal (float tolerances accepted a tiny violation):
-                # re-solve the same columns from scratch in HiGHS, dual then primal simplex, and certify
-                # from that basis instead.
-                for strategy in (1, 4):
-                    fallback = Master(m)
-                    fallback.h.setOptionValue("simplex_strategy", strategy)
-                    fallback.add(master.columns)
-                    fallback.solve()
-                    certificate, better = try_certificate(fallback, oracle)
-                    fallbacks += 1
-                    if certificate is not None or (better is not None and better not in master.known):
-                        break
-            certify_seconds += time.perf_counter() - t0
+            certificate, better, used = _certify(master, oracle)
+            fallbacks += used
+            clock.certify += time.perf_counter() - t0
             if certificate is not None:
                 break
             if better is not None and master.add([better]):
@@ -249,25 +325,24 @@ def solve(
             master.purge(0 if after_harvest else purge_after)
     else:
         raise SolverError(f"column generation did not converge in {max_iterations} iterations")
-    support_cols = [solved_columns[j] for j in range(len(solved_columns)) if y[j] > 0]
-    support_w = [float(y[j]) for j in range(len(solved_columns)) if y[j] > 0]
+    support = [j for j in range(len(solved_columns)) if y[j] > 0]
     return ColGenResult(
         value=float(certificate.value) if certificate else upper,
         certificate=certificate,
         row_strategy=tuple(float(p) for p in x),
-        columns=tuple(support_cols),
-        column_weights=tuple(support_w),
+        columns=tuple(solved_columns[j] for j in support),
+        column_weights=tuple(float(y[j]) for j in support),
         iterations=iteration,
         trace=tuple(trace),
-        lp_seconds=lp_seconds,
-        oracle_seconds=oracle_seconds,
-        certify_seconds=certify_seconds,
+        lp_seconds=clock.lp,
+        oracle_seconds=clock.oracle,
+        certify_seconds=clock.certify,
         seconds=time.perf_counter() - start,
         lp_iterations=master.lp_iterations,
         columns_generated=len(master.known) + master.purged,
         columns_purged=master.purged,
         counters={"final_master_rows": len(master.columns), "highs_certificate_fallbacks": fallbacks,
-                  "harvested_columns": harvested, "devex_resets": getattr(master, "devex_resets", 0)},
+                  "harvested_columns": harvested, "devex_resets": master.devex_resets},
         method=f"column generation ({master_kind} master, {stab.kind} stabilisation)",
         status=Status.EXACT if certificate is not None else Status.ESTIMATE,  # exact: the rational certificate
     )

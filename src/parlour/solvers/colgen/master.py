@@ -16,13 +16,17 @@ from parlour.solvers.colgen.oracle import Column
 
 
 class Master:
-    """The restricted master LP in one HiGHS instance; columns of the game are rows of this LP."""
+    """The restricted master LP in one HiGHS instance; columns of the game are rows of this LP (a
+    `protocol.MasterLP`)."""
 
-    def __init__(self, m: int) -> None:
+    def __init__(self, m: int, simplex_strategy: int | None = None) -> None:
+        """`simplex_strategy`: HiGHS's (1 dual, 4 primal; None: its default choice)."""
         self.m = m
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("solver", "simplex")  # a basis is what the certificate is built from
+        if simplex_strategy is not None:
+            h.setOptionValue("simplex_strategy", simplex_strategy)
         h.setOptionValue("presolve", "off")  # presolve would throw the warm start away
         # Tight tolerances: the certificate re-solves this basis exactly, so it must be right, not close.
         h.setOptionValue("primal_feasibility_tolerance", 1e-10)
@@ -39,6 +43,7 @@ class Master:
         self.known: set[Column] = set()
         self.lp_iterations = 0
         self.purged = 0
+        self.devex_resets = 0  # HiGHS keeps its pricing to itself
 
     def add(self, cols: Sequence[Column]) -> int:
         new = [c for c in dict.fromkeys(cols) if c not in self.known]

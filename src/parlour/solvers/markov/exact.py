@@ -14,7 +14,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
-from parlour.results import Result
+from parlour.results import Result, Status
 from parlour.solvers.markov.chain import Chain, integer_system
 
 
@@ -112,7 +112,8 @@ def exact(chain: Chain, max_bits: int = 2_000_000) -> AbsorptionExact:
         found = _reconstruct(X, scale, e, first=probe)
         if found is not None and _verify(A, B, found[0], found[1]):
             return AbsorptionExact(found[0], found[1], m, steps, total, method="iterative refinement + rational "
-                                   "reconstruction, exact residual 0", seconds=time.perf_counter() - t0)
+                                   "reconstruction, exact residual 0", status=Status.EXACT,
+                                   seconds=time.perf_counter() - t0)
         last = None
     raise CertificateError(f"no exact solution verified within {max_bits} bits")
 

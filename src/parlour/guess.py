@@ -1,0 +1,158 @@
+"""The higher-lower guessing game (Dresher) from Python: V(N) exact, from the table or certified anew.
+
+    >>> import parlour
+    >>> parlour.guess.value(1000).value          # the shipped table: instant, exact
+    Fraction(...)
+    >>> sol = parlour.guess.solve(30)             # column generation + exact certificate
+    >>> sol.value, sol.status                     # (Fraction(...), <Status.EXACT: 'exact'>)
+
+`value` and `solve` are `parlour guess value` and `parlour guess solve` of the command line: the same
+size check (refusals name `force=True` here, `--force` there), the same defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from parlour.errors import InvalidInput, shown
+from parlour.infra import spelling
+from parlour.infra.resources import affordable
+from parlour.results import Result, Status, exact
+
+if TYPE_CHECKING:
+    from parlour.analyses.guess.solve import GuessSolution
+    from parlour.analyses.guess.table import Entry
+    from parlour.solvers.colgen import TraceStep
+
+__all__ = ["GuessTable", "GuessValue", "solve", "table", "value"]
+
+# The size check's model, from the 2-core machine: V(1000) took 267 s (time grows as N^3), and the
+# optimal-BST oracle keeps a few N x N tables.
+SECONDS_AT_1000 = 267.0
+BYTES_PER_N2 = 24.0
+
+
+def check_numbers(n: object, name: str = "n") -> int:
+    """`n` if it is a whole number >= 1, else InvalidInput naming the parameter."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidInput(f"{spelling.parameter(name)} must be a whole number ≥ 1, got {shown(n)}")
+    if n < 1:
+        raise InvalidInput(f"{spelling.parameter(name)} must be a whole number ≥ 1, got {n}")
+    return n
+
+
+def check_size(largest: int, force: bool, count: int = 1) -> None:
+    """Refuse a solve (or a sweep of `count` N's up to `largest`) this machine cannot hold or finish in a
+    day; the refusal names `force` as the caller spells it."""
+    seconds = SECONDS_AT_1000 * (largest / 1000) ** 3 * (count / 4 if count > 1 else 1)
+    what = f"V({largest:,})" if count == 1 else f"a sweep of {count:,} N's up to {largest:,}"
+    affordable(f"certifying {what}", BYTES_PER_N2 * float(largest) ** 2, seconds, force)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GuessValue(Result):
+    """V(N) exact, with the most guesses Bob's optimal mixture needs, and where it came from: `source`
+    "table" (the shipped table of certified values; `certificate_sha256` names the certificate) or
+    "solved" (certified just now)."""
+
+    numbers: int
+    value: Fraction
+    max_guesses: int
+    source: str
+    certificate_sha256: str | None = None
+
+    def payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"numbers": self.numbers, **exact("value", self.value),
+                               "max_guesses": self.max_guesses, "source": self.source}
+        if self.certificate_sha256 is not None:
+            out["certificate_sha256"] = self.certificate_sha256
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class GuessTable(Result):
+    """A slice of the shipped table of certified values: V(N) for N = `start`..`stop` (exact, each row
+    certified; `certificate_sha256` names its certificate). `to_pandas()` gives a row per N."""
+
+    TABLE: ClassVar[str | None] = "values"
+
+    start: int
+    stop: int
+    entries: tuple[Entry, ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {"from": self.start, "to": self.stop, "values": [
+            {"numbers": e.numbers, **exact("value", e.value), "max_guesses": e.max_guesses,
+             "certificate_sha256": e.certificate_sha256} for e in self.entries]}
+
+
+def table(start: int = 1, stop: int | None = None) -> GuessTable:
+    """V(N) for N = start..stop (default: to the table's last N) from the shipped table of certified values,
+    exact (status EXACT). Refused for an N beyond the table (`solve` certifies one). Returns a `GuessTable`."""
+    import time
+
+    from parlour.analyses.guess import table as shipped
+
+    began = time.perf_counter()
+    entries = shipped.shipped()
+    last = max(entries, default=0)
+    low, high = check_numbers(start, "start"), check_numbers(last if stop is None else stop, "stop")
+    if high < low or high > last:
+        raise InvalidInput(f"the table holds N = 1..{last:,}; {spelling.parameter('start')}..."
+                           f"{spelling.parameter('stop')} must lie within it, got {low:,}..{high:,}")
+    return GuessTable(start=low, stop=high, entries=tuple(entries[n] for n in range(low, high + 1) if n in entries),
+                      method="shipped table of certified values", status=Status.EXACT,
+                      seconds=time.perf_counter() - began)
+
+
+def value(n: int, *, force: bool = False, on_iteration: Callable[[TraceStep], None] | None = None) -> GuessValue:
+    """V(n), the value of the n-number guessing game, as an exact Fraction (status EXACT).
+
+    From the shipped table of certified values when n is in it (instant); otherwise solved and certified
+    by `solve` (minutes for n near 1000; refused beyond a day's work unless `force=True`).
+    Returns a `GuessValue`: `value` (Fraction), `max_guesses`, `source` ("table" or "solved").
+    """
+    import time
+
+    from parlour.analyses.guess import table
+
+    size = check_numbers(n)
+    began = time.perf_counter()
+    entry = table.lookup(size)
+    if entry is not None:
+        return GuessValue(numbers=size, value=entry.value, max_guesses=entry.max_guesses, source="table",
+                          certificate_sha256=entry.certificate_sha256, method="shipped table of certified values",
+                          status=Status.EXACT, seconds=time.perf_counter() - began)
+    sol = solve(size, force=force, on_iteration=on_iteration)
+    if sol.value is None:
+        raise InvalidInput(f"V({size}) could not be certified")
+    return GuessValue(numbers=size, value=sol.value, max_guesses=sol.max_guesses, source="solved",
+                      method=sol.method, status=sol.status, seconds=sol.seconds)
+
+
+def solve(
+    n: int,
+    *,
+    smoothing: str = "wentges",
+    symmetric: bool = True,
+    force: bool = False,
+    on_iteration: Callable[[TraceStep], None] | None = None,
+) -> GuessSolution:
+    """V(n) as an exact fraction with certified optimal strategies for Alice (`alice`: the probability of
+    hiding each number) and Bob (`bob`: search trees with their probabilities).
+
+    Column generation (HiGHS-free dense master, optimal-BST oracle), then an exact rational check in the
+    unfolded game: `status` is EXACT and `value` a Fraction when that check passed, ESTIMATE (with
+    `value_float`) otherwise. `smoothing`: wentges, fixed or none; `symmetric` folds the mirror symmetry.
+    Refused beyond a day's work on this machine unless `force=True`. `on_iteration` sees every round's
+    bounds. Returns a `GuessSolution`.
+    """
+    from parlour.analyses.guess.solve import solve_guess, stabilisation
+
+    size = check_numbers(n)
+    check_size(size, force)
+    stab = stabilisation(smoothing, size, symmetric)
+    return solve_guess(size, symmetric=symmetric, stabilisation=stab, on_iteration=on_iteration)

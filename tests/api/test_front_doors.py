@@ -1,0 +1,159 @@
+"""The Python front doors (`parlour.goose`, `.guess`, `.memory`, `.cowtrade`, `.winorlose`, `.solvers`):
+each returns the project's Result with the status its solver states, names its parameters in Python form,
+and `import parlour` loads none of the numerics."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+import parlour
+from parlour.errors import InvalidInput
+from parlour.results import Result, Status
+
+
+def test_import_parlour_loads_no_numerics() -> None:
+    code = ("import sys, parlour; heavy = [m for m in ('numpy', 'numba', 'highspy', 'flint', 'parlour.analyses') "
+            "if m in sys.modules]; print(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_public_names_are_documented() -> None:
+    for name in parlour.__all__:
+        if name == "__version__":
+            continue
+        module = getattr(parlour, name)
+        assert module.__doc__ and len(module.__doc__) > 40, name
+        for attr in getattr(module, "__all__", []):
+            obj = getattr(module, attr)
+            if callable(obj):
+                assert inspect.getdoc(obj), f"parlour.{name}.{attr} has no docstring"
+
+
+def test_unknown_attribute_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError):
+        parlour.no_such_game  # noqa: B018
+
+
+def test_goose_two_players_exact() -> None:
+    sol = parlour.goose.solve(players=2, exact=True)
+    assert isinstance(sol, Result) and sol.status is Status.EXACT
+    assert sol.win_exact is not None and sol.draw_exact is not None
+    assert sum(sol.win_exact) + sol.draw_exact == 1
+    assert sol.win_exact[0] > sol.win_exact[1]  # moving first helps
+    for (lo, hi), x in zip(sol.win_bounds, sol.win_exact, strict=True):
+        assert lo <= x <= hi
+
+
+def test_goose_certified_uses_the_tolerance_and_states_certified() -> None:
+    sol = parlour.goose.solve(players=2, tol=1e-9)
+    assert sol.status is Status.CERTIFIED
+    assert all(hi - lo <= 2e-9 for lo, hi in sol.win_bounds)
+    exact = parlour.goose.solve(players=2, exact=True)
+    assert exact.win_exact is not None
+    assert all(lo <= x <= hi for (lo, hi), x in zip(sol.win_bounds, exact.win_exact, strict=True))
+
+
+def test_goose_refusals_name_python_parameters() -> None:
+    with pytest.raises(InvalidInput, match=r"tol.*exact=True"):
+        parlour.goose.solve(players=2, tol=1e-20)
+    with pytest.raises(InvalidInput, match="squares"):
+        parlour.goose.solve(players=2, squares=[3])
+    with pytest.raises(InvalidInput, match="variant or rules"):
+        parlour.goose.solve(variant="study", rules="x.toml")
+
+
+def test_guess_value_from_the_table_equals_a_fresh_solve() -> None:
+    table = parlour.guess.value(30)
+    solved = parlour.guess.solve(30)
+    assert table.source == "table" and table.status is Status.EXACT
+    assert solved.status is Status.EXACT and solved.value == table.value
+    assert solved.max_guesses == table.max_guesses
+    assert sum(solved.alice) == 1
+
+
+def test_guess_size_guard_names_force_in_python() -> None:
+    with pytest.raises(InvalidInput, match=r"force=True") as info:
+        parlour.guess.solve(10**6)
+    assert "--force" not in str(info.value)
+    with pytest.raises(InvalidInput, match="n must be a whole number"):
+        parlour.guess.value(0)
+
+
+def test_memory_front_door() -> None:
+    res = parlour.memory.solve(pairs=6)
+    full = parlour.memory.solve(pairs=6, exact=True)
+    assert res.status is Status.EXACT and isinstance(res.first_player_expected_pairs, Fraction)
+    assert res.first_player_expected_pairs == full.first_player_expected_pairs
+    assert res.first_player_expected_pairs + res.second_player_expected_pairs == 6
+    big = parlour.memory.solve(pairs=400)
+    assert big.status is Status.ESTIMATE and isinstance(big.first_player_expected_pairs, float)
+    st = parlour.memory.state(4, 1, 0)
+    assert st.w == max(st.values.values())
+    with pytest.raises(InvalidInput, match=r"^games must"):
+        parlour.memory.simulate(3, games=1)
+
+
+def test_cowtrade_money_and_cards() -> None:
+    sol = parlour.cowtrade.solve(money=(8, 5), initiative=1)
+    assert sol.status is Status.EXACT and isinstance(sol.value, Fraction)
+    assert sum(sol.strategy1.values()) == 1 and sum(sol.strategy3.values()) == 1
+    same = parlour.cowtrade.solve_game(parlour.cowtrade.game((8, 5)))
+    assert same.value == sol.value
+    cards = parlour.cowtrade.solve(cards=([0, 10, 10], [10, 50]))
+    assert cards.game.bids1 == (0, 10, 20)
+    with pytest.raises(InvalidInput, match=r"force=True"):
+        parlour.cowtrade.solve(money=(10**8, 5))
+    with pytest.raises(InvalidInput, match="pair"):
+        parlour.cowtrade.solve(money=(8,))  # type: ignore[arg-type]
+
+
+def test_winorlose_chance_counts_every_holding() -> None:
+    view = parlour.winorlose.chance("3h,5", "0,1,2,6,7")
+    listed = parlour.winorlose.chance(["3h", 5], [0, 1, 2, 6, 7])
+    assert view.status is Status.EXACT and view.chance == listed.chance
+    wc = view.chance
+    assert wc.wins + wc.ties + wc.losses == wc.holdings
+    assert wc.win + wc.tie + wc.lose == 1
+    with pytest.raises(InvalidInput, match=r"^hand needs exactly 2 cards"):
+        parlour.winorlose.chance("3", "0,1,2,6,7")
+
+
+def test_winorlose_limits_name_parameters() -> None:
+    with pytest.raises(InvalidInput, match=r"^rounds must"):
+        parlour.winorlose.tournament(rounds=0)
+    pair = parlour.winorlose.pairing("normal", "smart", rounds=1)
+    assert pair.status is Status.EXACT
+
+
+def test_solvers_reachable_after_import_parlour() -> None:
+    sol = parlour.solvers.zerosum.solve([[3, -1], [-2, 4]])
+    assert sol.status is Status.EXACT and sol.certificate is not None
+    assert sol.certificate.value == Fraction(1, 1)
+
+
+def test_every_front_door_is_in_docs_python_md() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
+    for name in parlour.__all__:
+        module = getattr(parlour, name)
+        for attr in getattr(module, "__all__", []) if name in ("goose", "guess", "memory", "cowtrade",
+                                                                "winorlose", "solvers") else []:
+            assert f"parlour.{name}.{attr}" in text or f"`{attr}`" in text, f"parlour.{name}.{attr}"
+
+
+def test_guess_table_slice() -> None:
+    part = parlour.guess.table(10, 20)
+    assert part.status is Status.EXACT and [e.numbers for e in part.entries] == list(range(10, 21))
+    assert all(e.value == parlour.guess.value(e.numbers).value for e in part.entries)
+    frame = pytest.importorskip("pandas") and part.to_pandas()
+    assert list(frame["numbers"]) == list(range(10, 21))
+    assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.entries]
+    with pytest.raises(InvalidInput, match="start"):
+        parlour.guess.table(5, 10**6)

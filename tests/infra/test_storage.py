@@ -1,0 +1,51 @@
+"""infra.storage: the one cache root and atomic writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from parlour.infra import storage
+
+
+def test_cache_root_follows_the_variable_then_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path / "mine"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert storage.cache_root() == tmp_path / "mine"
+    assert storage.cache_folder("guess") == tmp_path / "mine" / "guess" and (tmp_path / "mine" / "guess").is_dir()
+    monkeypatch.delenv("PARLOUR_CACHE")
+    assert storage.cache_root() == tmp_path / "xdg" / "parlour"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert storage.cache_root() == Path.home() / ".cache" / "parlour"
+
+
+def test_atomic_write_bytes_text_and_a_writer(tmp_path: Path) -> None:
+    target = tmp_path / "a.bin"
+    storage.atomic_write(target, b"one")
+    storage.atomic_write(target, "two ✓")
+    assert target.read_text(encoding="utf-8") == "two ✓"
+    array = np.arange(6.0)
+
+    def save(path: Path) -> None:
+        with path.open("wb") as out:  # np.save on a name would add ".npy" to the temporary file's
+            np.save(out, array)
+
+    npy = storage.atomic_write(tmp_path / "a.npy", save, mode=0o600)
+    assert np.array_equal(np.load(npy), array) and (npy.stat().st_mode & 0o777) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.bin", "a.npy"]  # no temporary file left
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_debris(tmp_path: Path) -> None:
+    target = tmp_path / "kept.txt"
+    target.write_text("old")
+
+    def broken(path: Path) -> None:
+        path.write_text("half")
+        raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        storage.atomic_write(target, broken)
+    assert target.read_text() == "old" and os.listdir(tmp_path) == ["kept.txt"]
