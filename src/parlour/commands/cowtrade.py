@@ -14,6 +14,7 @@ from parlour.analyses import cowtrade as analysis
 from parlour.analyses.cowtrade import endgame
 from parlour.analyses.cowtrade import hidden as hidden_money
 from parlour.commands.common import console, parse_int_list, print_json
+from parlour.errors import InvalidInput
 from parlour.infra.files import output_file
 from parlour.results import frac_str
 
@@ -163,10 +164,7 @@ def endgame_command(
         return
     rules = _rules(set_size, stage, ties, next_challenger, study)
     hand1, hand2 = _hands(money1, money2, cards1, cards2)
-    try:
-        result = endgame.solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force)
-    except InvalidInput as exc:
-        raise InvalidInput(str(exc).replace("force=True", "--force")) from None
+    result = endgame.solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force)
     if as_json:
         print_json(result.to_json())
         return

@@ -33,6 +33,7 @@ from parlour.games.cowtrade.endgame import (
     money,
     offers,
 )
+from parlour.infra.spelling import parameter
 from parlour.results import Result, bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, StochasticSolution
@@ -189,7 +190,7 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
     guard = estimate_states(rules, hand1, hand2)
     if guard > MAX_STATES and not force:
         raise InvalidInput(f"this end game has up to {guard:,} states (the limit is {MAX_STATES:,}): "
-                           "pass force=True to solve it anyway")
+                           f"pass {parameter('force', True)} to solve it anyway")
     solution = stochastic.solve(game, [start], tol=tol)
     reach, p1, p2, endless, trades = _chain(solution, start)
     plays = []
