@@ -226,7 +226,8 @@ class StrategyCache:
             return found
         with self.solving:
             if report is not None:
-                report(0.01, f"N = {n}: reading the cache")
+                report(0.01, f"N = {n}: reading the saved strategies" if self.on_disk(n)
+                       else f"N = {n}: solving the game from scratch")
             return self.in_memory(n) or self.read(n) or self.solve(n, report)
 
     def ready(self, n: int) -> Strategies | None:

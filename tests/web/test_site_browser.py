@@ -1,0 +1,76 @@
+"""The site's one look, in a real browser: the home grid leaves no hole at any width, every game has its
+picture, motion stops under prefers-reduced-motion, and the shared number helpers say long values for people."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("cowtrade", "goose", "guess", "memory", "winorlose")
+
+
+@pytest.mark.parametrize("width", [390, 640, 900, 1100, 1280, 1700])
+def test_the_home_grid_has_no_hole_at_any_width(page, server, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(server + "/")
+    boxes = page.evaluate("""() => {
+        const grid = document.querySelector('.cards-grid').getBoundingClientRect();
+        return {right: grid.right, cards: [...document.querySelectorAll('.game-card')].map(c => {
+            const r = c.getBoundingClientRect(); return [r.top, r.right]; })};
+    }""")
+    rows: dict[int, float] = {}
+    for top, right in boxes["cards"]:
+        rows[round(top)] = max(rows.get(round(top), 0.0), right)
+    assert len(boxes["cards"]) == len(GAMES)
+    for right in rows.values():  # every row, the last one included, reaches the grid's right edge
+        assert abs(right - boxes["right"]) < 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_every_game_has_its_picture_on_the_home_page_and_its_own(page, server):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server + "/")
+    loaded = "(sel) => { const i = document.querySelector(sel); return i.complete && i.naturalWidth > 0; }"
+    for name in GAMES:
+        assert page.evaluate(loaded, f"#card-{name} img.picture"), name
+    for name in GAMES:
+        page.goto(server + f"/{name}/")
+        assert page.evaluate(loaded, "img.game-picture"), name
+
+
+def test_dice_and_cards_keep_still_under_reduced_motion(page, server):
+    page.goto(server + "/winorlose/")
+    probe = ("(() => { const s = document.createElement('span'); s.className = 'rolling'; document.body.append(s);"
+             " const a = getComputedStyle(s).animationName; s.remove(); return a; })()")
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(probe) == "roll"
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        assert page.evaluate(probe) == "none"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def test_a_long_fraction_shows_as_a_decimal_with_the_fraction_one_click_away(page, server):
+    page.goto(server + "/")
+    value = Fraction(10**40 + 7, 3 * 10**39 + 1)
+    node = page.evaluate(f"""(() => {{ const n = parlour.exactNode('{value}');
+        return [n.tagName, n.querySelector('summary').textContent, n.querySelector('.exact').textContent]; }})()""")
+    assert node[0] == "DETAILS"
+    assert float(node[1].removeprefix("≈ ")) == pytest.approx(float(value), rel=1e-9)
+    assert node[2].startswith(str(value))
+    short = page.evaluate("parlour.exactNode('296/51').textContent")
+    assert short == "296/51"
+
+
+@pytest.mark.parametrize(("lo", "hi", "said"), [
+    (0.393612, 0.393614, "39.3613 ± 0.0001 %"),
+    (0.25, 0.35, "30 ± 5 %"),
+    (0.0038, 0.0040, "0.39 ± 0.01 %"),
+])
+def test_an_interval_is_said_as_value_plus_minus_its_certain_digits(page, server, lo, hi, said):
+    page.goto(server + "/")
+    assert page.evaluate(f"parlour.intervalText({lo}, {hi}, 100, ' %')") == said
