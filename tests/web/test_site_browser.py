@@ -74,3 +74,48 @@ def test_a_long_fraction_shows_as_a_decimal_with_the_fraction_one_click_away(pag
 def test_an_interval_is_said_as_value_plus_minus_its_certain_digits(page, server, lo, hi, said):
     page.goto(server + "/")
     assert page.evaluate(f"parlour.intervalText({lo}, {hi}, 100, ' %')") == said
+
+
+def test_while_a_job_runs_the_chances_say_so_and_cancel_stops_it(page, server):
+    """The Goose page waiting on a solve: the chances panel shows what is computed (not the old numbers) and
+    its Cancel button stops the job on the server (a stand-in job here: the real 4-player solve takes a
+    minute)."""
+    import json
+    import time
+
+    from parlour.web.jobs import jobs
+
+    steps: list[int] = []
+
+    def work(report):
+        for k in range(100_000):
+            report(k / 100_000, f"sweep {k}")
+            steps.append(k)
+            time.sleep(0.01)
+
+    key = f"browser-cancel-{time.monotonic_ns()}"
+    jobs.submit(key, work)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + "/goose/")
+    page.wait_for_selector("#chances td.pwin")
+    reply = json.dumps({"ready": False, "players": 4, "rules": "study", "job": key, "expect": "about a minute"})
+    page.route("**/goose/api/chances", lambda route: route.fulfill(status=200, body=reply,
+                                                                     content_type="application/json"))
+    try:
+        page.select_option("#players", "4")
+        page.wait_for_selector("#chances-box .placeholder")
+        assert page.locator("#chances td.pwin").count() == 0  # no old number shown as current
+        text = page.text_content("#chances-box .placeholder")
+        assert "every position of 4 players" in text and "sweep" in text
+        page.click("#chances-box .job-cancel")
+        page.wait_for_selector("#error:not([hidden])")
+        assert "cancelled" in page.text_content("#error")
+        assert jobs.get(key).state == "failed"
+        ran = len(steps)
+        time.sleep(0.1)
+        assert len(steps) == ran  # stopped on the server
+        box = page.evaluate("document.getElementById('error').getBoundingClientRect().bottom")
+        assert 0 < box <= 844  # said where the eye is
+    finally:
+        page.unroute("**/goose/api/chances")
+        page.set_viewport_size({"width": 1280, "height": 800})

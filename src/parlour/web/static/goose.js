@@ -96,12 +96,13 @@
       const val = document.createElement("td");
       val.className = "pwin";
       val.dataset.value = String(r.win);
-      val.textContent = pct(r.win);
       if (!ch.exact && r.bounds && !ch.over) {
-        const iv = document.createElement("div");
-        iv.className = "interval";
-        iv.textContent = "[" + r.bounds[0].toFixed(12) + ", " + r.bounds[1].toFixed(12) + "]";
-        val.appendChild(iv);
+        // a certified interval: the value to the digits it makes certain, ± its half-width (the full bounds
+        // on hover and in the JSON API)
+        val.textContent = window.parlour.intervalText(r.bounds[0], r.bounds[1], 100, " %");
+        val.title = "certified: between " + r.bounds[0] + " and " + r.bounds[1];
+      } else {
+        val.textContent = pct(r.win);
       }
       const bar = document.createElement("td");
       bar.className = "barcol";
@@ -152,8 +153,10 @@
   async function settle(ch) {
     let data = ch;
     if (data && data.ready === false) {
-      $("chances-note").textContent = "Solving every position of " + data.players + " players: " + data.expect + ".";
-      if (!(await parlour.wait(data.job))) return false;
+      $("chances-note").textContent = "";
+      const what = "Working out every position of " + data.players + " players, so that each player's chance " +
+        "is known after every move (" + data.expect + ")";
+      if (!(await parlour.wait(data.job, 400, { what: what, placeholders: ["chances-box"] }))) return false;
       const again = await parlour.api("api/chances", game.position);
       if (!again) return false;
       data = again;
@@ -403,7 +406,7 @@
     const rules = $("rules").value;
     let d = await parlour.api("api/heatmap?rules=" + encodeURIComponent(rules) + "&surface=" + surface);
     if (d && d.ready === false) {
-      if (!(await parlour.wait(d.job))) return;
+      if (!(await parlour.wait(d.job, 400, { what: "solving the 2-player chances for the map", placeholders: ["heat-info"] }))) return;
       d = await parlour.api("api/heatmap?rules=" + encodeURIComponent(rules) + "&surface=" + surface);
     }
     if (d && d.ready) drawHeat(d);
@@ -474,7 +477,7 @@
     const body = choice === "toml" ? { toml: $("rules-toml").value } : { variant: choice };
     let d = await parlour.api("api/rules", body, "solving the rules…");
     while (d && d.ready === false) {
-      if (!(await parlour.wait(d.job))) return;
+      if (!(await parlour.wait(d.job, 400, { what: "solving these rules for 2 players", placeholders: ["rules-result"] }))) return;
       d = await parlour.api("api/rules", body);
     }
     if (d) showRules(d);

@@ -46,8 +46,8 @@
       let label = cardLabel(i, c);
       const h = hintCards[String(i)];
       if (h) {
-        label += "; hint: value " + h.value_exact + (h.best ? " (best)" : "");
-        b.title = KIND_WORDS[h.kind] + ": " + h.value_exact + " ≈ " + h.value.toFixed(4);
+        label += "; hint: value " + window.parlour.said(h.value_exact, h.value, 4) + (h.best ? " (best)" : "");
+        b.title = KIND_WORDS[h.kind] + ": " + window.parlour.said(h.value_exact, h.value, 4);
         if (h.best) b.classList.add("best");
       }
       if (last && last.player === "computer" && last.cards.includes(i)) b.classList.add("just");
@@ -91,8 +91,9 @@
     cells.forEach((text, j) => {
       const td = document.createElement(j === 0 ? "th" : "td");
       if (j === 0) td.scope = "row";
-      td.textContent = text;
-      if (j === cells.length - 2) td.className = "exact";  // the fraction; the float is the last cell
+      // the fraction (a decimal first when it is long); the float is the last cell
+      if (j === cells.length - 2) td.replaceChildren(window.parlour.exactNode(text));
+      else td.textContent = text;
       tr.appendChild(td);
     });
     return tr;
@@ -118,7 +119,7 @@
                               c.value === best));
     }
     $("choices").hidden = false;
-    let line = "w = " + h.w_exact + " ≈ " + h.w.toFixed(4) + " cards for you; optimal: " + h.optimal.join(", ") + ".";
+    let line = "w = " + window.parlour.said(h.w_exact, h.w, 4) + " cards for you; optimal: " + h.optimal.join(", ") + ".";
     if (h.stage === "second") {
       line = "Your first card was " + KIND_WORDS[h.first_card === "us" ? "onb" : h.first_card === "uu" ? "onb" : h.first_card] +
         (h.first_card === "us" ? " (its partner is seen: take it!)" : h.first_card === "uu" ? " (its partner is not seen yet)" : "") +
@@ -143,7 +144,7 @@
     $("won-computer").textContent = data.won.computer;
     for (const who of ["you", "computer"]) {
       const e = data.expected[who];
-      $("exp-" + who).textContent = e.pairs_exact;
+      $("exp-" + who).replaceChildren(window.parlour.exactNode(e.pairs_exact));
       $("exp-" + who + "-float").textContent = "≈ " + e.pairs.toFixed(4);
     }
     if (data.state) {

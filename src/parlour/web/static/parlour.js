@@ -146,7 +146,6 @@ window.parlour = (function () {
       lines.push(line);
     }
     setBusy(true, what + "…");
-    let ok = false;
     try {
       for (;;) {
         let job;
@@ -161,7 +160,7 @@ window.parlour = (function () {
         const said = what + ": " + job.message + " (" + Math.round(100 * job.done) + " %)";
         $("busy-text").textContent = said;
         for (const line of lines) line.textContent = said;
-        if (job.state === "done") { ok = true; return true; }
+        if (job.state === "done") return true;
         if (job.state === "failed") {
           if (job.error === "cancelled") showError("stopped: the computation was cancelled", near);
           else showError(job.error || "the computation failed", near);
@@ -171,7 +170,9 @@ window.parlour = (function () {
       }
     } finally {
       setBusy(false);
-      if (!ok) holders.forEach((el, i) => el.replaceChildren(...saved[i]));
+      // the panels get their own content back: the page fills it anew after a success, and after a failure
+      // or a cancel the error greys it (it is not current)
+      holders.forEach((el, i) => el.replaceChildren(...saved[i]));
     }
   }
 
@@ -234,6 +235,17 @@ window.parlour = (function () {
     return d;
   }
 
+  // An exact value inside a sentence: as written when short (with "≈ decimal" when `value` is given), else
+  // as a decimal of `sig` digits (the full fraction is in the page's value panel and the JSON API).
+  function said(exact, value, places) {
+    const s = String(exact);
+    if (digitsOf(s) <= LONG) {
+      const text = s.replace(/^-/, "−");
+      return value === undefined || !s.includes("/") ? text : text + " ≈ " + Number(value).toFixed(places === undefined ? 4 : places);
+    }
+    return "≈ " + decimalOf(s, places === undefined ? 10 : Math.max(places + 2, 6));
+  }
+
   // [lo, hi] as "m ± h" where m keeps only the digits the interval makes certain (scale: 100 for percent).
   function intervalText(lo, hi, scale, unit) {
     const k = scale || 1;
@@ -255,5 +267,5 @@ window.parlour = (function () {
     el.classList.add(cls);
   }
 
-  return { api, wait, showError, setBusy, pct, $, exactNode, decimalOf, intervalText, digitsOf, animate, sentence };
+  return { api, wait, showError, setBusy, pct, $, exactNode, said, decimalOf, intervalText, digitsOf, animate, sentence };
 })();
