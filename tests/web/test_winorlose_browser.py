@@ -10,6 +10,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def wol(page, server):
     page.goto(server + "/winorlose/")
+    page.check("input[name=wol-mode][value=two]")  # the study's mode: two characters play each other
     return page
 
 
@@ -85,6 +86,7 @@ def test_a_phone_screen_stacks_the_panels_without_sideways_scrolling(wol):
     wol.set_viewport_size({"width": 390, "height": 844})
     try:
         wol.reload()
+        wol.check("input[name=wol-mode][value=two]")
         wol.click("#start")
         wol.wait_for_function("document.querySelectorAll('#table-cards .card').length === 5")
         assert wol.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -99,3 +101,33 @@ def test_before_the_first_round_the_page_reads_well(wol):
     assert wol.is_hidden("#predictions")
     assert "Press Start" in wol.text_content("#before-first")
     assert wol.evaluate("fetch('/favicon.ico').then(r => r.status)") == 200
+
+
+def test_a_person_plays_ten_rounds_against_a_character_and_the_game_ends(page, server):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server + "/winorlose/")
+    assert page.is_visible("#you-play") and page.is_hidden("#two-play")  # a person plays by default
+    page.select_option("#you-seat", "tina")
+    page.select_option("#you-opponent", "tight")
+    total = 0
+    for k in range(10):
+        page.click("#deal")
+        page.wait_for_selector("#predict-win:not([disabled])")
+        assert page.locator("#you-cards .card").count() == 2 and page.locator("#you-board .card").count() == 5
+        assert page.locator("#them-cards .card.back").count() == 2  # hidden until you have said
+        assert "Tight Frank says" in page.text_content("#them-says")
+        page.click("#predict-lose" if k % 2 else "#predict-win")
+        page.wait_for_selector("#you-result .round-result")
+        assert page.locator("#them-cards .card.back").count() == 0
+        text = page.text_content("#you-result")
+        assert "Your exact chance" in text and "Each Tina with your cards" in text and "By the odds" in text
+        total = int(page.text_content("#you-points"))
+    page.wait_for_selector("#you-ending:not([hidden])")
+    ending = page.text_content("#you-ending")
+    assert ("You win the game" in ending or "wins the game" in ending or "draw" in ending)
+    assert f"you {total}," in ending and "Calling by the odds" in ending
+    page.click("#you-again")
+    page.wait_for_selector("#predict-win:not([disabled])")
+    assert page.text_content("#you-round") == "1 of 10" and page.is_hidden("#you-ending")
+    assert errors == []

@@ -361,7 +361,10 @@
     }
     drawStep();
     syncPlay();
-    if (data !== null) $("seal").focus();
+    if (data !== null) {
+      $("seal").focus({ preventScroll: true });
+      window.parlour.reveal(document.querySelector("#play-panel .table-top"), $("outcome"));
+    }
   }
 
   // ---- wiring -------------------------------------------------------------------------------------------

@@ -248,7 +248,13 @@
     const li = document.createElement("li");
     li.textContent = t.story.join(" ");
     $("log").prepend(li);
+    // the move's line under the board: the dice (rolled, unless the reader asks for less motion) and the story
+    const dice = $("dice");
+    dice.textContent = t.faces ? t.faces.map((f) => DIE_FACES[f - 1] || String(f)).join("") : "";
+    window.parlour.animate(dice, "rolling");
+    $("move-text").textContent = box.textContent.trim() ? [...box.querySelectorAll("p")].map((p) => p.textContent).join(" ") : "";
   }
+  const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 
   async function roll(ev) {
     if (ev) ev.preventDefault();
@@ -269,6 +275,7 @@
     await settle(data.chances);
     showMover();
     finishControls();
+    window.parlour.reveal($("board"), $("move-line"));
   }
 
   // ---- placing pieces by hand ------------------------------------------------------------------------

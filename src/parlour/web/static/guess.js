@@ -215,6 +215,7 @@
     moves = data.guesses;
     $("guess").value = "";
     showGame(data);
+    window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("possible"));
     if (!data.over) $("guess").focus();
   }
 
@@ -225,6 +226,7 @@
     if (data === null) return;
     moves = data.answers;
     showGame(data);
+    window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("bob-says"));
   }
 
   async function playHidden(event) {

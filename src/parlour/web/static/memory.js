@@ -70,7 +70,7 @@
       " (" + faceText(t.faces[1]) + ")";
     const how = t.tactic ? " by tactic " + t.tactic : "";
     const what = t.matched ? "a pair, and moves again" : t.passed ? "a pass (both were known)" : "no pair";
-    return (index + 1) + ". " + who + " in ⟨" + t.state.k + "," + t.state.B + "," + t.state.P + "⟩" + how +
+    return who + " in ⟨" + t.state.k + "," + t.state.B + "," + t.state.P + "⟩" + how +
       ": " + cards + ": " + what + ".";
   }
 
@@ -189,6 +189,7 @@
     const data = await window.parlour.api("api/flip", { game: game, card: position }, "turning…");
     if (data === null) { if (lastData) show(lastData); return; }  // parlour.api re-enabled every card
     show(data);
+    window.parlour.reveal($("board"), $("status"));
     const same = document.querySelector('#board button[data-position="' + position + '"]');
     const target = same && !same.disabled ? same : document.querySelector("#board button:not(:disabled)");
     if (target) target.focus();

@@ -241,7 +241,8 @@ window.parlour = (function () {
     const s = String(exact);
     if (digitsOf(s) <= LONG) {
       const text = s.replace(/^-/, "−");
-      return value === undefined || !s.includes("/") ? text : text + " ≈ " + Number(value).toFixed(places === undefined ? 4 : places);
+      const dec = Number(value).toFixed(places === undefined ? 4 : places).replace("-", "−");
+      return value === undefined || !s.includes("/") ? text : text + " ≈ " + dec;
     }
     return "≈ " + decimalOf(s, places === undefined ? 10 : Math.max(places + 2, 6));
   }
@@ -259,6 +260,21 @@ window.parlour = (function () {
     return mid.toFixed(places) + " ± " + shownHalf.toFixed(places) + (unit || "");
   }
 
+  // After a move: scroll (only if needed) so that the board and the move's result are on screen together;
+  // when both do not fit, the result wins.
+  function reveal(board, result) {
+    if (!board || !result || !board.getBoundingClientRect) return;
+    const vh = window.innerHeight;
+    const sticky = [...document.querySelectorAll("[data-sticky-bottom]")].reduce((h, el) =>
+      Math.max(h, ["sticky", "fixed"].includes(getComputedStyle(el).position) ? el.offsetHeight : 0), 0);
+    const room = vh - sticky;
+    const b = board.getBoundingClientRect(), r = result.getBoundingClientRect();
+    const top = Math.min(b.top, r.top), bottom = Math.max(b.bottom, r.bottom);
+    if (top >= 0 && bottom <= room) return;
+    const by = bottom - top <= room - 8 ? top - 4 : r.bottom - room + 4;
+    window.scrollBy({ top: by, left: 0, behavior: "instant" });
+  }
+
   // A short motion (the CSS turns it off under prefers-reduced-motion).
   function animate(el, cls) {
     if (!el) return;
@@ -267,5 +283,5 @@ window.parlour = (function () {
     el.classList.add(cls);
   }
 
-  return { api, wait, showError, setBusy, pct, $, exactNode, said, decimalOf, intervalText, digitsOf, animate, sentence };
+  return { api, wait, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
 })();
