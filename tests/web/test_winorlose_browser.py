@@ -23,7 +23,8 @@ def test_round_loop_clear(wol):
     assert wol.locator("#tina-cards .card").count() == 2
     assert wol.text_content("#frank-prediction") in ("win", "lose")
     assert wol.text_content("#board-tina") in ("win", "lose")
-    assert wol.text_content("#frank-score").count(".") == 2  # A.BB.CCCCC
+    assert wol.get_attribute("#frank-score", "data-code").count(".") == 2  # A.BB.CCCCC, kept for the curious
+    assert "." not in wol.text_content("#frank-score")  # said in words, not as a sort key
     assert "win " in wol.text_content("#tina-chance")
     wol.fill("#count", "50")
     wol.click("#loop")
@@ -131,3 +132,14 @@ def test_a_person_plays_ten_rounds_against_a_character_and_the_game_ends(page, s
     page.wait_for_selector("#predict-win:not([disabled])")
     assert page.text_content("#you-round") == "1 of 10" and page.is_hidden("#you-ending")
     assert errors == []
+
+
+@pytest.mark.parametrize(("code", "words"), [  # the spec's own examples
+    ("2.65.00007", "two pair, 6s and 5s, kicker 7"),
+    ("0.00.76321", "high card 7, 6, 3, 2, 1"),
+    ("4.36.00000", "full house, three 3s and two 6s"),
+])
+def test_a_score_code_is_said_in_words(page, server, code, words):
+    if not page.url.endswith("/winorlose/"):
+        page.goto(server + "/winorlose/")
+    assert page.evaluate(f"handWords('{code}')") == words

@@ -71,6 +71,7 @@
 
   function showChances(ch) {
     game.chances = ch;
+    if (game.moves === 0) game.startChances = ch;  // for the ending: what the analysis expected at the start
     // the position these numbers belong to, for a reader's script (and the tests) to check them against
     $("chances-panel").dataset.position = JSON.stringify(game.position);
     const body = $("chances").querySelector("tbody");
@@ -243,7 +244,20 @@
       p.className = "outcome";
       p.textContent = data.winner ? "Player " + data.winner + " wins the game after " + game.moves + " moves."
         : "Nobody can ever move again: the game is a draw.";
+      const start = game.startChances;
+      if (start && data.winner && start.win[data.winner - 1] !== undefined) {
+        p.textContent += " From the start, the analysis gave player " + data.winner + " a " +
+          window.parlour.pct(start.win[data.winner - 1], 1) + " chance of winning" +
+          (start.draw > 0 ? " (and the game a " + window.parlour.pct(start.draw, 1) + " chance of a draw)" : "") + ".";
+      }
       box.appendChild(p);
+      const again = document.createElement("button");
+      again.type = "button";
+      again.className = "primary";
+      again.id = "again";
+      again.textContent = "Play again";
+      again.addEventListener("click", () => newGame());
+      box.appendChild(again);
     }
     const li = document.createElement("li");
     li.textContent = t.story.join(" ");

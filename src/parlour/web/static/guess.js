@@ -180,6 +180,13 @@
     }
     record(r.guesses);
     showTally();
+    const again = document.createElement("button");
+    again.type = "button";
+    again.id = "again";
+    again.className = "primary again";
+    again.textContent = "Play again";
+    again.addEventListener("click", () => $("setup").requestSubmit());
+    $("outcome").append(" ", again);
   }
 
   // ---- your tally, per N and mode, in this browser only --------------------------------------------

@@ -154,13 +154,13 @@
         " seen cards whose partner is seen too";
     }
     let status;
+    if (!data.over) $("ending").hidden = true;
     if (data.over) {
       const f = data.final;
-      status = data.stalemate
-        ? "Stalemate: both passed in a row, so the pairs left are shared equally. Final: you " + f.you.pairs_exact +
-          ", computer " + f.computer.pairs_exact + " pairs."
-        : "Game over: you " + f.you.pairs_exact + ", computer " + f.computer.pairs_exact + " pairs. " +
-          (f.you.pairs > f.computer.pairs ? "You win!" : f.you.pairs < f.computer.pairs ? "The computer wins." : "A draw.");
+      const verdict = f.you.pairs > f.computer.pairs ? "You win" : f.you.pairs < f.computer.pairs ? "The computer wins" : "A draw";
+      status = (data.stalemate ? "Stalemate: both passed in a row, so the pairs left are shared equally. " : "Game over. ") +
+        verdict + ": you " + pairsWords(f.you.pairs_exact) + ", computer " + pairsWords(f.computer.pairs_exact) + ".";
+      showEnding(f, verdict, data.stalemate);
     } else if (data.hint && data.hint.stage === "second") {
       status = "Your turn: turn a second card.";
     } else {
@@ -174,11 +174,47 @@
     $("status").textContent = status;
   }
 
+  let atStart = null;  // the expected pairs when the game began, for its ending
+
+  // 9/2 pairs as a person says it: 4½ pairs
+  function pairsOf(x) {
+    const whole = Math.floor(x), half = x - whole >= 0.5;
+    const text = (whole || !half ? String(whole) : "") + (half ? "½" : "");
+    return text + (x === 1 ? " pair" : " pairs");
+  }
+  function pairsWords(exact) {
+    const m = /^(\d+)\/2$/.exec(exact);
+    return m ? pairsOf(Number(m[1]) / 2) : pairsOf(Number(exact));
+  }
+
+  function showEnding(f, verdict, stalemate) {
+    const box = $("ending");
+    box.replaceChildren();
+    const h = document.createElement("h3");
+    const by = Math.abs(f.you.pairs - f.computer.pairs);
+    h.textContent = verdict + (by > 0 ? " by " + pairsOf(by) : "") + (verdict === "You win" ? "!" : ".");
+    const p = document.createElement("p");
+    p.textContent = "You " + pairsWords(f.you.pairs_exact) + ", computer " + pairsWords(f.computer.pairs_exact) +
+      (stalemate ? " (a stalemate: the pairs left were shared)" : "") + "." +
+      (atStart ? " Playing optimally from the deal on, you could expect " +
+        window.parlour.said(atStart.you.pairs_exact, atStart.you.pairs, 2) + " pairs and the computer " +
+        window.parlour.said(atStart.computer.pairs_exact, atStart.computer.pairs, 2) + "." : "");
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "primary";
+    again.id = "again";
+    again.textContent = "Play again";
+    again.addEventListener("click", newGame);
+    box.append(h, p, again);
+    box.hidden = false;
+  }
+
   async function newGame() {
     const data = await window.parlour.api("api/new", { pairs: $("pairs").value, first: $("first").value },
                                           "dealing…");
     if (data === null) { if (lastData) show(lastData); return; }
     turnsShown = 0;
+    atStart = data.expected;
     show(data);
     const first = document.querySelector("#board button:not(:disabled)");
     if (first) first.focus();

@@ -1,5 +1,24 @@
 // The Win or Lose page: keeps the game state, asks api/play for rounds, shows the last one.
 "use strict";
+
+// A score code A.BB.CCCCC (a sort key: combination, grouped ranks, kickers) in words: "two pair, 4s and 3s, kicker 7".
+function handWords(code) {
+  const m = /^(\d)\.(\d)(\d)\.(\d{5})$/.exec(code || "");
+  if (!m) return code || "";
+  const hi = m[2], lo = m[3];
+  const kick = m[4].replace(/^0+/, "").split("");
+  const kickers = (n) => (kick.length ? ", kicker" + (kick.length > 1 ? "s " : " ") + kick.slice(0, n).join(", ") : "");
+  switch (m[1]) {
+    case "0": return "high card " + m[4].split("").join(", ");
+    case "1": return "a pair of " + hi + "s" + kickers(3);
+    case "2": return "two pair, " + hi + "s and " + lo + "s" + kickers(1);
+    case "3": return "three " + hi + "s" + kickers(2);
+    case "4": return "full house, three " + hi + "s and two " + lo + "s";
+    case "5": return "four " + hi + "s" + kickers(1);
+    default: return code;
+  }
+}
+
 (function () {
   const $ = (id) => document.getElementById(id);
   const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
@@ -30,7 +49,9 @@
       cardsHtml($(who + "-cards"), p.cards);
       $(who + "-points").textContent = data[who + "_points"];
       $(who + "-prediction").textContent = p.prediction;
-      $(who + "-score").textContent = p.score + " (" + p.combination + ")";
+      $(who + "-score").textContent = handWords(p.score);
+      $(who + "-score").dataset.code = p.score;
+      $(who + "-score").title = "score code " + p.score + " (" + p.combination + ")";
       $(who + "-chance").textContent =
         "win " + p.chance.win_exact + " (" + pct(p.chance.win) + "), tie " + p.chance.tie_exact +
         ", lose " + p.chance.lose_exact;
@@ -199,8 +220,8 @@
     state = data.state;
     const you = data.you, them = data.them;
     cards($("them-cards"), them.cards, true);
-    $("them-says").textContent = opponentName() + " said “I " + them.prediction + "”: " + them.combination +
-      " (" + them.score + ") against your " + you.combination + " (" + you.score + ").";
+    $("them-says").textContent = opponentName() + " said “I " + them.prediction + "” holding " + handWords(them.score) +
+      ", against your " + handWords(you.score) + ".";
     const box = $("you-result");
     box.replaceChildren();
     const head = document.createElement("p");
