@@ -131,7 +131,9 @@ def _docs_html(game: Game) -> str:
     source = (folder / f"{game.name}.md") if folder else None
     if source is None or not source.is_file():
         raise StarletteHTTPException(404)
-    return MarkdownIt("commonmark").enable("table").render(source.read_text(encoding="utf-8"))
+    html = MarkdownIt("commonmark").enable("table").render(source.read_text(encoding="utf-8"))
+    # code blocks and tables scroll sideways on a phone: the keyboard must reach them too
+    return html.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
 
 
 def create_app() -> FastAPI:
