@@ -29,11 +29,11 @@ def test_no_serious_violation_at_the_start_and_after_a_move(page, server, name):
         assert _serious(page) == []
 
 
-@pytest.mark.parametrize("name", ["goose", "guess", "memory", "cowtrade", "docs/goose"])
+@pytest.mark.parametrize("name", ["goose", "guess", "memory", "cowtrade", "docs/goose", "guide/winorlose"])
 def test_the_docs_and_game_pages_have_no_serious_violation_at_a_phone_width(page, server, name):
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        page.goto(server + f"/{name}" + ("/" if not name.startswith("docs") else ""))
+        page.goto(server + f"/{name}" + ("/" if not name.startswith(("docs", "guide")) else ""))
         page.wait_for_load_state("networkidle")
         assert _serious(page) == []
     finally:

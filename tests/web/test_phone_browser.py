@@ -81,7 +81,8 @@ def test_no_page_scrolls_sideways_and_a_move_shows_result_and_board_together(pag
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
-@pytest.mark.parametrize("name", ["", "docs/goose", "docs/guess", "docs/memory", "docs/cowtrade", "docs/winorlose"])
+@pytest.mark.parametrize("name", ["", "docs/goose", "docs/guess", "docs/memory", "docs/cowtrade", "docs/winorlose",
+                                  "guide/goose", "guide/guess", "guide/memory", "guide/cowtrade", "guide/winorlose"])
 def test_the_home_and_docs_pages_fit_a_phone(page, server, name):
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     try:
