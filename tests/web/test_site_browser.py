@@ -119,3 +119,58 @@ def test_while_a_job_runs_the_chances_say_so_and_cancel_stops_it(page, server):
     finally:
         page.unroute("**/goose/api/chances")
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+@pytest.mark.parametrize(("path", "setup"), [
+    ("/guess/", lambda p: (p.fill("#n", "99999"), p.click("#new-game"))),
+    ("/cowtrade/", lambda p: (p.wait_for_selector("#bid option", state="attached"), p.fill("#money1", "100000"),
+                              p.click("#solve"))),
+    ("/memory/", lambda p: (p.wait_for_selector("#board button.card"), p.fill("#pairs", "99"), p.click("#new"))),
+])
+def test_an_error_is_one_sentence_beside_its_control_on_screen_and_greys_the_result(page, server, path, setup,
+                                                                                      width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+        setup(page)
+        page.wait_for_selector("#error:not([hidden])")
+        said = page.text_content("#error")
+        assert said[0].isupper() and said.endswith(".") and "error 4" not in said.lower() and "400" not in said
+        box = page.evaluate("JSON.stringify(document.getElementById('error').getBoundingClientRect())")
+        import json
+
+        r = json.loads(box)
+        assert r["top"] >= 0 and r["bottom"] <= height  # where the eye is
+        # beside the control: right after the form (or row) that holds it
+        assert page.evaluate("document.getElementById('error').previousElementSibling.matches('form, .controls')")
+        grey = "[...document.querySelectorAll('[data-result]')].every(e => e.classList.contains('stale'))"
+        assert page.evaluate(grey)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_whole_guessing_game_ends_with_play_again_and_no_console_error(page, server, width, height):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(server + "/guess/")
+        page.fill("#n", "6")
+        page.click("#new-game")
+        page.wait_for_selector("#guess-form:not([hidden])")
+        for g in range(1, 7):  # a linear search ends by 6 guesses at the latest
+            if page.is_visible("#again"):
+                break
+            page.fill("#guess", str(g))
+            page.click("#guess-button")
+            page.wait_for_function("!document.body.classList.contains('busy')")
+        assert page.is_visible("#again") and "Alice hid" in page.text_content("#outcome")
+        page.click("#again")
+        page.wait_for_selector("#guess-form:not([hidden])")
+        assert page.text_content("#outcome") == ""
+        assert errors == []
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
