@@ -307,8 +307,10 @@
   }
 
   function card(id, text, face) {
+    const turning = $(id).parentElement.classList.contains("down") !== (face === "down");
     $(id).textContent = text;
     $(id).parentElement.classList.toggle("down", face === "down");
+    if (turning) window.parlour.animate($(id).parentElement, "flipping");  // a short flip (none if motion is off)
   }
 
   function resetScore() {

@@ -217,7 +217,7 @@
     atStart = data.expected;
     show(data);
     const first = document.querySelector("#board button:not(:disabled)");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
   }
 
   async function flip(position) {
@@ -225,6 +225,8 @@
     const data = await window.parlour.api("api/flip", { game: game, card: position }, "turning…");
     if (data === null) { if (lastData) show(lastData); return; }  // parlour.api re-enabled every card
     show(data);
+    const turned = document.querySelector('#board button[data-position="' + position + '"]');
+    if (turned && turned.classList.contains("up")) window.parlour.animate(turned, "flipping");
     window.parlour.reveal($("board"), $("status"));
     const same = document.querySelector('#board button[data-position="' + position + '"]');
     const target = same && !same.disabled ? same : document.querySelector("#board button:not(:disabled)");

@@ -283,5 +283,29 @@ window.parlour = (function () {
     el.classList.add(cls);
   }
 
+  // On a phone a long introduction shows three lines and a "More" button, so that the game is on the first
+  // screen (the whole text stays in the page for screen readers).
+  function clampIntros() {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
+    for (const p of document.querySelectorAll("main > .sub, main > .intro-note")) {
+      const line = parseFloat(getComputedStyle(p).lineHeight) || 20;
+      if (p.scrollHeight <= 3.5 * line) continue;
+      p.classList.add("clamped");
+      const more = document.createElement("button");
+      more.type = "button";
+      more.className = "more";
+      more.textContent = "More";
+      more.setAttribute("aria-expanded", "false");
+      more.addEventListener("click", () => {
+        const open = !p.classList.toggle("clamped");
+        more.setAttribute("aria-expanded", String(open));
+        more.textContent = open ? "Less" : "More";
+      });
+      p.after(more);
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clampIntros);
+  else clampIntros();
+
   return { api, wait, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
 })();
