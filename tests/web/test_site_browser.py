@@ -174,3 +174,27 @@ def test_a_whole_guessing_game_ends_with_play_again_and_no_console_error(page, s
         assert errors == []
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_whole_goose_game_ends_with_its_winner_and_play_again(page, server):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.goto(server + "/goose/")
+        page.wait_for_selector("#chances td.pwin")
+        for _ in range(600):
+            if page.is_visible("#again"):
+                break
+            page.click("#roll")
+            page.wait_for_function("!document.body.classList.contains('busy')")
+        else:
+            pytest.fail("no ending in 600 moves")
+        said = page.text_content("#last-move .outcome")
+        assert ("wins the game" in said and "From the start, the analysis gave player" in said) or "draw" in said
+        page.click("#again")
+        page.wait_for_selector("#chances td.pwin")
+        assert not page.is_visible("#again")
+        assert errors == []
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})

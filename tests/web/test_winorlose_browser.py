@@ -104,9 +104,11 @@ def test_before_the_first_round_the_page_reads_well(wol):
     assert wol.evaluate("fetch('/favicon.ico').then(r => r.status)") == 200
 
 
-def test_a_person_plays_ten_rounds_against_a_character_and_the_game_ends(page, server):
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_person_plays_ten_rounds_against_a_character_and_the_game_ends(page, server, width, height):
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(server + "/winorlose/")
     assert page.is_visible("#you-play") and page.is_hidden("#two-play")  # a person plays by default
     page.select_option("#you-seat", "tina")
