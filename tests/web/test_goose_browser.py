@@ -146,7 +146,7 @@ def test_an_error_from_the_server_is_shown(gp: Any) -> None:
     gp.fill("#place-squares", "5,0")
     gp.click("#place-set")
     idle(gp)
-    assert gp.is_visible("#error") and "nobody can stand on square 5" in gp.text_content("#error")
+    assert gp.is_visible("#error") and "nobody can stand on square 5" in gp.text_content("#error").lower()
     gp.fill("#place-squares", "12,0")
     gp.click("#place-set")
     idle(gp)

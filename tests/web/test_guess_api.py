@@ -176,8 +176,8 @@ def test_the_same_seed_draws_the_same_game(client):
     ("path", "body", "message"),
     [
         ("/guess/api/strategy", {"n": "abc"}, "whole number"),
-        ("/guess/api/strategy", {"n": 0}, "from 1 to 1024"),
-        ("/guess/api/strategy", {"n": 1025}, "from 1 to 1024"),
+        ("/guess/api/strategy", {"n": 0}, "from 1 to 2828"),
+        ("/guess/api/strategy", {"n": 2829}, "from 1 to 2828"),
         ("/guess/api/strategy", {"n": "٣"}, "whole number"),
         ("/guess/api/strategy", {"n": "9" * 5000}, "digits"),
         ("/guess/api/strategy", {}, "missing"),
@@ -268,3 +268,13 @@ def test_jobs_of_other_n_are_bounded(client, monkeypatch):
     assert web.start_job(501) == "guess-501-0"  # asking again for one being solved is fine
     reply = client.post("/guess/api/strategy", json={"n": 503})
     assert reply.status_code == 400 and "already solving N = 501, 502" in reply.json()["error"]
+
+
+def test_the_page_takes_every_n_of_the_table_and_beyond_it_what_the_command_line_takes():
+    from parlour.analyses.guess import table
+    from parlour.web import guess as web_guess
+
+    top = max(table.shipped())
+    assert top < web_guess.MAX_N  # the table's whole range, and more as jobs
+    assert web_guess._size(top) == top and web_guess._size(str(top + 1)) == top + 1
+    assert "minutes" in web_guess.estimate_words(top + 1)  # a job's wait, said before it starts

@@ -99,7 +99,7 @@ def test_the_page_answers_for_a_typed_number_and_errors_show(gp):
     gp.fill("#hidden", "25")
     gp.press("#hidden", "Enter")
     gp.wait_for_selector("#error:not([hidden])")
-    assert "from 1 to 20" in gp.text_content("#error")
+    assert "from 1 to 20" in gp.text_content("#error").lower()
     gp.fill("#hidden", "7")
     gp.press("#hidden", "Enter")
     gp.wait_for_selector("#tree-panel:not([hidden])")
@@ -108,7 +108,7 @@ def test_the_page_answers_for_a_typed_number_and_errors_show(gp):
     gp.fill("#n", "abc")
     gp.press("#n", "Enter")
     gp.wait_for_selector("#error:not([hidden])")
-    assert "whole number" in gp.text_content("#error")
+    assert "whole number" in gp.text_content("#error").lower()
 
 
 def test_a_larger_n_shows_progress_then_plays(gp):

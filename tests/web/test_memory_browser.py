@@ -83,6 +83,18 @@ def test_play_a_whole_game_by_clicking(mem):
     else:
         pytest.fail("the game did not end in 200 clicks")
     assert mem.locator("#board button.card:not([disabled])").count() == 0
+    # the game ends with a moment: who won, by how much, what optimal play expected, and Play again
+    ending = mem.text_content("#ending")
+    you, computer = Fraction(mem.text_content("#won-you")), Fraction(mem.text_content("#won-computer"))
+    assert mem.is_visible("#ending")
+    if "Stalemate" not in mem.text_content("#status"):
+        verdict = "You win" if you > computer else "The computer wins" if you < computer else "A draw"
+        assert ending.startswith(verdict)
+    assert "you could expect" in ending and "/" not in ending.split("expect")[0]
+    assert [li.text_content()[:2] for li in mem.locator("#log li").all()][-1] != "1."  # numbered once, by the list
+    mem.click("#again")
+    mem.wait_for_function(IDLE)
+    assert mem.is_hidden("#ending")
     assert mem.locator("#error").is_hidden()
 
 
@@ -122,7 +134,7 @@ def test_stalemate_rule_shown_when_passing_is_optimal(mem):
 def test_bad_size_is_an_error_and_the_page_goes_on(mem):
     new_game(mem, "99")
     mem.wait_for_selector("#error:not([hidden])")
-    assert "pairs" in mem.text_content("#error")
+    assert "pairs" in mem.text_content("#error").lower()
     assert mem.locator("#board button.card").count() > 0
     new_game(mem, "2")
     mem.wait_for_selector("#error", state="hidden")

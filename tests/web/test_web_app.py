@@ -85,3 +85,41 @@ def test_unknown_job_and_unknown_page_are_sentences():
     assert client.get("/favicon.ico").status_code == 200
     home = client.get("/").text
     assert all(f'id="card-{g.name}"' in home for g in registry.GAMES)
+
+
+def test_every_game_has_a_guide_for_players_linked_from_its_page():
+    from fastapi.testclient import TestClient
+
+    from parlour.registry import GAMES
+    from parlour.web.app import create_app
+
+    client = TestClient(create_app())
+    for g in GAMES:
+        guide = client.get(f"/guide/{g.name}")
+        assert guide.status_code == 200 and "<h2>The rules</h2>" in guide.text, g.name
+        assert f'/static/pictures/{g.name}.svg' in guide.text
+        assert client.get(f"/static/pictures/{g.name}.svg").headers["content-type"].startswith("image/svg")
+        if g.web:
+            assert f'href="/guide/{g.name}"' in client.get(f"/{g.name}/").text
+    assert client.get("/guide/nonsense").status_code == 404
+
+
+def test_every_image_the_docs_show_is_served_and_the_docs_name_no_machine_path():
+    import re
+    from pathlib import Path
+
+    from fastapi.testclient import TestClient
+
+    from parlour.web.app import create_app
+
+    client = TestClient(create_app())
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    guides = Path(__file__).resolve().parents[2] / "src" / "parlour" / "web" / "guides"
+    for page in [*docs.glob("*.md"), *guides.glob("*.md")]:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"(/work/|/home/|/root/|/tmp/|/Users/)", text), page.name
+    for name in ("cowtrade", "goose", "guess", "memory", "winorlose"):
+        html = client.get(f"/docs/{name}").text + client.get(f"/guide/{name}").text
+        for src in re.findall(r'<img src="([^"]+)"', html):
+            url = src if src.startswith("/") else f"/docs/{src}"
+            assert client.get(url).status_code == 200, (name, src)

@@ -112,3 +112,81 @@ def test_a_body_that_is_not_json_is_a_sentence_too(client):
     assert r.status_code == 400 and r.json() == {"error": "the request body is not valid JSON"}
     r = client.get("/winorlose/api/chance", params={"hand": "³,4", "table": "1,2,3,4,5"})
     assert r.status_code == 400 and "ASCII" in r.json()["error"]
+
+
+# ---- you play ---------------------------------------------------------------------------------------------
+
+
+def _you(client, seat, opponent, prediction, **extra):
+    deal = client.post("/winorlose/api/deal", json={"seat": seat, "opponent": opponent, **extra})
+    assert deal.status_code == 200, deal.text
+    d = deal.json()
+    answer = client.post("/winorlose/api/predict", json={"seat": seat, "opponent": opponent, "deal": d["deal"],
+                                                         "prediction": prediction, **extra})
+    assert answer.status_code == 200, answer.text
+    return d, answer.json()
+
+
+def test_a_deal_shows_your_cards_and_the_table_but_not_the_opponents(client):
+    d, r = _you(client, "frank", "smart", "win")
+    assert len(d["cards"]) == 2 and len(d["table"]) == 5
+    assert "opponent_prediction" not in d  # Frank speaks first
+    assert set(d) == {"deal", "seat", "opponent", "cards", "table"}
+    assert r["you"]["cards"] == d["cards"] and r["table"] == d["table"]
+    assert not set(r["them"]["cards"]) & set(d["cards"] + d["table"])
+
+
+def test_a_round_you_play_is_scored_by_the_study_and_its_chance_is_the_exact_one(client):
+    from parlour.games.winorlose.rules import Rules
+
+    rules = Rules()
+    for seed in range(12):
+        for seat, opponent in (("frank", "smart"), ("tina", "normal"), ("tina", "tight"), ("frank", "blind")):
+            deal = client.post("/winorlose/api/deal", json={"seat": seat, "opponent": opponent, "deal": seed}).json()
+            for said in ("win", "lose"):
+                r = client.post("/winorlose/api/predict", json={"seat": seat, "opponent": opponent, "deal": seed,
+                                                                "prediction": said}).json()
+                you, them = r["you"], r["them"]
+                assert you["prediction"] == said
+                assert you["points"] == rules.points(said == "win", you["outcome"])
+                assert them["points"] == rules.points(them["prediction"] == "win", them["outcome"])
+                outcomes = {you["outcome"], them["outcome"]}
+                assert outcomes in ({"win", "lose"}, {"tie"})
+                chance = client.get("/winorlose/api/chance", params={"hand": ",".join(deal["cards"]),
+                                                                       "table": ",".join(deal["table"])}).json()
+                assert you["chance"]["win_exact"] == chance["win_exact"]
+                if seat == "tina":  # Frank's word in the deal is the one he is scored on
+                    assert them["prediction"] == deal["opponent_prediction"]
+                    assert set(r["characters"]) == {"blind", "competitive", "cooperative", "smart", "bayesian"}
+                else:
+                    assert set(r["characters"]) == {"loose", "normal", "tight"}
+                    # the Franks' thresholds: a Frank who says win has at least Loose's chance
+                    if r["characters"]["tight"] == "win":
+                        assert r["characters"]["normal"] == r["characters"]["loose"] == "win"
+
+
+def test_the_running_state_adds_up_and_a_forged_one_is_refused(client):
+    d, r = _you(client, "frank", "competitive", "lose")
+    state = r["state"]
+    assert state["rounds"] == 1 and state["you_points"] == r["you"]["points"]
+    bad = client.post("/winorlose/api/predict", json={"seat": "frank", "opponent": "competitive", "deal": d["deal"],
+                                                      "prediction": "win", "state": {**state, "you_points": 99}})
+    assert bad.status_code == 400 and "cannot be reached" in bad.json()["error"]
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ({"seat": "frank", "opponent": "learning"}, "study's Tinas"),
+    ({"seat": "tina", "opponent": "smart"}, "unknown type for Frank"),
+    ({"seat": "dealer", "opponent": "smart"}, "your seat must be one of frank, tina"),
+])
+def test_a_bad_seat_or_opponent_is_one_sentence(client, body, said):
+    answer = client.post("/winorlose/api/deal", json=body)
+    assert answer.status_code == 400 and said in answer.json()["error"]
+
+
+def test_a_prediction_must_be_win_or_lose_and_name_its_deal(client):
+    answer = client.post("/winorlose/api/predict", json={"seat": "frank", "opponent": "smart", "deal": 3,
+                                                         "prediction": "maybe"})
+    assert answer.status_code == 400 and "win, lose" in answer.json()["error"]
+    answer = client.post("/winorlose/api/predict", json={"seat": "frank", "opponent": "smart", "prediction": "win"})
+    assert answer.status_code == 400 and "press Deal" in answer.json()["error"]

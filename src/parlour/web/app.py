@@ -17,7 +17,7 @@ from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -125,13 +125,22 @@ def _home_cards() -> list[dict[str, str | bool]]:
 
 
 def _docs_html(game: Game) -> str:
-    from markdown_it import MarkdownIt
-
     folder = docs_folder()
     source = (folder / f"{game.name}.md") if folder else None
     if source is None or not source.is_file():
         raise StarletteHTTPException(404)
-    return MarkdownIt("commonmark").enable("table").render(source.read_text(encoding="utf-8"))
+    return _markdown(source.read_text(encoding="utf-8"))
+
+
+GUIDES = HERE / "guides"  # the pages for players, one per game, served at /guide/<game>
+
+
+def _markdown(text: str) -> str:
+    from markdown_it import MarkdownIt
+
+    html = MarkdownIt("commonmark").enable("table").render(text)
+    # code blocks and tables scroll sideways on a phone: the keyboard must reach them too
+    return html.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
 
 
 def create_app() -> FastAPI:
@@ -147,11 +156,21 @@ def create_app() -> FastAPI:
     def favicon() -> FileResponse:
         return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
-    @app.get("/docs/{name}", response_class=HTMLResponse, include_in_schema=False)
-    def docs(request: Request, name: str) -> HTMLResponse:
+    @app.get("/docs/{name}", include_in_schema=False)
+    def docs(request: Request, name: str) -> Response:
+        folder = docs_folder()
+        if name.endswith(".svg") and "/" not in name and folder is not None and (folder / name).is_file():
+            return FileResponse(folder / name, media_type="image/svg+xml")  # the images the docs show
         if name not in BY_NAME:
             raise StarletteHTTPException(404)
         return render(request, "docs.html", title=BY_NAME[name].title, body=_docs_html(BY_NAME[name]))
+
+    @app.get("/guide/{name}", response_class=HTMLResponse, include_in_schema=False)
+    def guide(request: Request, name: str) -> HTMLResponse:
+        if name not in BY_NAME or not (GUIDES / f"{name}.md").is_file():
+            raise StarletteHTTPException(404)
+        return render(request, "docs.html", title=BY_NAME[name].title, guide=name,
+                      body=_markdown((GUIDES / f"{name}.md").read_text(encoding="utf-8")))
 
     @app.get("/docs/screenshots/{name}", include_in_schema=False)
     def screenshot(name: str) -> FileResponse:

@@ -34,9 +34,16 @@ def clip(text: object, limit: int = 80) -> str:
     return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
+SHORT_TITLES = {"goose": "Goose", "guess": "Guessing game", "memory": "Memory"}  # the nav's words on a phone
+
+
 def pages() -> list[dict[str, str]]:
-    """The nav: every registered game with a page, in registry order."""
-    return [{"name": g.name, "title": g.title, "href": f"/{g.name}/"} for g in GAMES if g.web]
+    """The nav: every registered game with a page, in registry order, with a short title for the nav."""
+    return [
+        {"name": g.name, "title": g.title, "href": f"/{g.name}/",
+         "short": SHORT_TITLES.get(g.name, g.title.split(" (")[0].split(":")[0])}
+        for g in GAMES if g.web
+    ]
 
 
 def render(request: Request, template: str, **context: Any) -> HTMLResponse:

@@ -64,14 +64,16 @@ from parlour.web.jobs import Report, cache_folder, jobs
 
 log = logging.getLogger("parlour.web.guess")
 
-MAX_N = 1024
+MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
+# The page takes every N the command line does, up to what its memory budget can keep (Bob's trees hold
+# about N^2 depths): the table's N at once, any other N solved as a job, after the command line's size check.
+MAX_N = math.isqrt(MEMORY_BUDGET)
 DEFAULT_N = 100
 INLINE_SOLVE = 100  # solved inside the request (0.06 s for N = 100); larger N run as a job
 INLINE_LOAD = 300  # read back from disk and re-checked inside the request (0.1 s for N = 300)
 MAX_PENDING = 2  # jobs of other N's running or queued: more is refused (each can take minutes)
 QUICK_WAIT_S = 1.0  # the longest a request waits for another request's inline work before using a job
 SEED_MAX = 10**12 - 1  # twelve digits: what common.whole_number accepts as a string
-MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
 FORMAT = 1  # of the disk cache's files
 MODES = ("guess", "hide")
 
@@ -220,7 +222,8 @@ class StrategyCache:
             return found
         with self.solving:
             if report is not None:
-                report(0.01, f"N = {n}: reading the cache")
+                report(0.01, f"N = {n}: reading the saved strategies" if self.on_disk(n)
+                       else f"N = {n}: solving the game from scratch")
             return self.in_memory(n) or self.read(n) or self.solve(n, report)
 
     def ready(self, n: int) -> Strategies | None:
@@ -351,7 +354,26 @@ class SearchRequest(BaseModel):
 def _size(value: Any) -> int:
     if value is None:
         raise InvalidInput(f"n (how many numbers Alice hides among) is missing: a whole number from 1 to {MAX_N}")
-    return whole_number(value, "N", 1, MAX_N)
+    n = whole_number(value, "N", 1, MAX_N)
+    if table.lookup(n) is None:
+        estimate_seconds(n)  # the command line's size check: refuses what it refuses, in its words
+    return n
+
+
+def estimate_seconds(n: int) -> float:
+    """The command line's estimate of certifying V(N) on this machine; its size check raises beyond it."""
+    from parlour.commands.guess import BYTES_PER_N2, SECONDS_AT_1000
+    from parlour.infra.resources import affordable
+
+    seconds = SECONDS_AT_1000 * (n / 1000) ** 3
+    affordable(f"certifying V({n:,})", BYTES_PER_N2 * float(n) ** 2, seconds, False, flag="the command line's --force")
+    return seconds
+
+
+def estimate_words(n: int) -> str:
+    seconds = estimate_seconds(n)
+    return "a few seconds" if seconds < 60 else f"about {max(1, round(seconds / 60))} minutes" if seconds < 5400 \
+        else f"about {seconds / 3600:.0f} hours"
 
 
 def _strategies(n: int) -> Strategies:
@@ -417,7 +439,7 @@ def search_json(s: Strategies, seed: int, answers: Sequence[play.Answer]) -> dic
 
 @router.get("/", response_class=HTMLResponse)
 def page(request: Request) -> HTMLResponse:
-    return render(request, "guess.html", game="guess", max_n=MAX_N, default_n=DEFAULT_N,
+    return render(request, "guess.html", game="guess", max_n=f"{MAX_N:,}", default_n=DEFAULT_N,
                   start=value_json(DEFAULT_N), table_max=max(table.shipped(), default=0))
 
 
@@ -431,7 +453,7 @@ def api_strategy(req: SizeRequest) -> dict[str, Any]:
     n = _size(req.n)
     s = cache.ready(n)
     if s is None:
-        return {"ready": False, "numbers": n, "job": start_job(n)}
+        return {"ready": False, "numbers": n, "job": start_job(n), "expect": estimate_words(n)}
     return strategy_json(s)
 
 

@@ -16,10 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 
 from parlour.errors import InvalidInput, ParlourError, shown
 from parlour.infra import storage
+
+
+class Cancelled(ParlourError):
+    """Raised inside a job's work by its progress report once someone has cancelled the job."""
+
 
 Report = Callable[[float, str], None]  # (share done 0..1, what is being done)
 Work = Callable[[Report], Any]
@@ -38,13 +43,17 @@ class Job:
     key: str
     state: str = "running"  # running | done | failed
     done: float = 0.0
-    message: str = "queued"
+    message: str = "waiting for the computation before it to finish"
     result: Any = None
     error: str = ""
+    cancelled: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def report(self, done: float, message: str) -> None:
+        """The work's progress; raises Cancelled once the job has been cancelled (the work stops there)."""
         with self.lock:
+            if self.cancelled:
+                raise Cancelled("cancelled")
             self.done, self.message = max(0.0, min(1.0, done)), message
 
     def to_json(self) -> dict[str, Any]:
@@ -85,10 +94,21 @@ class Jobs:
         with self._lock:
             return self._jobs.get(key)
 
+    def cancel(self, key: str) -> Job | None:
+        """Ask a running job to stop: its work stops at its next progress report (a queued one before it
+        starts), and the job ends failed with the error "cancelled"; the next submit starts it anew."""
+        job = self.get(key)
+        if job is not None:
+            with job.lock:
+                if job.state == "running":
+                    job.cancelled = True
+                    job.message = "cancelling"
+        return job
+
     @staticmethod
     def _run(job: Job, work: Work) -> None:
-        job.report(0.0, "started")
         try:
+            job.report(0.0, "starting")
             result = work(job.report)
         except ParlourError as exc:
             outcome, value, error = "failed", None, str(exc)
@@ -111,4 +131,12 @@ def job_status(key: str) -> dict[str, Any]:
     job = jobs.get(key)
     if job is None:
         raise InvalidInput(f"no job {shown(key)} (it finished long ago or never started)")
+    return job.to_json()
+
+
+@router.post("/jobs/{key}/cancel")
+def job_cancel(key: str) -> dict[str, Any]:
+    job = jobs.cancel(key)
+    if job is None:
+        raise HTTPException(404, f"no job {shown(key)} (it finished long ago or never started)")
     return job.to_json()

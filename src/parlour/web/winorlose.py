@@ -10,6 +10,9 @@ Mounted at /winorlose/ (paths below are relative to it):
   GET  /api/types          the character types and rule options
   POST /api/play           play `rounds` rounds (Start: 1, Loop!: the count) after the given state
   GET  /api/chance         exact win chance of a view: ?hand=3,5&table=0,1,2,6,7
+  POST /api/deal           you play: your two cards and the table (and Frank's prediction when you sit as Tina)
+  POST /api/predict        you play: your prediction for that deal; the round scored by the study's rules, your
+                           exact win chance and what each character would have predicted with your cards
 
 Work is bounded rather than cancelled: one request plays at most MAX_ROUNDS rounds, about half a second
 on the 2-core machine (bench/bench_web.py), so a client that leaves costs at most that; the page loops
@@ -21,9 +24,11 @@ opaque record (chance numerators), sent back unchanged with the next request.
 
 from __future__ import annotations
 
+import secrets
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -33,11 +38,25 @@ from parlour.analyses.winorlose import Series, resume, view_chance
 from parlour.analyses.winorlose import play as play_rounds
 from parlour.analyses.winorlose.tournament import exact_pairing
 from parlour.errors import InvalidInput, shown
-from parlour.games.winorlose.cards import parse_cards
-from parlour.games.winorlose.characters import FRANK_THRESHOLD, Frank, Tina, parse_frank, parse_tina
+from parlour.games.winorlose.cards import card_text, parse_cards
+from parlour.games.winorlose.chance import HOLDINGS, WinChance, deal_grid
+from parlour.games.winorlose.characters import (
+    FRANK_THRESHOLD,
+    Frank,
+    Tina,
+    best_prediction,
+    conditional_outcomes,
+    cutoff,
+    frank_says_win,
+    parse_frank,
+    parse_tina,
+    simple_tina_says_win,
+)
+from parlour.games.winorlose.evaluate import CATEGORY_NAMES, category_of, score_code
+from parlour.games.winorlose.play import Deal, random_deal
 from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule, parse_chance_rule, parse_tie_rule
-from parlour.results import jsonable
-from parlour.web.common import render, whole_number
+from parlour.results import exact, jsonable
+from parlour.web.common import one_of, render, whole_number
 
 MAX_ROUNDS = 10_000  # one request: about 0.5 s on the 2-core machine (bench/bench_web.py)
 MAX_TOTAL = 10**9  # rounds in one game: far beyond what a page plays, far below what breaks anything
@@ -115,6 +134,7 @@ def page(request: Request) -> HTMLResponse:
         tinas=[t.value for t in Tina],
         ties=[t.value for t in TieRule],
         chances=[c.value for c in ChanceRule],
+        you_rounds=YOU_ROUNDS,
     )
 
 
@@ -157,3 +177,181 @@ def headline() -> str:
     ahead = result.round_tina_ahead
     share = float(ahead) if isinstance(ahead, Fraction) else ahead.estimate
     return f"Smart Tina ends a round ahead of normal Frank in {100 * share:.1f} % of deals"
+
+
+# ---- you play: a hand against a chosen character -------------------------------------------------------------
+# The server keeps nothing: the deal is named by its seed, sent back with the prediction (the opponent's cards
+# are only in the answer to that). The person sits as Frank (predicts first) against one of the study's
+# rule-of-thumb Tinas, or as Tina (hears Frank first) against one of the three Franks.
+
+SEATS = ("frank", "tina")
+RULE_OF_THUMB_TINAS = (Tina.BLIND, Tina.COMPETITIVE, Tina.COOPERATIVE, Tina.SMART)
+DEAL_SEED_MAX = 10**12 - 1  # twelve digits: what common.whole_number accepts
+MAX_YOU_ROUNDS = 10**6
+YOU_ROUNDS = 10  # a game on the page when you play (the score is the study's; the page counts the rounds)
+
+
+class YouState(BaseModel):
+    rounds: int = Field(default=0, ge=0, le=MAX_YOU_ROUNDS)
+    you_points: int = Field(default=0, ge=-POINTS * MAX_YOU_ROUNDS, le=POINTS * MAX_YOU_ROUNDS)
+    opponent_points: int = Field(default=0, ge=-POINTS * MAX_YOU_ROUNDS, le=POINTS * MAX_YOU_ROUNDS)
+    right: int = Field(default=0, ge=0, le=MAX_YOU_ROUNDS)
+    # 300 x the points that predicting by the odds (the call with more expected points) expects, summed
+    odds_300: int = Field(default=0, ge=-POINTS * HOLDINGS * MAX_YOU_ROUNDS, le=POINTS * HOLDINGS * MAX_YOU_ROUNDS)
+
+    def check(self) -> None:
+        if max(abs(self.you_points), abs(self.opponent_points)) > POINTS * self.rounds or self.right > self.rounds \
+                or abs(self.odds_300) > POINTS * HOLDINGS * self.rounds:
+            raise InvalidInput(f"the state's points cannot be reached in {self.rounds} rounds")
+
+
+class DealRequest(BaseModel):
+    seat: Any = "frank"
+    opponent: Any = "smart"
+    tie: str = TieRule.ZERO.value
+    chance: str = ChanceRule.BEATS.value
+    deal: Any = None  # a seed, to replay a deal
+
+
+class PredictRequest(DealRequest):
+    prediction: Any = None
+    state: YouState | None = None
+
+
+def _seat_and_opponent(req: DealRequest) -> tuple[str, Frank | Tina]:
+    seat = one_of(req.seat, "your seat", SEATS)
+    if seat == "frank":
+        tina = parse_tina(req.opponent) if isinstance(req.opponent, str) else None
+        if tina not in RULE_OF_THUMB_TINAS:
+            raise InvalidInput("as Frank you play one of the study's Tinas: blind, competitive, cooperative or "
+                               f"smart, got {shown(req.opponent)}")
+        return seat, tina
+    if not isinstance(req.opponent, str):
+        raise InvalidInput(f"as Tina you play one of the Franks: loose, normal or tight, got {shown(req.opponent)}")
+    return seat, parse_frank(req.opponent)
+
+
+def _rules(req: DealRequest) -> Rules:
+    return Rules(tie=parse_tie_rule(req.tie), chance=parse_chance_rule(req.chance))
+
+
+def _deal(req: DealRequest) -> tuple[int, Deal]:
+    seed = secrets.randbelow(DEAL_SEED_MAX + 1) if req.deal is None else whole_number(
+        req.deal, "the deal", 0, DEAL_SEED_MAX)
+    return seed, random_deal(np.random.default_rng(seed))
+
+
+def _views(deal: Deal, rules: Rules) -> dict[str, Any]:
+    """Per seat: the grid's view index, the chance numerator the characters act on, the hand's key."""
+    grid = deal_grid()
+    numer = grid.chance_numerators(rules)
+    t, f = grid.view(deal.frank, deal.table)
+    _, g = grid.view(deal.tina, deal.table)
+    return {"grid": grid, "numer": numer, "t": t, "frank": f, "tina": g,
+            "c_frank": int(numer[t, f]), "c_tina": int(numer[t, g])}
+
+
+def _frank_prediction(kind: Frank, v: dict[str, Any], den: int) -> bool:
+    return bool(frank_says_win(kind, v["c_frank"], den))
+
+
+def _tina_prediction(kind: Tina, frank: Frank | None, frank_win: bool, v: dict[str, Any], rules: Rules) -> bool | None:
+    """What Tina of `kind` says with her cards after Frank's statement (Bayesian needs Frank's type)."""
+    den = rules.chance_denominator
+    if kind in RULE_OF_THUMB_TINAS:
+        return bool(simple_tina_says_win(kind, v["c_tina"], frank_win, den))
+    if kind is Tina.BAYESIAN and frank is not None:
+        grid, t, g = v["grid"], v["t"], v["tina"]
+        w, ti, lo = conditional_outcomes(int(grid.key[t, g]), grid.key[t], grid.opp_ways[t, g], v["numer"][t],
+                                         frank_win, cutoff(FRANK_THRESHOLD[frank], den))
+        return bool(best_prediction(rules, w, ti, lo))
+    return None
+
+
+def _word(win: bool) -> str:
+    return "win" if win else "lose"
+
+
+def deal_json(req: DealRequest) -> dict[str, Any]:
+    seat, opponent = _seat_and_opponent(req)
+    rules = _rules(req)
+    seed, deal = _deal(req)
+    out: dict[str, Any] = {"deal": seed, "seat": seat, "opponent": opponent.value,
+                           "cards": [card_text(c) for c in (deal.frank if seat == "frank" else deal.tina)],
+                           "table": [card_text(c) for c in deal.table]}
+    if seat == "tina":  # Frank speaks first: you hear him
+        assert isinstance(opponent, Frank)
+        out["opponent_prediction"] = _word(_frank_prediction(opponent, _views(deal, rules), rules.chance_denominator))
+    return out
+
+
+def predict_json(req: PredictRequest) -> dict[str, Any]:
+    seat, opponent = _seat_and_opponent(req)
+    rules = _rules(req)
+    if req.deal is None:
+        raise InvalidInput("the deal is missing: press Deal first")
+    seed, deal = _deal(req)
+    said = one_of(req.prediction, "your prediction", ("win", "lose")) == "win"
+    state = req.state or YouState()
+    state.check()
+    if state.rounds >= MAX_YOU_ROUNDS:
+        raise InvalidInput(f"a game on this page ends at {MAX_YOU_ROUNDS} rounds; start a new one")
+    v = _views(deal, rules)
+    den = rules.chance_denominator
+    grid, t = v["grid"], v["t"]
+    if seat == "frank":
+        assert isinstance(opponent, Tina)
+        frank_win, tina_win = said, bool(_tina_prediction(opponent, None, said, v, rules))
+    else:
+        assert isinstance(opponent, Frank)
+        frank_win = _frank_prediction(opponent, v, den)
+        tina_win = said
+    key_f, key_t = int(grid.key[t, v["frank"]]), int(grid.key[t, v["tina"]])
+    out_f = "win" if key_f > key_t else "tie" if key_f == key_t else "lose"
+    out_t = {"win": "lose", "lose": "win", "tie": "tie"}[out_f]
+
+    def player(cards: tuple[int, ...], index: int, key: int, says: bool, outcome: str) -> dict[str, Any]:
+        wins, ties = int(grid.wins[t, index]), int(grid.ties[t, index])
+        chance = WinChance(wins, ties, HOLDINGS - wins - ties)
+        return {"cards": [card_text(c) for c in cards], "score": score_code(key),
+                "combination": CATEGORY_NAMES[category_of(key)], "chance": chance.to_json(),
+                **exact("acts_on", chance.chance(rules)),
+                "prediction": _word(says), "outcome": outcome, "points": rules.points(says, outcome)}
+
+    frank = player(deal.frank, v["frank"], key_f, frank_win, out_f)
+    tina = player(deal.tina, v["tina"], key_t, tina_win, out_t)
+    you, them = (frank, tina) if seat == "frank" else (tina, frank)
+    if seat == "frank":  # the Franks with your cards; each Tina's answer is to what that Frank would say
+        characters = {f.value: _word(_frank_prediction(f, v, den)) for f in Frank}
+    else:
+        assert isinstance(opponent, Frank)
+        characters = {}
+        for kind in (*RULE_OF_THUMB_TINAS, Tina.BAYESIAN):
+            says = _tina_prediction(kind, opponent, frank_win, v, rules)
+            if says is not None:
+                characters[kind.value] = _word(says)
+    best = "win" if rules.points(True, you["outcome"]) >= rules.points(False, you["outcome"]) else "lose"
+    # by the odds: the call with more expected points over the opponent's 300 hands (his statement aside)
+    c = you["chance"]
+    lose_row, win_row = rules.points_table()
+    ev = {word: sum(p * k for p, k in zip(row, (c["wins"], c["ties"], c["losses"]), strict=True))
+          for word, row in (("win", win_row), ("lose", lose_row))}
+    odds = "win" if ev["win"] >= ev["lose"] else "lose"
+    new = YouState(rounds=state.rounds + 1, you_points=state.you_points + you["points"],
+                   opponent_points=state.opponent_points + them["points"],
+                   right=state.right + (you["prediction"] == best), odds_300=state.odds_300 + ev[odds])
+    return {"deal": seed, "seat": seat, "opponent": opponent.value, "table": [card_text(c) for c in deal.table],
+            "you": you, "them": them, "characters": characters, "hindsight": best, "by_the_odds": odds,
+            **exact("expected_win_call", Fraction(ev["win"], HOLDINGS)),
+            **exact("expected_lose_call", Fraction(ev["lose"], HOLDINGS)),
+            **exact("odds_total", Fraction(new.odds_300, HOLDINGS)), "state": new.model_dump()}
+
+
+@router.post("/api/deal")
+def api_deal(req: DealRequest) -> dict[str, Any]:
+    return deal_json(req)
+
+
+@router.post("/api/predict")
+def api_predict(req: PredictRequest) -> dict[str, Any]:
+    return predict_json(req)

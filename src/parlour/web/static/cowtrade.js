@@ -13,7 +13,7 @@
   let sealed = null; // the bid the person sealed, until it is revealed
 
   const num = (x, d) => (x >= 0 ? "" : "−") + Math.abs(x).toFixed(d === undefined ? 3 : d);
-  const frac = (s) => String(s).replace("-", "−");
+  const frac = (s) => window.parlour.said(s);  // a long fraction as a decimal (the JSON keeps it exact)
 
   function gameBody() {
     const mode = document.querySelector("input[name=mode]:checked").value;
@@ -126,12 +126,12 @@
     const witness = r.witness.map((w) => (w.weight_exact === "1" ? "" : frac(w.weight_exact) + "·") + "bid " + w.bid).join(" + ");
     const where = r.player === 1 ? "against every bid player 3 still has" : "against every bid player 1 still has";
     if (r.kind === "equal") {
-      return who + " drops bid " + r.bid + ": it wins and loses exactly where bid " + witness +
+      return who + " drops bid " + r.bid + ": it wins and loses exactly where " + witness +
         " does (a duplicate). [" + r.text + "]";
     }
     const how = r.kind === "strict" ? "wins wherever bid " + r.bid + " does, and more" :
       "wins wherever bid " + r.bid + " does, and somewhere more";
-    return who + " drops bid " + r.bid + ": " + where + ", bid " + witness + " " + how + " (" + r.kind +
+    return who + " drops bid " + r.bid + ": " + where + ", " + witness + " " + how + " (" + r.kind +
       " dominance; red: dropped, green: its witness). [" + r.text + "]";
   }
 
@@ -210,7 +210,7 @@
       : "player 1 has " + data.money1 + ", player 3 has " + data.money3;
     $("game-line").textContent = hands + "; " + WHO[data.initiative] + " holds the initiative; " +
       data.bids1.length + " × " + data.bids3.length + " bids";
-    $("value").textContent = frac(data.value_exact);
+    $("value").replaceChildren(window.parlour.exactNode(data.value_exact));
     $("value-note").textContent = "= " + num(data.value) + " for player 1 (+1 win, −1 loss)";
     $("win1").textContent = frac(data.win1_exact) + " (" + (100 * data.win1).toFixed(2) + " %) of last trades";
     const n = data.inspection_size;
@@ -307,8 +307,10 @@
   }
 
   function card(id, text, face) {
+    const turning = $(id).parentElement.classList.contains("down") !== (face === "down");
     $(id).textContent = text;
     $(id).parentElement.classList.toggle("down", face === "down");
+    if (turning) window.parlour.animate($(id).parentElement, "flipping");  // a short flip (none if motion is off)
   }
 
   function resetScore() {
@@ -361,7 +363,10 @@
     }
     drawStep();
     syncPlay();
-    if (data !== null) $("seal").focus();
+    if (data !== null) {
+      $("seal").focus({ preventScroll: true });
+      window.parlour.reveal(document.querySelector("#play-panel .table-top"), $("outcome"));
+    }
   }
 
   // ---- wiring -------------------------------------------------------------------------------------------

@@ -71,6 +71,7 @@
 
   function showChances(ch) {
     game.chances = ch;
+    if (game.moves === 0) game.startChances = ch;  // for the ending: what the analysis expected at the start
     // the position these numbers belong to, for a reader's script (and the tests) to check them against
     $("chances-panel").dataset.position = JSON.stringify(game.position);
     const body = $("chances").querySelector("tbody");
@@ -96,12 +97,13 @@
       const val = document.createElement("td");
       val.className = "pwin";
       val.dataset.value = String(r.win);
-      val.textContent = pct(r.win);
       if (!ch.exact && r.bounds && !ch.over) {
-        const iv = document.createElement("div");
-        iv.className = "interval";
-        iv.textContent = "[" + r.bounds[0].toFixed(12) + ", " + r.bounds[1].toFixed(12) + "]";
-        val.appendChild(iv);
+        // a certified interval: the value to the digits it makes certain, ± its half-width (the full bounds
+        // on hover and in the JSON API)
+        val.textContent = window.parlour.intervalText(r.bounds[0], r.bounds[1], 100, " %");
+        val.title = "certified: between " + r.bounds[0] + " and " + r.bounds[1];
+      } else {
+        val.textContent = pct(r.win);
       }
       const bar = document.createElement("td");
       bar.className = "barcol";
@@ -152,8 +154,10 @@
   async function settle(ch) {
     let data = ch;
     if (data && data.ready === false) {
-      $("chances-note").textContent = "Solving every position of " + data.players + " players: " + data.expect + ".";
-      if (!(await parlour.wait(data.job))) return false;
+      $("chances-note").textContent = "";
+      const what = "Working out every position of " + data.players + " players, so that each player's chance " +
+        "is known after every move (" + data.expect + ")";
+      if (!(await parlour.wait(data.job, 400, { what: what, placeholders: ["chances-box"] }))) return false;
       const again = await parlour.api("api/chances", game.position);
       if (!again) return false;
       data = again;
@@ -240,12 +244,31 @@
       p.className = "outcome";
       p.textContent = data.winner ? "Player " + data.winner + " wins the game after " + game.moves + " moves."
         : "Nobody can ever move again: the game is a draw.";
+      const start = game.startChances;
+      if (start && data.winner && start.win[data.winner - 1] !== undefined) {
+        p.textContent += " From the start, the analysis gave player " + data.winner + " a " +
+          window.parlour.pct(start.win[data.winner - 1], 1) + " chance of winning" +
+          (start.draw > 0 ? " (and the game a " + window.parlour.pct(start.draw, 1) + " chance of a draw)" : "") + ".";
+      }
       box.appendChild(p);
+      const again = document.createElement("button");
+      again.type = "button";
+      again.className = "primary";
+      again.id = "again";
+      again.textContent = "Play again";
+      again.addEventListener("click", () => newGame());
+      box.appendChild(again);
     }
     const li = document.createElement("li");
     li.textContent = t.story.join(" ");
     $("log").prepend(li);
+    // the move's line under the board: the dice (rolled, unless the reader asks for less motion) and the story
+    const dice = $("dice");
+    dice.textContent = t.faces ? t.faces.map((f) => DIE_FACES[f - 1] || String(f)).join("") : "";
+    window.parlour.animate(dice, "rolling");
+    $("move-text").textContent = box.textContent.trim() ? [...box.querySelectorAll("p")].map((p) => p.textContent).join(" ") : "";
   }
+  const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 
   async function roll(ev) {
     if (ev) ev.preventDefault();
@@ -266,6 +289,7 @@
     await settle(data.chances);
     showMover();
     finishControls();
+    window.parlour.reveal($("board"), $("move-line"));
   }
 
   // ---- placing pieces by hand ------------------------------------------------------------------------
@@ -403,7 +427,7 @@
     const rules = $("rules").value;
     let d = await parlour.api("api/heatmap?rules=" + encodeURIComponent(rules) + "&surface=" + surface);
     if (d && d.ready === false) {
-      if (!(await parlour.wait(d.job))) return;
+      if (!(await parlour.wait(d.job, 400, { what: "solving the 2-player chances for the map", placeholders: ["heat-info"] }))) return;
       d = await parlour.api("api/heatmap?rules=" + encodeURIComponent(rules) + "&surface=" + surface);
     }
     if (d && d.ready) drawHeat(d);
@@ -474,7 +498,7 @@
     const body = choice === "toml" ? { toml: $("rules-toml").value } : { variant: choice };
     let d = await parlour.api("api/rules", body, "solving the rules…");
     while (d && d.ready === false) {
-      if (!(await parlour.wait(d.job))) return;
+      if (!(await parlour.wait(d.job, 400, { what: "solving these rules for 2 players", placeholders: ["rules-result"] }))) return;
       d = await parlour.api("api/rules", body);
     }
     if (d) showRules(d);

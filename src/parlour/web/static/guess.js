@@ -31,16 +31,20 @@
       const data = await api("api/strategy", { n: n }, "loading the strategies for N = " + n + "…");
       if (data === null) return null;
       if (data.ready) return data;
-      if (!(await window.parlour.wait(data.job))) return null;
+      const what = "solving the strategies for N = " + n + (data.expect ? " (expect " + data.expect + ")" : "");
+      if (!(await window.parlour.wait(data.job, 500, { what: what, placeholders: ["trees", "alice-caption"] }))) return null;
     }
     window.parlour.showError("the strategies for N = " + n + " could not be kept in memory; try again");
     return null;
   }
 
+  const said = window.parlour.said;
+
   function showValue(s) {
     $("v-n").textContent = s.numbers;
     const known = s.value !== null;
-    $("value-exact").textContent = known ? s.value_exact : "being solved…";
+    if (known) $("value-exact").replaceChildren(window.parlour.exactNode(s.value_exact));
+    else $("value-exact").textContent = "being solved…";
     $("value-float").textContent = known ? s.value.toFixed(6) : "–";
     $("value-source").textContent = s.value_source === "table"
       ? "the shipped table of certified values" : known ? "solved and certified here" : "not in the table";
@@ -63,7 +67,7 @@
       const bar = el("rect", { x: (left + i * w).toFixed(2), y: y(a.probability).toFixed(2),
         width: Math.max(w - (n <= 64 ? 1 : 0), 0.5).toFixed(2),
         height: (H - bottom - y(a.probability)).toFixed(2), class: "bar", "data-number": a.number });
-      titled(bar, "P(Alice hides " + a.number + ") = " + a.probability_exact + " ≈ " + a.probability.toFixed(5));
+      titled(bar, "P(Alice hides " + a.number + ") = " + said(a.probability_exact, a.probability, 5));
       if (n <= 64) bar.setAttribute("tabindex", "0");
       svg.appendChild(bar);
     });
@@ -79,7 +83,7 @@
     const which = (p) => {
       const all = s.alice.filter((a) => a.probability_exact === p.probability_exact).map((a) => a.number);
       const named = all.slice(0, 3).join(", ") + (all.length > 3 ? " and " + (all.length - 3) + " more" : "");
-      return named + ", with " + p.probability_exact + (all.length > 1 ? " each" : "");
+      return named + ", with " + said(p.probability_exact) + (all.length > 1 ? " each" : "");
     };
     const most = s.alice[probs.indexOf(Math.max(...probs))], least = s.alice[probs.indexOf(Math.min(...probs))];
     $("alice-caption").textContent = "Probability that Alice hides each number 1.." + n +
@@ -162,20 +166,27 @@
   }
 
   function finish(game) {
-    const r = game.result, v = r.value_exact + " ≈ " + r.value.toFixed(3);
-    const diff = r.difference >= 0 ? "+" + r.difference_exact : r.difference_exact;
+    const r = game.result, v = said(r.value_exact, r.value, 3);
+    const diff = (r.difference >= 0 ? "+" : "") + said(r.difference_exact, r.difference, 3);
     if (state.mode === "guess") {
       $("outcome").textContent = "Alice hid " + game.hidden + " (she hides it with probability " +
-        r.alice_probability_exact + "). You needed " + count(r.guesses, "guess") + "; V(" + strategy.numbers +
+        said(r.alice_probability_exact, r.alice_probability, 5) + "). You needed " + count(r.guesses, "guess") + "; V(" + strategy.numbers +
         ") = " + v + " is what the best guesser averages against her (" + diff + ").";
     } else {
       $("outcome").textContent = "Bob found " + game.hidden + " in " + count(r.guesses, "guess") +
-        ". His mixture needs " + r.bob_average_exact + " ≈ " + r.bob_average.toFixed(3) +
+        ". His mixture needs " + said(r.bob_average_exact, r.bob_average, 3) +
         " guesses on average for that number, never more than V(" + strategy.numbers + ") = " + v + ".";
       drawTree(game);
     }
     record(r.guesses);
     showTally();
+    const again = document.createElement("button");
+    again.type = "button";
+    again.id = "again";
+    again.className = "primary again";
+    again.textContent = "Play again";
+    again.addEventListener("click", () => $("setup").requestSubmit());
+    $("outcome").append(" ", again);
   }
 
   // ---- your tally, per N and mode, in this browser only --------------------------------------------
@@ -211,6 +222,7 @@
     moves = data.guesses;
     $("guess").value = "";
     showGame(data);
+    window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("possible"));
     if (!data.over) $("guess").focus();
   }
 
@@ -221,6 +233,7 @@
     if (data === null) return;
     moves = data.answers;
     showGame(data);
+    window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("bob-says"));
   }
 
   async function playHidden(event) {
@@ -267,8 +280,7 @@
       titled(g, k + ": found after " + count(t.depths[k - 1], "guess"));
       svg.appendChild(g);
     }
-    $("tree-caption").textContent = "Bob drew this tree with probability " + t.probability_exact +
-      " ≈ " + t.probability.toFixed(4) + " (first guess " + t.preorder[0] + "; the number k sits at depth " +
+    $("tree-caption").textContent = "Bob drew this tree with probability " + said(t.probability_exact, t.probability, 4) + " (first guess " + t.preorder[0] + "; the number k sits at depth " +
       "= the guesses k needs). This game's path is highlighted." + (n > 40 ? " Hover a dot for its number." : "");
     $("tree-panel").hidden = false;
   }

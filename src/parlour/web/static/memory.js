@@ -46,8 +46,8 @@
       let label = cardLabel(i, c);
       const h = hintCards[String(i)];
       if (h) {
-        label += "; hint: value " + h.value_exact + (h.best ? " (best)" : "");
-        b.title = KIND_WORDS[h.kind] + ": " + h.value_exact + " ≈ " + h.value.toFixed(4);
+        label += "; hint: value " + window.parlour.said(h.value_exact, h.value, 4) + (h.best ? " (best)" : "");
+        b.title = KIND_WORDS[h.kind] + ": " + window.parlour.said(h.value_exact, h.value, 4);
         if (h.best) b.classList.add("best");
       }
       if (last && last.player === "computer" && last.cards.includes(i)) b.classList.add("just");
@@ -70,7 +70,7 @@
       " (" + faceText(t.faces[1]) + ")";
     const how = t.tactic ? " by tactic " + t.tactic : "";
     const what = t.matched ? "a pair, and moves again" : t.passed ? "a pass (both were known)" : "no pair";
-    return (index + 1) + ". " + who + " in ⟨" + t.state.k + "," + t.state.B + "," + t.state.P + "⟩" + how +
+    return who + " in ⟨" + t.state.k + "," + t.state.B + "," + t.state.P + "⟩" + how +
       ": " + cards + ": " + what + ".";
   }
 
@@ -91,8 +91,9 @@
     cells.forEach((text, j) => {
       const td = document.createElement(j === 0 ? "th" : "td");
       if (j === 0) td.scope = "row";
-      td.textContent = text;
-      if (j === cells.length - 2) td.className = "exact";  // the fraction; the float is the last cell
+      // the fraction (a decimal first when it is long); the float is the last cell
+      if (j === cells.length - 2) td.replaceChildren(window.parlour.exactNode(text));
+      else td.textContent = text;
       tr.appendChild(td);
     });
     return tr;
@@ -118,7 +119,7 @@
                               c.value === best));
     }
     $("choices").hidden = false;
-    let line = "w = " + h.w_exact + " ≈ " + h.w.toFixed(4) + " cards for you; optimal: " + h.optimal.join(", ") + ".";
+    let line = "w = " + window.parlour.said(h.w_exact, h.w, 4) + " cards for you; optimal: " + h.optimal.join(", ") + ".";
     if (h.stage === "second") {
       line = "Your first card was " + KIND_WORDS[h.first_card === "us" ? "onb" : h.first_card === "uu" ? "onb" : h.first_card] +
         (h.first_card === "us" ? " (its partner is seen: take it!)" : h.first_card === "uu" ? " (its partner is not seen yet)" : "") +
@@ -143,7 +144,7 @@
     $("won-computer").textContent = data.won.computer;
     for (const who of ["you", "computer"]) {
       const e = data.expected[who];
-      $("exp-" + who).textContent = e.pairs_exact;
+      $("exp-" + who).replaceChildren(window.parlour.exactNode(e.pairs_exact));
       $("exp-" + who + "-float").textContent = "≈ " + e.pairs.toFixed(4);
     }
     if (data.state) {
@@ -153,13 +154,13 @@
         " seen cards whose partner is seen too";
     }
     let status;
+    if (!data.over) $("ending").hidden = true;
     if (data.over) {
       const f = data.final;
-      status = data.stalemate
-        ? "Stalemate: both passed in a row, so the pairs left are shared equally. Final: you " + f.you.pairs_exact +
-          ", computer " + f.computer.pairs_exact + " pairs."
-        : "Game over: you " + f.you.pairs_exact + ", computer " + f.computer.pairs_exact + " pairs. " +
-          (f.you.pairs > f.computer.pairs ? "You win!" : f.you.pairs < f.computer.pairs ? "The computer wins." : "A draw.");
+      const verdict = f.you.pairs > f.computer.pairs ? "You win" : f.you.pairs < f.computer.pairs ? "The computer wins" : "A draw";
+      status = (data.stalemate ? "Stalemate: both passed in a row, so the pairs left are shared equally. " : "Game over. ") +
+        verdict + ": you " + pairsWords(f.you.pairs_exact) + ", computer " + pairsWords(f.computer.pairs_exact) + ".";
+      showEnding(f, verdict, data.stalemate);
     } else if (data.hint && data.hint.stage === "second") {
       status = "Your turn: turn a second card.";
     } else {
@@ -173,14 +174,50 @@
     $("status").textContent = status;
   }
 
+  let atStart = null;  // the expected pairs when the game began, for its ending
+
+  // 9/2 pairs as a person says it: 4½ pairs
+  function pairsOf(x) {
+    const whole = Math.floor(x), half = x - whole >= 0.5;
+    const text = (whole || !half ? String(whole) : "") + (half ? "½" : "");
+    return text + (x === 1 ? " pair" : " pairs");
+  }
+  function pairsWords(exact) {
+    const m = /^(\d+)\/2$/.exec(exact);
+    return m ? pairsOf(Number(m[1]) / 2) : pairsOf(Number(exact));
+  }
+
+  function showEnding(f, verdict, stalemate) {
+    const box = $("ending");
+    box.replaceChildren();
+    const h = document.createElement("h3");
+    const by = Math.abs(f.you.pairs - f.computer.pairs);
+    h.textContent = verdict + (by > 0 ? " by " + pairsOf(by) : "") + (verdict === "You win" ? "!" : ".");
+    const p = document.createElement("p");
+    p.textContent = "You " + pairsWords(f.you.pairs_exact) + ", computer " + pairsWords(f.computer.pairs_exact) +
+      (stalemate ? " (a stalemate: the pairs left were shared)" : "") + "." +
+      (atStart ? " Playing optimally from the deal on, you could expect " +
+        window.parlour.said(atStart.you.pairs_exact, atStart.you.pairs, 2) + " pairs and the computer " +
+        window.parlour.said(atStart.computer.pairs_exact, atStart.computer.pairs, 2) + "." : "");
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "primary";
+    again.id = "again";
+    again.textContent = "Play again";
+    again.addEventListener("click", newGame);
+    box.append(h, p, again);
+    box.hidden = false;
+  }
+
   async function newGame() {
     const data = await window.parlour.api("api/new", { pairs: $("pairs").value, first: $("first").value },
                                           "dealing…");
     if (data === null) { if (lastData) show(lastData); return; }
     turnsShown = 0;
+    atStart = data.expected;
     show(data);
     const first = document.querySelector("#board button:not(:disabled)");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
   }
 
   async function flip(position) {
@@ -188,6 +225,9 @@
     const data = await window.parlour.api("api/flip", { game: game, card: position }, "turning…");
     if (data === null) { if (lastData) show(lastData); return; }  // parlour.api re-enabled every card
     show(data);
+    const turned = document.querySelector('#board button[data-position="' + position + '"]');
+    if (turned && turned.classList.contains("up")) window.parlour.animate(turned, "flipping");
+    window.parlour.reveal($("board"), $("status"));
     const same = document.querySelector('#board button[data-position="' + position + '"]');
     const target = same && !same.disabled ? same : document.querySelector("#board button:not(:disabled)");
     if (target) target.focus();

@@ -1,15 +1,59 @@
-// What every page shares: `parlour.api` calls the server with the page's controls disabled and a busy sign
-// shown, and puts any error (JSON or not, or no answer at all) in the page's error box.
+// What every page shares.
+// - `parlour.api` calls the server with the page's controls disabled and a busy sign shown; an error (JSON or
+//   not, or no answer at all) is said in one sentence beside the control that caused it, and the page's
+//   results (elements marked data-result) are greyed until the next answer.
+// - `parlour.wait` polls a background job, fills the panels it will fill with a placeholder that says what is
+//   being computed, and offers Cancel (which stops the job on the server).
+// - Numbers for people: `exactNode` shows a long exact fraction as a decimal with the fraction one click away,
+//   `intervalText` a certified interval as value ± half-width to its certain digits.
 "use strict";
 window.parlour = (function () {
   const $ = (id) => document.getElementById(id);
   let pending = 0;
+  let lastControl = null;  // the control the person used last: an error is shown beside it
 
-  function showError(text) {
+  document.addEventListener("click", (e) => { if (e.target.closest) lastControl = e.target.closest("button, input, select, a, [tabindex], svg") || lastControl; }, true);
+  document.addEventListener("submit", (e) => { lastControl = e.submitter || e.target; }, true);
+  document.addEventListener("change", (e) => { lastControl = e.target; }, true);
+  document.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target.matches && e.target.matches("input")) lastControl = e.target; }, true);
+
+  function sentence(text) {
+    const s = String(text || "").trim();
+    if (!s) return "";
+    const first = s.charAt(0).toUpperCase() + s.slice(1);
+    return /[.!?…]$/.test(first) ? first : first + ".";
+  }
+
+  // Where an error about `control` goes: right after the form, control row or panel that holds it.
+  function anchorOf(control) {
+    if (!control || !control.closest || !document.body.contains(control)) return null;
+    return control.closest("[data-error-here], form, .controls, .panel, section, details") || null;
+  }
+
+  function markStale(on) {
+    for (const el of document.querySelectorAll("[data-result]")) el.classList.toggle("stale", on);
+  }
+
+  // showError(text, near): the sentence beside `near` (default: the control used last), scrolled into view;
+  // showError("") hides it and un-greys the results.
+  function showError(text, near) {
     const box = $("error");
     if (!box) return;
-    box.textContent = text || "";
-    box.hidden = !text;
+    for (const el of document.querySelectorAll("[aria-invalid='true']")) el.removeAttribute("aria-invalid");
+    if (!text) {
+      box.hidden = true;
+      box.textContent = "";
+      markStale(false);
+      return;
+    }
+    const control = near || lastControl;
+    const anchor = anchorOf(control);
+    if (anchor && anchor.parentNode && box.previousElementSibling !== anchor) anchor.after(box);
+    if (control && control.matches && control.matches("input, select, textarea")) control.setAttribute("aria-invalid", "true");
+    box.textContent = sentence(text);
+    box.hidden = false;
+    markStale(true);
+    if (box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
   }
 
   const CONTROLS = "[data-busy-disable] button, [data-busy-disable] input, [data-busy-disable] select, " +
@@ -23,7 +67,7 @@ window.parlour = (function () {
     document.body.classList.toggle("busy", busy);
     document.body.setAttribute("aria-busy", busy ? "true" : "false");
     if (busy && !was) {
-      heldBack = [...document.querySelectorAll(CONTROLS)].filter((el) => !el.disabled);
+      heldBack = [...document.querySelectorAll(CONTROLS)].filter((el) => !el.disabled && !el.matches("[data-keep-enabled]"));
       for (const el of heldBack) el.disabled = true;
     } else if (!busy && was) {
       for (const el of heldBack) el.disabled = false;
@@ -39,6 +83,7 @@ window.parlour = (function () {
   // GET when body is undefined, else POST it as JSON; resolves to the parsed answer, or null after an error
   // that has been shown.
   async function api(url, body, busyText) {
+    const near = lastControl;
     setBusy(true, busyText || "working…");
     try {
       const init = body === undefined ? {} : {
@@ -48,19 +93,19 @@ window.parlour = (function () {
       try {
         reply = await fetch(url, init);
       } catch (err) {
-        showError("the server did not answer (" + err + ")");
+        showError("the server did not answer; is it still running?", near);
         return null;
       }
       const text = await reply.text();
       let data = null;
       try { data = JSON.parse(text); } catch (_) { data = null; }
       if (!reply.ok) {
-        const said = data && typeof data.error === "string" ? data.error : text.slice(0, 200);
-        showError("error " + reply.status + ": " + (said || reply.statusText));
+        const said = data && typeof data.error === "string" ? data.error : "";
+        showError(said || (reply.status >= 500 ? "the server failed on this request" : "the server refused this request"), near);
         return null;
       }
       if (data === null) {
-        showError("the server's answer was not JSON");
+        showError("the server's answer could not be read", near);
         return null;
       }
       showError("");
@@ -70,28 +115,64 @@ window.parlour = (function () {
     }
   }
 
-  // Poll GET /jobs/{key} until the job is done (resolves true) or failed (shows its error, resolves false),
-  // with its progress in the busy sign.
-  async function wait(key, everyMs) {
-    setBusy(true, "working…");
+  // Poll GET /jobs/{key} until the job is done (resolves true), failed or cancelled (resolves false). While it
+  // runs, each element of opts.placeholders (ids) shows what is being computed and how far it is, with a
+  // Cancel button that stops the job on the server.
+  async function wait(key, everyMs, opts) {
+    const o = opts || {};
+    const near = lastControl;
+    const holders = (o.placeholders || []).map((id) => $(id)).filter(Boolean);
+    const saved = holders.map((el) => [...el.childNodes]);
+    const what = o.what || "computing";
+    const lines = [];
+    for (const el of holders) {
+      const box = document.createElement("div");
+      box.className = "placeholder";
+      box.setAttribute("role", "status");
+      const line = document.createElement("p");
+      line.className = "job-line";
+      line.textContent = what + "…";
+      const cancel = document.createElement("button");
+      cancel.type = "button";
+      cancel.className = "job-cancel";
+      cancel.textContent = "Cancel";
+      cancel.dataset.keepEnabled = "";
+      cancel.addEventListener("click", () => {
+        cancel.disabled = true;
+        fetch("/jobs/" + encodeURIComponent(key) + "/cancel", { method: "POST" }).catch(() => {});
+      });
+      box.append(line, cancel);
+      el.replaceChildren(box);
+      lines.push(line);
+    }
+    setBusy(true, what + "…");
     try {
       for (;;) {
         let job;
         try {
           const reply = await fetch("/jobs/" + encodeURIComponent(key));
           job = await reply.json();
-          if (!reply.ok) { showError(job.error || "the job was lost"); return false; }
+          if (!reply.ok) { showError(job.error || "the computation was lost", near); return false; }
         } catch (err) {
-          showError("the server did not answer (" + err + ")");
+          showError("the server did not answer; is it still running?", near);
           return false;
         }
-        $("busy-text").textContent = job.message + " (" + Math.round(100 * job.done) + " %)";
+        const said = what + ": " + job.message + " (" + Math.round(100 * job.done) + " %)";
+        $("busy-text").textContent = said;
+        for (const line of lines) line.textContent = said;
         if (job.state === "done") return true;
-        if (job.state === "failed") { showError(job.error || "the computation failed"); return false; }
+        if (job.state === "failed") {
+          if (job.error === "cancelled") showError("stopped: the computation was cancelled", near);
+          else showError(job.error || "the computation failed", near);
+          return false;
+        }
         await new Promise((r) => setTimeout(r, everyMs || 300));
       }
     } finally {
       setBusy(false);
+      // the panels get their own content back: the page fills it anew after a success, and after a failure
+      // or a cancel the error greys it (it is not current)
+      holders.forEach((el, i) => el.replaceChildren(...saved[i]));
     }
   }
 
@@ -99,5 +180,132 @@ window.parlour = (function () {
     return (100 * x).toFixed(digits === undefined ? 2 : digits) + " %";
   }
 
-  return { api, wait, showError, setBusy, pct, $ };
+  // ---- numbers for people -----------------------------------------------------------------------------
+
+  const LONG = 12;  // an exact value with more digits than this is shown as a decimal first
+
+  function digitsOf(exact) { return String(exact).replace(/[^0-9]/g, "").length; }
+
+  // "p/q" (or an integer) as a decimal with `sig` significant digits, computed exactly with BigInt.
+  function decimalOf(exact, sig) {
+    const s = String(exact).trim();
+    const m = /^(-?)(\d+)(?:\/(\d+))?$/.exec(s);
+    if (!m) return s;
+    const neg = m[1] === "-";
+    let p = BigInt(m[2]);
+    const q = BigInt(m[3] || "1");
+    const whole = p / q;
+    let rest = p % q;
+    const wholeText = whole.toString();
+    const n = sig || 10;
+    let places = Math.max(0, n - (whole === 0n ? 0 : wholeText.length));
+    if (whole === 0n && rest !== 0n) {  // leading zeros after the point do not count as significant
+      let probe = rest * 10n;
+      while (probe < q) { places += 1; probe *= 10n; }
+    }
+    const scale = 10n ** BigInt(places);
+    let frac = (rest * scale * 2n + q) / (2n * q);  // rounded to nearest
+    let w = whole;
+    if (frac >= scale) { w += 1n; frac -= scale; }
+    let text = w.toString() + (places > 0 ? "." + frac.toString().padStart(places, "0") : "");
+    if (places > 0) text = text.replace(/0+$/, "").replace(/\.$/, "");
+    return (neg && text !== "0" ? "−" : "") + text;
+  }
+
+  // An element for an exact value: short ones as written; long ones as a decimal whose fraction opens on a
+  // click (a <details>), so no wall of digits shows and the full value is one click away.
+  function exactNode(exact, opts) {
+    const o = opts || {};
+    const s = String(exact);
+    if (digitsOf(s) <= LONG && !o.always) {
+      const span = document.createElement("span");
+      span.className = "num";
+      span.textContent = s.replace("-", "−") + (o.approx && s.includes("/") ? " ≈ " + decimalOf(s, o.sig || 6) : "");
+      return span;
+    }
+    const d = document.createElement("details");
+    d.className = "fraction";
+    const sum = document.createElement("summary");
+    sum.textContent = "≈ " + decimalOf(s, o.sig || 10);
+    sum.title = "show the exact fraction";
+    const full = document.createElement("span");
+    full.className = "exact";
+    full.textContent = s + "  (" + digitsOf(s).toLocaleString("en") + " digits)";
+    d.append(sum, full);
+    return d;
+  }
+
+  // An exact value inside a sentence: as written when short (with "≈ decimal" when `value` is given), else
+  // as a decimal of `sig` digits (the full fraction is in the page's value panel and the JSON API).
+  function said(exact, value, places) {
+    const s = String(exact);
+    if (digitsOf(s) <= LONG) {
+      const text = s.replace(/^-/, "−");
+      const dec = Number(value).toFixed(places === undefined ? 4 : places).replace("-", "−");
+      return value === undefined || !s.includes("/") ? text : text + " ≈ " + dec;
+    }
+    return "≈ " + decimalOf(s, places === undefined ? 10 : Math.max(places + 2, 6));
+  }
+
+  // [lo, hi] as "m ± h" where m keeps only the digits the interval makes certain (scale: 100 for percent).
+  function intervalText(lo, hi, scale, unit) {
+    const k = scale || 1;
+    const a = lo * k, b = hi * k;
+    const mid = (a + b) / 2, half = Math.max((b - a) / 2, 0);
+    if (half === 0) return mid.toString() + (unit || "");
+    // the tolerances keep float noise (0.0100000001) from costing a digit
+    const places = Math.max(0, Math.min(15, Math.floor(-Math.log10(half) + 1e-9)));
+    const unitStep = Math.pow(10, -places);
+    const shownHalf = Math.ceil(half / unitStep - 1e-6) * unitStep;
+    return mid.toFixed(places) + " ± " + shownHalf.toFixed(places) + (unit || "");
+  }
+
+  // After a move: scroll (only if needed) so that the board and the move's result are on screen together;
+  // when both do not fit, the result wins.
+  function reveal(board, result) {
+    if (!board || !result || !board.getBoundingClientRect) return;
+    const vh = window.innerHeight;
+    const sticky = [...document.querySelectorAll("[data-sticky-bottom]")].reduce((h, el) =>
+      Math.max(h, ["sticky", "fixed"].includes(getComputedStyle(el).position) ? el.offsetHeight : 0), 0);
+    const room = vh - sticky;
+    const b = board.getBoundingClientRect(), r = result.getBoundingClientRect();
+    const top = Math.min(b.top, r.top), bottom = Math.max(b.bottom, r.bottom);
+    if (top >= 0 && bottom <= room) return;
+    const by = bottom - top <= room - 8 ? top - 4 : r.bottom - room + 4;
+    window.scrollBy({ top: by, left: 0, behavior: "instant" });
+  }
+
+  // A short motion (the CSS turns it off under prefers-reduced-motion).
+  function animate(el, cls) {
+    if (!el) return;
+    el.classList.remove(cls);
+    void el.offsetWidth;  // restart the animation
+    el.classList.add(cls);
+  }
+
+  // On a phone a long introduction shows three lines and a "More" button, so that the game is on the first
+  // screen (the whole text stays in the page for screen readers).
+  function clampIntros() {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
+    for (const p of document.querySelectorAll("main > .sub, main > .intro-note")) {
+      const line = parseFloat(getComputedStyle(p).lineHeight) || 20;
+      if (p.scrollHeight <= 3.5 * line) continue;
+      p.classList.add("clamped");
+      const more = document.createElement("button");
+      more.type = "button";
+      more.className = "more";
+      more.textContent = "More";
+      more.setAttribute("aria-expanded", "false");
+      more.addEventListener("click", () => {
+        const open = !p.classList.toggle("clamped");
+        more.setAttribute("aria-expanded", String(open));
+        more.textContent = open ? "Less" : "More";
+      });
+      p.after(more);
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clampIntros);
+  else clampIntros();
+
+  return { api, wait, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
 })();
