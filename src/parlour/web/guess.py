@@ -362,7 +362,7 @@ def _size(value: Any) -> int:
 
 def estimate_seconds(n: int) -> float:
     """The command line's estimate of certifying V(N) on this machine; its size check raises beyond it."""
-    from parlour.commands.guess import BYTES_PER_N2, SECONDS_AT_1000
+    from parlour.guess import BYTES_PER_N2, SECONDS_AT_1000
     from parlour.infra.resources import affordable
 
     seconds = SECONDS_AT_1000 * (n / 1000) ** 3
