@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import flint
 import highspy
@@ -98,11 +99,52 @@ def _run(lp: highspy.HighsLp) -> highspy.Highs:
     return h
 
 
+def _distinct(keys: Sequence[Any]) -> list[int]:
+    """The first position of every distinct key, in order."""
+    seen: dict[Any, int] = {}
+    for k, key in enumerate(keys):
+        seen.setdefault(key, k)
+    return list(seen.values())
+
+
+def _reduced(rows: Sequence[Sequence[Any]], classes: np.ndarray) -> tuple[list[int], list[int]]:
+    """Rows to keep (one of each set of equal rows sending the same signal) and columns to keep (one of
+    each set of equal columns). Dropping copies changes neither the value nor the guarantees of the
+    kept strategies: a copy of a row pays what its twin pays, and a copy of a column likewise."""
+    keep_rows = _distinct([(int(classes[i]), tuple(row)) for i, row in enumerate(rows)])
+    keep_cols = _distinct([tuple(rows[i][j] for i in keep_rows) for j in range(len(rows[0]))])
+    return keep_rows, keep_cols
+
+
+def _expanded(sol: SignalledSolution, m: int, n: int, keep_rows: list[int], keep_cols: list[int]
+              ) -> SignalledSolution:
+    zero: Fraction | float = Fraction(0) if sol.exact else 0.0
+    leader = [zero] * m
+    for k, i in enumerate(keep_rows):
+        leader[i] = sol.leader[k]
+    responder = []
+    for mix in sol.responder:
+        full = [zero] * n
+        for k, j in enumerate(keep_cols):
+            full[j] = mix[k]
+        responder.append(tuple(full))
+    return SignalledSolution(sol.value, tuple(leader), tuple(responder), sol.exact)
+
+
 def solve_float(matrix: np.ndarray, signals: Sequence[int] | None = None) -> SignalledSolution:
     """The stage in floats (HiGHS): value, leader's mixture, responder's mixture per signal."""
     matrix = np.asarray(matrix, dtype=np.float64)
     m, n = matrix.shape
     classes = _classes(signals, m)
+    keep_rows, keep_cols = _reduced(matrix.tolist(), classes)
+    if len(keep_rows) < m or len(keep_cols) < n:
+        small = _solve_float(matrix[np.ix_(keep_rows, keep_cols)], classes[keep_rows])
+        return _expanded(small, m, n, keep_rows, keep_cols)
+    return _solve_float(matrix, classes)
+
+
+def _solve_float(matrix: np.ndarray, classes: np.ndarray) -> SignalledSolution:
+    m, n = matrix.shape
     sol = _run(_lp(matrix, classes)).getSolution()
     count = int(classes.max()) + 1
     x = np.maximum(np.asarray(sol.col_value[:m]), 0.0)
@@ -160,8 +202,21 @@ def solve_exact(matrix: Sequence[Sequence[Fraction | int]] | np.ndarray,
     n = len(exact_rows[0]) if m else 0
     if not m or not n:
         raise InvalidInput("a stage needs at least one move for each player")
-    floats = np.array([[float(v) for v in row] for row in exact_rows])
     classes = _classes(signals, m)
+    keep_rows, keep_cols = _reduced(exact_rows, classes)
+    if len(keep_rows) < m or len(keep_cols) < n:
+        small = _solve_exact([[exact_rows[i][j] for j in keep_cols] for i in keep_rows], classes[keep_rows])
+        full = _expanded(small, m, n, keep_rows, keep_cols)
+        low, high = guarantees(exact_rows, classes.tolist(), full.leader, full.responder)  # type: ignore[arg-type]
+        if not low == high == small.value:
+            raise CertificateError("the stage's certificate fails on the full matrix")
+        return full
+    return _solve_exact(exact_rows, classes)
+
+
+def _solve_exact(exact_rows: list[list[Fraction]], classes: np.ndarray) -> SignalledSolution:
+    m, n = len(exact_rows), len(exact_rows[0])
+    floats = np.array([[float(v) for v in row] for row in exact_rows])
     count = int(classes.max()) + 1
     h = _run(_lp(floats, classes))
     basis = h.getBasis()
