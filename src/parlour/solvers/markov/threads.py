@@ -3,7 +3,8 @@
 A pass splits every block between its threads and they meet once at its end (`PassMode`), so a thread
 that the operating system takes off its core does not stop the others -- but it runs behind, and the
 ones ahead read values it has not updated in this pass: the bounds stay sound and the pass count
-grows (3 players on a machine with a load average of 6 on 2 cores: 79 passes on 1 thread, 460-520 on 2).
+grows (on the shared 2 cores under a load average of 6-7: 3 players 79 passes on 1 thread, 460-520 on 2;
+4 players 80 passes in 97 s on 1 thread, 352 in 326 s on 2, bench/results/goose_threads_4p.json).
 So a sweep takes a second thread only where a core is free for it and the chain is large enough to
 pay for the split:
 
