@@ -18,7 +18,7 @@ from parlour.solvers import markov
 needs_two = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,  # type: ignore[attr-defined]
                                reason="needs 2 numba threads")
 
-RUNS = [(1, 0), (2, 0), (2, 3000)]  # (threads, busy steps thread 0 spends after each state)
+RUNS = [(1, 0), (2, 0), (2, 1000)]  # (threads, busy steps thread 0 spends after each state)
 
 
 @needs_two
