@@ -34,8 +34,8 @@ def main() -> None:
     a = ap.parse_args()
 
     from parlour.analyses.goose.operator import OnTheFly
+    from parlour.analyses.goose.space import layout
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import layout
     from parlour.solvers import markov
 
     t0 = time.perf_counter()

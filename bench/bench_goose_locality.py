@@ -21,15 +21,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import peak_rss_gib, write
-from parlour.games.goose.space import _landing, _others_mask
+from parlour.games.goose.kernels import landing, others_mask
 
 
 @numba.njit(cache=True)
-def _sweep_reversed(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den,
-                    end_code, L, shrink):
+def _sweep_reversed(codes, index, n, t, L, shrink):
     """The chain-free sweep for codes with the mover as the most significant digit (no stuck states)."""
     m = L.shape[1]
-    ncls = dest.shape[1]
+    c, den = t.codes, t.den
+    ncls = t.dest.shape[1]
     acc = np.empty(m)
     inv = 1.0 / den
     top = 1
@@ -39,31 +39,31 @@ def _sweep_reversed(codes, index, n, c, squares, pending, well, arrive, inn_pend
         code = np.int64(codes[i])
         here = code // top
         rest = code % top
-        occ = _others_mask(rest, n, c, squares)
+        occ = others_mask(rest, n, t)
         for o in range(m):
             acc[o] = 0.0
         nxt = -1
-        if pending[here] == 1:
-            nxt = served[here]
-        elif well[here] == 1 and (occ >> np.uint64(squares[here])) & np.uint64(1) == 0:
+        if t.pending[here] == 1:
+            nxt = t.served[here]
+        elif t.well[here] == 1 and (occ >> np.uint64(t.squares[here])) & np.uint64(1) == 0:
             nxt = here
         if nxt >= 0:
-            t = index[rest * c + nxt]
-            acc[0] += den * L[t, n - 1]
+            u = index[rest * c + nxt]
+            acc[0] += den * L[u, n - 1]
             for o in range(1, n):
-                acc[o] += den * L[t, o - 1]
+                acc[o] += den * L[u, o - 1]
         else:
             for k in range(ncls):
-                w = weight[k]
-                d = dest[here, k]
-                if d == end_code:
+                w = t.weight[k]
+                d = t.dest[here, k]
+                if d == t.end_code:
                     acc[0] += w
                     continue
-                d = _landing(here, d, occ, squares, arrive, inn_pending)
-                t = index[rest * c + d]
-                acc[0] += w * L[t, n - 1]
+                d = landing(here, d, occ, t)
+                u = index[rest * c + d]
+                acc[0] += w * L[u, n - 1]
                 for o in range(1, n):
-                    acc[o] += w * L[t, o - 1]
+                    acc[o] += w * L[u, o - 1]
         for o in range(m):
             v = acc[o] * inv * shrink
             if v > L[i, o]:
@@ -74,8 +74,8 @@ def passes_by_order() -> dict[str, int]:
     """Gauss-Seidel passes (sweeps + verification sweeps) to width 1e-8 at the start, 3 players, for
     today's order and for the order of the reversed encoding (same kernel: only the order differs)."""
     from parlour.analyses.goose.operator import OnTheFly
+    from parlour.analyses.goose.space import Layout, dense_index, layout
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import Layout, dense_index, layout
     from parlour.solvers import markov
 
     numba.set_num_threads(1)  # one block on one thread: plain Gauss-Seidel in each order
@@ -96,8 +96,9 @@ def passes_by_order() -> dict[str, int]:
 def main() -> None:
     players = int(sys.argv[sys.argv.index("--players") + 1]) if "--players" in sys.argv else 4
     from parlour.analyses.goose.operator import OnTheFly
+    from parlour.analyses.goose.space import dense_index, layout
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import dense_index, layout, tables
+    from parlour.games.goose.tables import tables
     from parlour.solvers.markov import SHRINK
 
     t = tables(STUDY)
@@ -115,8 +116,7 @@ def main() -> None:
     whole = np.array([0, lay.size], np.int64)
     La = np.zeros((lay.size, players))
     Lb = np.zeros((lay.size, players))
-    args = (players, c, t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest, t.weight, t.den,
-            t.end_code)
+    args = (players, t)
     _sweep_reversed(rev_codes[:10], rev_index, *args, Lb, SHRINK)  # compile
     now, new = [], []
     for _ in range(4):  # alternate, so both see the same load on the shared machine

@@ -28,8 +28,8 @@ WIDTH = 1e-8  # the certified width issue 7 asks for at 5 players
 
 
 def count_case(players: int) -> dict[str, object]:
+    from parlour.analyses.goose.space import count_reachable
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import count_reachable
 
     r = count_reachable(STUDY, players)
     return {"case": f"count-{players}p", "players": players, "states": r.counts.to_json(),
@@ -40,7 +40,7 @@ def count_case(players: int) -> dict[str, object]:
 def sweep_case(players: int) -> dict[str, object]:
     import numpy as np
 
-    from parlour.games.goose import chain as gchain
+    from parlour.analyses.goose import chain as gchain
     from parlour.games.goose.rules import STUDY, start_state
     from parlour.solvers import markov
 
@@ -83,8 +83,8 @@ def on_the_fly_case(players: int) -> dict[str, object]:
     import numpy as np
 
     from parlour.analyses.goose.operator import OnTheFly
+    from parlour.analyses.goose.space import layout
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import layout
     from parlour.solvers import markov
 
     lay = layout(STUDY, players)
@@ -103,7 +103,7 @@ def on_the_fly_case(players: int) -> dict[str, object]:
     out["otf_sweep_seconds"] = otf
     out["otf_seconds_per_state_column"] = float(np.median(otf)) / (lay.size * players)
     if players < 5:
-        from parlour.games.goose import chain as gchain
+        from parlour.analyses.goose import chain as gchain
 
         ch = gchain.markov_chain(gchain.space(STUDY, players))
         stored = markov.ChainOperator(ch)
@@ -174,7 +174,7 @@ def main() -> None:
         return
     # warm numba's on-disk cache so no case pays the compile time
     subprocess.run([sys.executable, "-c", "from parlour.analyses.goose import solve; solve(players=2);"
-                    "from parlour.games.goose.space import count_reachable as c;"
+                    "from parlour.analyses.goose.space import count_reachable as c;"
                     "from parlour.games.goose.rules import STUDY; c(STUDY, 2)"], check=True)
     if "--predict-only" in sys.argv:  # recompute the prediction from the recorded cases
         from bench.common import RESULTS

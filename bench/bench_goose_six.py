@@ -21,8 +21,8 @@ from bench.common import peak_rss_gib, run_case, write
 
 
 def case(name: str) -> dict[str, object]:
+    from parlour.analyses.goose.space import count_canonical
     from parlour.games.goose.rules import STUDY
-    from parlour.games.goose.space import count_canonical
 
     players = int(name)
     b = count_canonical(STUDY, players, on_level=lambda k, size: print(f"level {k}: {size:,}", file=sys.stderr))

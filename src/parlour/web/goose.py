@@ -42,10 +42,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
+from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose import figures, model, positions, turns
 from parlour.analyses.goose.positions import Table
 from parlour.errors import InvalidInput, ParlourError, shown
-from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import (
     STUDY,
     VARIANTS,
@@ -57,7 +57,7 @@ from parlour.games.goose.rules import (
     state_from_squares,
     variant,
 )
-from parlour.games.goose.space import tables
+from parlour.games.goose.tables import tables
 from parlour.results import exact
 from parlour.web.common import one_of, render, whole_number, whole_numbers
 from parlour.web.jobs import Report, cache_folder, jobs

@@ -78,7 +78,7 @@ def test_figure_two_surfaces() -> None:
 
 def test_every_state_bound_contains_the_exact_value(two: goose.GooseSolution) -> None:
     """Certified bounds (with the verified extrapolations) hold at all 2,163 states, every outcome."""
-    from parlour.games.goose import chain as gchain
+    from parlour.analyses.goose import chain as gchain
     from parlour.solvers import markov
 
     sol = goose.exact_solution(STUDY, 2)

@@ -9,9 +9,9 @@ import pytest
 
 from parlour.analyses.goose import solve
 from parlour.analyses.goose.operator import OnTheFly
+from parlour.analyses.goose.space import Layout, layout
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.rules import STUDY
-from parlour.games.goose.space import Layout, layout
 from parlour.solvers import markov
 
 
@@ -96,7 +96,7 @@ def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Pa
         "from pathlib import Path\n"
         "from parlour.analyses.goose.operator import OnTheFly\n"
         "from parlour.games.goose.rules import STUDY\n"
-        "from parlour.games.goose.space import layout\n"
+        "from parlour.analyses.goose.space import layout\n"
         "from parlour.solvers import markov\n"
         "lay = layout(STUDY, 3)\n"
         f"cp = markov.Checkpoint(Path({str(cp)!r}), every_seconds=0.0)\n"

@@ -13,9 +13,9 @@ import pytest
 
 from parlour.analyses.goose import solve
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, write_work_folder
+from parlour.analyses.goose.space import Layout, layout
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.rules import STUDY
-from parlour.games.goose.space import Layout, layout
 from parlour.solvers import markov
 from parlour.solvers.markov.partitioned import Partitioned, split
 

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.analyses.goose import solve
+from parlour.analyses.goose.chain import space
 from parlour.errors import InvalidInput
-from parlour.games.goose.chain import space
 from parlour.games.goose.rules import RuleSet, State, successors
-from parlour.games.goose.space import tables
+from parlour.games.goose.tables import code_of, tables
 
 
 @st.composite
@@ -55,7 +55,8 @@ def test_random_race_games(rules: RuleSet) -> None:
                 key = -1
             else:
                 nxt = mv.state.codes[1:] + mv.state.codes[:1]
-                rel = tuple(t.code_of[x] if x <= rules.end else len(rules.standable) + x - rules.end - 1 for x in nxt)
+                rel = tuple(code_of(rules)[x] if x <= rules.end else len(rules.standable) + x - rules.end - 1
+                            for x in nxt)
                 key = sp.state_index(rel)
             expected[key] = expected.get(key, Fraction(0)) + mv.probability
         got = {int(sp.target[e]): Fraction(int(sp.weight[e]), sp.den) for e in range(sp.indptr[i], sp.indptr[i + 1])}

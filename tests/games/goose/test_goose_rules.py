@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from parlour.analyses.goose.chain import space
 from parlour.errors import FormatError, InvalidInput
-from parlour.games.goose.chain import space
 from parlour.games.goose.rules import (
     STUDY,
     State,
@@ -24,7 +24,7 @@ from parlour.games.goose.rules import (
     successors,
     variant,
 )
-from parlour.games.goose.space import tables
+from parlour.games.goose.tables import code_of, tables
 
 RULESETS = Path(__file__).resolve().parents[3] / "src/parlour/games/goose/rulesets"
 
@@ -123,7 +123,7 @@ def _pure_rows(players: int, limit: int | None = None) -> int:
                 key = -1
             else:
                 nxt = mv.state.codes[1:] + mv.state.codes[:1]  # relabel: the new mover first
-                rel = tuple(t.code_of[x] if x <= STUDY.end else c - 1 for x in nxt)
+                rel = tuple(code_of(STUDY)[x] if x <= STUDY.end else c - 1 for x in nxt)
                 key = sp.state_index(rel)
             expected[key] = expected.get(key, Fraction(0)) + mv.probability
         got = {
@@ -162,11 +162,10 @@ def test_reference_counts_4p() -> None:
 def test_counts_from_masks_match_a_full_search(players: int) -> None:
     """The counts come from the relabelled chain (masks of possible movers); a plain breadth-first search
     over full states (explicit mover) must give the same numbers."""
-    from parlour.games.goose.space import _bfs_full
+    from parlour.analyses.goose.space import _bfs_full
 
     t = tables(STUDY)
-    args = (t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest)
-    mark = _bfs_full(players, t.codes, t.start_code, *args, t.end_code)
+    mark = _bfs_full(players, t)
     by_kind = np.bincount(mark, minlength=5)
     c = space(STUDY, players).counts
     assert (c.throw, c.inn_skip, c.well_skip, c.terminal) == tuple(int(x) for x in by_kind[1:5])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.analyses.goose.chain import space
+from parlour.analyses.goose.space import count_canonical, count_reachable, layout
 from parlour.errors import InvalidInput
-from parlour.games.goose.chain import space
 from parlour.games.goose.rules import STUDY, shipped, variant
 from parlour.games.goose.simulate import simulate
-from parlour.games.goose.space import count_canonical, count_reachable, layout
 
 P1_2P = 0.3936251373937574
 P2_2P = 0.37998531207888897
@@ -86,9 +86,9 @@ def test_the_operator_without_a_chain_sweeps_as_the_stored_chain() -> None:
     """The Goose's own operator (the 5-player path) does what the stored chain's does, to rounding."""
     import numpy as np
 
+    from parlour.analyses.goose.chain import markov_chain
     from parlour.analyses.goose.operator import OnTheFly
-    from parlour.games.goose.chain import markov_chain
-    from parlour.games.goose.space import layout
+    from parlour.analyses.goose.space import layout
     from parlour.solvers import markov
 
     sp = space(STUDY, 3)

@@ -7,6 +7,7 @@ queries.py   simulations and state counts; figures.py Figure 2; peer.py the Stor
 claims.py    the claims of `parlour reproduce`
 """
 
+from parlour.analyses.goose.chain import default_checkpoint, fits_chain
 from parlour.analyses.goose.figures import figure2, plot, surfaces
 from parlour.analyses.goose.model import EXACT_LIMIT, GooseSolution, exact_solution, position_json, solve
 from parlour.analyses.goose.queries import (
@@ -18,7 +19,6 @@ from parlour.analyses.goose.queries import (
     solve_estimate,
     state_counts,
 )
-from parlour.games.goose.chain import default_checkpoint, fits_chain
 from parlour.solvers.markov import Checkpoint
 
 __all__ = [

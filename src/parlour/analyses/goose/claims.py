@@ -11,13 +11,13 @@ from pathlib import Path
 
 import numpy as np
 
+from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.figures import figure2, surfaces
 from parlour.analyses.goose.model import GooseSolution, solve
+from parlour.analyses.goose.space import count_reachable
 from parlour.claims import Outcome, Status, claim, skipped
-from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import STUDY, shipped, variant
 from parlour.games.goose.simulate import SimulationResult, simulate
-from parlour.games.goose.space import count_reachable
 from parlour.results import frac_str
 from parlour.solvers import markov
 

@@ -12,8 +12,8 @@ from parlour.analyses.goose.model import exact_solution
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+from parlour.analyses.goose import chain as gchain
 from parlour.errors import InvalidInput
-from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import STUDY, RuleSet, State
 from parlour.solvers import markov
 

@@ -13,11 +13,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
+from parlour.analyses.goose.space import Counts
 from parlour.errors import InvalidInput
-from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import STUDY, RuleSet, State, square_of, start_state
-from parlour.games.goose.space import Counts
 from parlour.results import Result, Status, bounds, exact
 from parlour.solvers import markov
 
@@ -169,7 +169,7 @@ def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], No
     """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (float64, + float32
     increments) need more than this machine's memory, or than the free space under `disk` when the
     arrays live in files there (out of core, or a Dask work folder)."""
-    from parlour.games.goose.space import layout_bytes
+    from parlour.analyses.goose.space import layout_bytes
     from parlour.infra.resources import physical_memory
 
     def check(states: int) -> None:
@@ -194,7 +194,7 @@ def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
                       on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
                       t0: float, out_of_core: bool = False) -> GooseSolution:
     """5 players and more: successors computed from the rules in every sweep (`operator.OnTheFly`)."""
-    from parlour.games.goose.space import layout
+    from parlour.analyses.goose.space import layout
 
     check_absorbing(rules, players)
     cp = checkpoint.path if checkpoint is not None else None
@@ -215,7 +215,7 @@ def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
                        on_sweep: Callable[[int, float], None] | None, folder: Path, client: Any,
                        parts: int | None, t0: float) -> GooseSolution:
     """The chain-free operator swept in parts by Dask workers on a shared file (`solvers.markov.partitioned`)."""
-    from parlour.games.goose.space import layout
+    from parlour.analyses.goose.space import layout
     from parlour.solvers.markov.partitioned import Partitioned
 
     check_absorbing(rules, players)

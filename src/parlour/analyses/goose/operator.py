@@ -1,9 +1,9 @@
 """The Game of the Goose as an operator of the certified engine, without a stored chain: every sweep
-computes the successors of each relabelled state from the rules (`games.goose.space.otf_successor_sum`);
+computes the successors of each relabelled state from the rules (`games.goose.kernels.successor_sum`);
 what is stored is the states in sweep order (the layout's codes), the dense code -> index map and the
 bounds. At 5 players that is 0.7 + 1.1 + 6.9 GB, against ~11 GB more for a CSR chain.
 
-The same update as the stored chain of `games.goose.chain.markov_chain` (outcome o of a state reads
+The same update as the stored chain of `analyses.goose.chain.markov_chain` (outcome o of a state reads
 outcome o - 1 of a successor, the mover's win is outcome 0), and the same soundness (`solvers.markov`):
 at most 12 non-negative terms per value, so the rounding bound and SHRINK of the engine hold. No state
 is stuck: the engine asks for fewer wells than players (`check_absorbing`).
@@ -14,67 +14,41 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
 import numba
 import numpy as np
 
+from parlour.analyses.goose.space import Layout
 from parlour.errors import InvalidInput
+from parlour.games.goose.kernels import successor_sum
 from parlour.games.goose.rules import RuleSet
-from parlour.games.goose.space import Layout, otf_successor_sum, tables
+from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov import SHRINK, block_parts, groups, offset_update, part_range, raise_value
-
-
-class RuleTables(NamedTuple):
-    """The rules as the kernels read them (see `games.goose.space.Tables`), with the layout's index."""
-
-    state_index: np.ndarray  # canonical code -> state index
-    players: int
-    codes: int  # number of compact square codes
-    squares: np.ndarray
-    pending: np.ndarray
-    well: np.ndarray
-    arrive: np.ndarray
-    inn_pending: np.ndarray
-    served: np.ndarray
-    dest: np.ndarray
-    weight: np.ndarray
-    den: int
-    end_code: int
-
-
-@numba.njit(cache=True, inline="always")
-def _successor_sum(code, t, lower, offsets, use_offsets, acc):
-    otf_successor_sum(code, t.state_index, t.players, t.codes, t.squares, t.pending, t.well, t.arrive, t.inn_pending,
-                      t.served, t.dest, t.weight, t.den, t.end_code, lower, offsets, use_offsets, acc)
+from parlour.solvers.markov import PassMode, groups, part_range, spin, update
+from parlour.solvers.markov.threads import sweep_threads
 
 
 @numba.njit(cache=True, parallel=True)
-def _pass(codes, t, blocks, threads, lower, other, up, flag, shrink):  # pragma: no cover
-    """One pass over `blocks` in Gauss-Seidel order, the states of a block split between `threads`.
-
-    up: L <- max(L, F(L)); `other` receives each value's increase when `flag`. Otherwise a check of
-    Z = L + other: returns how many values of F(Z) lie below Z, and sets Z <- F(Z) when `flag`."""
+def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
+    """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own part of every block
+    without waiting for the others (`solvers.markov.PassMode`); lay = (players, codes in sweep order,
+    code -> index). Up: L <- max(L, F(L)), `other` receiving each value's increase when recording.
+    Check: Z = L + other; returns how many values of F(Z) lie below Z, sets Z <- F(Z) when assigning."""
+    n, codes, index = lay
     m = lower.shape[1]
     inv = 1.0 / t.den
-    count = 0
-    for b in range(blocks.size - 1):
-        lo, hi, parts = block_parts(blocks, b, threads)
-        found = np.zeros(parts, np.int64)
-        for p in numba.prange(parts):
-            first, end = part_range(lo, hi, p, parts)
-            acc = np.empty(m)
+    found = np.zeros(mode.threads, np.int64)
+    for p in numba.prange(mode.threads):
+        acc = np.empty(m)
+        values = (lower, other, not mode.up)
+        for b in range(blocks.size - 1):
+            first, end = part_range(blocks[b], blocks[b + 1], p, mode.threads)
             for i in range(first, end):
-                _successor_sum(np.int64(codes[i]), t, lower, other, not up, acc)
-                for o in range(m):
-                    v = acc[o] * inv * shrink
-                    if up:
-                        raise_value(lower, other, flag, i, o, v)
-                    else:
-                        found[p] += offset_update(lower, other, flag, i, o, v)
-        count += found.sum()
-    return count
+                successor_sum(np.int64(codes[i]), n, t, index, values, acc)
+                found[p] += update(lower, other, mode, i, acc, inv)
+                if mode.delay > 0 and p == 0:
+                    found[p] += spin(mode.delay)
+    return found.sum()
 
 
 def check_absorbing(rules: RuleSet, players: int) -> None:
@@ -87,13 +61,12 @@ class OnTheFly:
 
     def __init__(self, lay: Layout) -> None:
         check_absorbing(lay.rules, lay.players)
-        t = tables(lay.rules)
         self.layout = lay
-        self.tables = RuleTables(lay.index, lay.players, t.codes, t.squares, t.pending, t.well, t.arrive,
-                                 t.inn_pending, t.served, t.dest, t.weight, t.den, t.end_code)
+        self.tables = tables(lay.rules)
         self.shape = (lay.size, lay.players)
         self.blocks = lay.blocks
-        self.threads = numba.get_num_threads()
+        self.threads = sweep_threads(lay.size)
+        self.delay = 0  # tests only: slows thread 0 down (see PassMode)
 
     def start(self, lower: np.ndarray) -> None:
         """Nothing is known before the first sweep: no state is stuck."""
@@ -103,17 +76,20 @@ class OnTheFly:
         other = increments if record else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                _pass(self.layout.codes, self.tables, part, self.threads, lower, other, True, record, SHRINK)
+                _pass(self._lay(), self.tables, part, lower, other, PassMode(True, record, self.threads, self.delay))
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                count += int(_pass(self.layout.codes, self.tables, part, self.threads, lower, offsets, False, assign,
-                                   SHRINK))
+                mode = PassMode(False, assign, self.threads, self.delay)
+                count += int(_pass(self._lay(), self.tables, part, lower, offsets, mode))
                 check()
         return count
+
+    def _lay(self) -> tuple[int, np.ndarray, np.ndarray]:
+        return self.layout.players, self.layout.codes, self.layout.index
 
     def identity(self) -> bytes:
         lay = self.layout

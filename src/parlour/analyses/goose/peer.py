@@ -12,8 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
+from parlour.analyses.goose.chain import locate, space
 from parlour.errors import InvalidInput
-from parlour.games.goose.chain import locate, space
 from parlour.games.goose.rules import RuleSet, start_state
 
 

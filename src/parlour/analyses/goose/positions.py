@@ -33,11 +33,12 @@ from typing import Any, cast
 import numba
 import numpy as np
 
+from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.model import GooseSolution, _from_bounds, exact_at, exact_solution
+from parlour.analyses.goose.space import build
 from parlour.errors import InvalidInput
-from parlour.games.goose import chain as gchain
 from parlour.games.goose.rules import RuleSet, State
-from parlour.games.goose.space import build, tables
+from parlour.games.goose.tables import tables
 from parlour.results import Status
 from parlour.solvers import markov
 from parlour.solvers.markov.exact import _verify
@@ -105,10 +106,10 @@ class Table:
 def threads(count: int | None) -> Iterator[None]:
     """numba's threads for the calling thread only (numba keeps the count per thread), restored afterwards.
 
-    Why: the certified sweep splits every block of states between the threads and joins them after it, so on a
-    busy machine each join waits for a thread the system has not scheduled. Measured on the 2 shared cores
-    (other sessions' work beside it): 2 players to 5e-7 took 4.2 s with 2 threads and 0.17 s with one; every
-    state of 4 players to 1e-10 took 544 s with 2 threads and 56 s with one."""
+    An upper bound: within it the sweeps take what `solvers.markov.threads.sweep_threads` allows (the same
+    rule everywhere: free cores, and a thread per million states). (Before that rule the sweeps met after
+    every block, and on the busy 2 shared cores every state of 4 players to 1e-10 took 544 s with 2
+    threads and 56 s with one.)"""
     if count is None:
         yield
         return
@@ -121,12 +122,11 @@ def threads(count: int | None) -> Iterator[None]:
 
 
 def solve_table(rules: RuleSet, players: int, report: Report | None = None) -> Table:
-    """Solve every state of the chain: exactly for 2 players, else certified to TOL[players] everywhere (on one
-    numba thread: see `threads`; it also leaves the other core to the server's requests)."""
+    """Solve every state of the chain: exactly for 2 players, else certified to TOL[players] everywhere (threads
+    by `solvers.markov.threads.sweep_threads`, which leaves a busy core to the server's requests)."""
     if not 2 <= players <= MAX_TABLE_PLAYERS:
         raise InvalidInput(f"the page solves 2 to {MAX_TABLE_PLAYERS} players, got {players}")
-    with threads(1):
-        return _solve_table(rules, players, report)
+    return _solve_table(rules, players, report)
 
 
 def _solve_table(rules: RuleSet, players: int, report: Report | None) -> Table:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlour.analyses.goose.chain import fits_chain, space
+from parlour.analyses.goose.space import bitmap_bytes, count_canonical, count_reachable
 from parlour.errors import InvalidInput
-from parlour.games.goose.chain import fits_chain, space
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.simulate import SimulationResult
 from parlour.games.goose.simulate import simulate as play_games
-from parlour.games.goose.space import bitmap_bytes, count_canonical, count_reachable, tables
+from parlour.games.goose.tables import tables
 from parlour.infra.resources import physical_memory
 
 

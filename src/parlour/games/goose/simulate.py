@@ -21,7 +21,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import RuleSet
-from parlour.games.goose.space import tables
+from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
 from parlour.infra.stats import Z95, wilson
 

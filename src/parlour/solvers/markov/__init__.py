@@ -28,7 +28,7 @@ from parlour.solvers.markov.certified import (
     Bounds,
     Checkpoint,
     Operator,
-    block_parts,
+    PassMode,
     certified,
     fingerprint,
     groups,
@@ -36,6 +36,8 @@ from parlour.solvers.markov.certified import (
     offset_update,
     part_range,
     raise_value,
+    spin,
+    update,
     within,
 )
 from parlour.solvers.markov.chain import Chain, Explicit, explicit, integer_system, stuck_states
@@ -54,7 +56,7 @@ __all__ = [
     "Checkpoint",
     "Explicit",
     "Operator",
-    "block_parts",
+    "PassMode",
     "certified",
     "exact",
     "explicit",
@@ -66,6 +68,8 @@ __all__ = [
     "offset_update",
     "part_range",
     "raise_value",
+    "spin",
     "stuck_states",
+    "update",
     "within",
 ]

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numba
 import numpy as np
@@ -43,8 +43,6 @@ SHRINK = 1.0 - 4e-15
 # width 1e-10: 98 passes instead of 228 with an earlier min-sweep check, which never succeeded there).
 STEADY = 1e-2
 ETA, EVERY, TRIES = 0.2, 10, 6
-# A block this size or more is split between threads; smaller ones are not worth waking them for.
-PARALLEL_MIN = 8192
 # The extrapolation's offsets are float32: they are small numbers (the last sweep's increments), so float32
 # keeps them to ~1e-7 relative, and at 5 players that is 3.4 GB instead of 6.9 GB for float64 copies.
 OFFSET_DTYPE = np.float32
@@ -76,11 +74,19 @@ class Operator(Protocol):
         ...
 
 
-@numba.njit(cache=True, inline="always")
-def block_parts(blocks, b, threads):
-    """(first, end, parts) of block b: split between `threads` when it is large enough."""
-    lo, hi = blocks[b], blocks[b + 1]
-    return lo, hi, (threads if hi - lo >= PARALLEL_MIN * threads else 1)
+class PassMode(NamedTuple):
+    """How a compiled pass runs (one argument of every operator's pass kernel).
+
+    Each of the `threads` threads owns part p of every block (`part_range`) for the whole solve and
+    sweeps its parts block after block, in place, without waiting for the others: the threads meet once,
+    when the compiled call ends (a pass, or GROUP_STATES states of a long one). A thread that runs
+    ahead reads the values the others have not updated yet in this pass: still lower bounds (see the
+    module's soundness note), so only the number of passes can change, never a bound's validity."""
+
+    up: bool  # True: L <- max(L, F(L)); False: the check of Z = L + offsets
+    record: bool  # up: record each value's increase; check: assign Z <- F(Z)
+    threads: int
+    delay: int = 0  # tests only: busy iterations thread 0 spends after each state (a deliberately slow thread)
 
 
 @numba.njit(cache=True, inline="always")
@@ -88,19 +94,43 @@ def part_range(lo, hi, p, parts):
     return lo + (hi - lo) * p // parts, lo + (hi - lo) * (p + 1) // parts
 
 
-GROUP_STATES = 1_000_000  # states per compiled call: a quarter of a second of a 5-player Goose pass (2 threads)
+@numba.njit(cache=True)
+def spin(iterations):
+    """Busy work of `iterations` steps that the compiler cannot drop; returns 0 (a slowed thread's delay)."""
+    x = 1.0
+    for _ in range(iterations):
+        x = x * 1.0000001 + 1e-9
+    return 1 if x < 0 else 0
+
+
+GROUP_STATES = 2_000_000  # states per compiled call: about half a second of a 5-player Goose pass (2 threads)
 
 
 def groups(blocks: np.ndarray, size: int = GROUP_STATES) -> list[np.ndarray]:
     """`blocks` (block starts and the end) cut into consecutive runs of whole blocks of about `size` states.
     One pass over the runs in order is the pass over `blocks` (Gauss-Seidel order is kept), and between two
-    runs Python hears Ctrl-C (infra.interrupt)."""
+    runs Python hears Ctrl-C (infra.interrupt). Up to `size` states (4 players: every pass) a pass is one
+    call, and its threads meet once."""
     cuts = [0]
     for k in range(1, blocks.size - 1):
         if blocks[k] - blocks[cuts[-1]] >= size:
             cuts.append(k)
     cuts.append(blocks.size - 1)
     return [blocks[a : b + 1] for a, b in itertools.pairwise(cuts)]
+
+
+@numba.njit(cache=True, inline="always")
+def update(lower, other, mode, i, acc, inv):
+    """Apply den * F(.)[i] (in acc) to state i's values in the mode's way; returns how many values of
+    F(Z) lie below Z (a check pass; 0 for an up pass)."""
+    found = 0
+    for o in range(acc.size):
+        v = acc[o] * inv * SHRINK
+        if mode.up:
+            raise_value(lower, other, mode.record, i, o, v)
+        else:
+            found += offset_update(lower, other, mode.record, i, o, v)
+    return found
 
 
 @numba.njit(cache=True, inline="always")

@@ -13,8 +13,9 @@ import numba
 import numpy as np
 
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov.certified import SHRINK, block_parts, groups, offset_update, part_range, raise_value
+from parlour.solvers.markov.certified import PassMode, groups, part_range, spin, update
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
+from parlour.solvers.markov.threads import sweep_threads
 
 
 class ChainTables(NamedTuple):
@@ -48,37 +49,32 @@ def _successor_sum(s, t, lower, offsets, use_offsets, acc):
 
 
 @numba.njit(cache=True, parallel=True)
-def _pass(t, blocks, threads, lower, other, up, flag, shrink):  # pragma: no cover
-    """One pass over `blocks` in Gauss-Seidel order, the states of a block split between `threads`.
-
-    up: L <- max(L, F(L)); `other` receives each value's increase when `flag`. Otherwise a check of
-    Z = L + other: returns how many values of F(Z) lie below Z, and sets Z <- F(Z) when `flag`."""
+def _pass(t, blocks, lower, other, mode):  # pragma: no cover
+    """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own part of every block
+    without waiting for the others (`PassMode`). Up: L <- max(L, F(L)), `other` receiving each value's
+    increase when recording. Check: Z = L + other; returns how many values of F(Z) lie below Z and sets
+    Z <- F(Z) when assigning."""
     m = lower.shape[1]
     inv = 1.0 / t.den
-    count = 0
-    for b in range(blocks.size - 1):
-        lo, hi, parts = block_parts(blocks, b, threads)
-        found = np.zeros(parts, np.int64)
-        for p in numba.prange(parts):
-            first, end = part_range(lo, hi, p, parts)
-            acc = np.empty(m)
+    found = np.zeros(mode.threads, np.int64)
+    for p in numba.prange(mode.threads):
+        acc = np.empty(m)
+        for b in range(blocks.size - 1):
+            first, end = part_range(blocks[b], blocks[b + 1], p, mode.threads)
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
-                _successor_sum(s, t, lower, other, not up, acc)
-                for o in range(m):
-                    v = acc[o] * inv * shrink
-                    if up:
-                        raise_value(lower, other, flag, s, o, v)
-                    else:
-                        found[p] += offset_update(lower, other, flag, s, o, v)
-        count += found.sum()
-    return count
+                _successor_sum(s, t, lower, other, not mode.up, acc)
+                found[p] += update(lower, other, mode, s, acc, inv)
+                if mode.delay > 0 and p == 0:
+                    found[p] += spin(mode.delay)
+    return found.sum()
 
 
 class ChainOperator:
-    """The certified engine's operator of a stored chain: its own blocks over all numba threads, or one
-    block swept in order by one thread when the chain has none (plain Gauss-Seidel)."""
+    """The certified engine's operator of a stored chain: its own blocks over all numba threads (each
+    thread owning its part of every block), or one block swept in order by one thread when the chain
+    has none (plain Gauss-Seidel). `delay` slows thread 0 down (tests of the interleaving only)."""
 
     def __init__(self, chain: Chain) -> None:
         self.chain = chain
@@ -92,7 +88,8 @@ class ChainOperator:
         self.tables = ChainTables(chain.indptr, chain.target, chain.weight, eperm, full, chain.den, stuck)
         self.shape = (chain.n, self.columns)
         self.blocks = chain.blocks if chain.blocks is not None else np.array([0, chain.n], np.int64)
-        self.threads = numba.get_num_threads() if chain.blocks is not None else 1
+        self.threads = sweep_threads(chain.n) if chain.blocks is not None else 1
+        self.delay = 0
 
     def start(self, lower: np.ndarray) -> None:
         if self.columns > self.chain.outcomes:
@@ -103,14 +100,15 @@ class ChainOperator:
         other = increments if record else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                _pass(self.tables, part, self.threads, lower, other, True, record, SHRINK)
+                _pass(self.tables, part, lower, other, PassMode(True, record, self.threads, self.delay))
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                count += int(_pass(self.tables, part, self.threads, lower, offsets, False, assign, SHRINK))
+                mode = PassMode(False, assign, self.threads, self.delay)
+                count += int(_pass(self.tables, part, lower, offsets, mode))
                 check()
         return count
 

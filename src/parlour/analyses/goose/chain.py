@@ -1,4 +1,5 @@
-"""The relabelled state space as an absorbing chain for `parlour.solvers.markov`."""
+"""The relabelled state space as an absorbing chain for `parlour.solvers.markov`: the stored chain (up to 4
+players on the study's board) or, beyond, the chain-free operator; where a long run keeps its bounds."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from pathlib import Path
 
 import numpy as np
 
+from parlour.analyses.goose.space import Layout, Space, build
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, State
-from parlour.games.goose.space import Layout, Space, build, tables
+from parlour.games.goose.tables import code_of, tables
 from parlour.solvers import markov
 
 
@@ -57,7 +59,7 @@ def locate(sp: Space | Layout, state: State) -> tuple[int, int]:
         raise InvalidInput(f"the position lists {state.players} players, the game has {n}")
     t = tables(sp.rules)
     try:
-        compact = [t.code_of[c] if c <= sp.rules.end else t.codes - len(sp.rules.inns) + (c - sp.rules.end - 1)
+        compact = [code_of(sp.rules)[c] if c <= sp.rules.end else t.codes - len(sp.rules.inns) + (c - sp.rules.end - 1)
                    for c in state.codes]
     except KeyError:
         raise InvalidInput("nobody can stand on one of these squares") from None

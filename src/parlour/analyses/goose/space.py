@@ -1,140 +1,39 @@
-"""The state space of a race game as integer codes, enumerated and turned into a Markov chain by numba.
+"""The state space of a race game: the reachable states enumerated, ordered and turned into a Markov
+chain (CSR) or a chain-free layout, by compiled searches over the rules' kernels
+(`parlour.games.goose.kernels`, which read one `RuleTables`).
 
-A player's position is a compact "code" (a square someone can stand on, or an inn with the skip
-pending); a state is a number in base C (C codes) with one digit per player. Two forms:
+Two forms of a state (codes in base C, one digit per player):
 
 * full states (explicit player to move): `mover * C**N + sum(code_i * C**i)`, used only to count the
   reachable states exactly as the reference model does;
 * canonical states: the players relabelled so the mover is digit 0 and the others follow in turn order.
-  The game is symmetric under that relabelling, so the chain needs about N times fewer states; a move
-  from (c0, c1, ..., c_{N-1}) leads to (c1, ..., c_{N-1}, c0') and shifts every player's label by one.
-
-Everything the kernels need about the rules is in the tables of `Tables`, derived from the pure move
-function in `rules.py` (which stays the test oracle).
+  The game is symmetric under that relabelling, so the chain needs about N times fewer states.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import numba
 import numpy as np
 
 from parlour.errors import InvalidInput
-from parlour.games.goose.rules import RuleSet, chain, pending_code
+from parlour.games.goose.kernels import digits_of, landing, move, others_mask, skips, sweep_key
+from parlour.games.goose.rules import RuleSet
+from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import part_range
 
 
-@dataclass(frozen=True)
-class Tables:
-    """Integer tables of a rule set (compact codes 0..C-1)."""
-
-    rules: RuleSet
-    squares: np.ndarray  # code -> square (the inn square for a pending code)
-    pending: np.ndarray  # code -> 1 when "on the inn with the skip to come"
-    well: np.ndarray  # code -> 1 when the square is a well/prison
-    arrive: np.ndarray  # code -> 1 when a chain may end there although another player stands there
-    inn_pending: np.ndarray  # code -> its pending code when the square is an inn, else -1
-    served: np.ndarray  # pending code -> plain inn code, else itself
-    dest: np.ndarray  # [code, class] -> code where the chain ends (occupancy not yet applied)
-    weight: np.ndarray  # [class] -> number of dice outcomes in the class
-    den: int  # number of dice outcomes
-    end_code: int
-    start_code: int
-    code_of: dict[int, int]  # plain square -> code
-
-    @property
-    def codes(self) -> int:
-        return int(self.squares.size)
-
-
-@cache
-def tables(rules: RuleSet) -> Tables:
-    stand = list(rules.standable)
-    code_of = {s: i for i, s in enumerate(stand)}
-    codes = stand + [pending_code(rules, inn) for inn in rules.inns]
-    c = len(codes)
-    squares = np.array([s if s <= rules.end else rules.inns[s - rules.end - 1] for s in codes], np.int64)
-    pending = np.array([1 if s > rules.end else 0 for s in codes], np.int8)
-    well = np.array([1 if (s <= rules.end and s in rules.wells) else 0 for s in codes], np.int8)
-    # wells always accept a newcomer; without the occupancy rule every square does
-    arrive = well.copy() if rules.occupancy else np.ones(c, np.int8)
-    inn_pending = np.full(c, -1, np.int64)
-    served = np.arange(c, dtype=np.int64)
-    for i, inn in enumerate(rules.inns):
-        pc = len(stand) + i
-        inn_pending[code_of[inn]] = pc
-        served[pc] = code_of[inn]
-    # Group the throws into classes that send every square to the same place (12 for two dice).
-    rows: dict[tuple[int, ...], int] = {}
-    for faces, mult in rules.throws:
-        key = tuple(code_of[chain(rules, s, faces).end] for s in stand)
-        rows[key] = rows.get(key, 0) + mult
-    keys = list(rows)
-    dest = np.full((c, len(keys)), -1, np.int64)
-    for k, key in enumerate(keys):
-        dest[: len(stand), k] = key
-    weight = np.array([rows[k] for k in keys], np.int64)
-    return Tables(
-        rules, squares, pending, well, arrive, inn_pending, served, dest, weight,
-        rules.denominator, code_of[rules.end], code_of[rules.start], code_of,
-    )
-
-
-# --- kernels --------------------------------------------------------------------------------------
-@numba.njit(cache=True, inline="always")
-def _digits(code: int, n: int, c: int, out: np.ndarray) -> None:
-    for i in range(n):
-        out[i] = code % c
-        code //= c
-
-
 @numba.njit(cache=True)
-def _move(digits, n, me, k, squares, pending, arrive, inn_pending, served, dest, end_code):
-    """New code of player `me` after throw class k (k < 0: a skipped turn), and whether he won.
-
-    Mirrors rules.play: skips, chain end from the table, occupancy checked at the end of the chain.
-    """
-    here = digits[me]
-    if k < 0:
-        return served[here], False
-    d = dest[here, k]
-    if d == end_code:
-        return d, True
-    if d != here and arrive[d] == 0:
-        sq = squares[d]
-        for j in range(n):
-            if j != me and squares[digits[j]] == sq:
-                return here, False  # occupied: back to where the turn started
-    if inn_pending[d] >= 0 and d != here:
-        return inn_pending[d], False
-    return d, False
-
-
-@numba.njit(cache=True)
-def _skips(digits, n, me, squares, pending, well):
-    """1: inn skip, 2: stuck alone in a well, 0: throws."""
-    here = digits[me]
-    if pending[here] == 1:
-        return 1
-    if well[here] == 1:
-        for j in range(n):
-            if j != me and squares[digits[j]] == squares[here]:
-                return 0
-        return 2
-    return 0
-
-
-@numba.njit(cache=True)
-def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):
+def _bfs_full(n, t):
     """Reachable full states from everybody on the start square, player 0 to move.
 
     Returns the visited marks (1 throw, 2 inn skip, 3 well skip, 4 terminal) indexed by full code.
     """
+    c = t.codes
     cn = 1
     for _ in range(n):
         cn *= c
@@ -142,7 +41,7 @@ def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, ser
     queue = np.empty(n * cn, np.int64)
     s0 = 0
     for _i in range(n):
-        s0 = s0 * c + start_code
+        s0 = s0 * c + t.start_code
     head = 0
     tail = 1
     queue[0] = s0
@@ -153,29 +52,29 @@ def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, ser
     for i in range(n):
         pw[i] = p
         p *= c
-    ncls = dest.shape[1]
+    ncls = t.dest.shape[1]
     while head < tail:
         s = queue[head]
         head += 1
         me = s // cn
-        _digits(s % cn, n, c, digits)
+        digits_of(s % cn, n, c, digits)
         terminal = False
         for j in range(n):
-            if digits[j] == end_code:
+            if digits[j] == t.end_code:
                 terminal = True
         if terminal:
             mark[s] = 4
             continue
-        why = _skips(digits, n, me, squares, pending, well)
+        why = skips(digits, n, me, t)
         mark[s] = 1 if why == 0 else (2 if why == 1 else 3)
         nk = ncls if why == 0 else 1
         for kk in range(nk):
             k = kk if why == 0 else -1
-            new, _won = _move(digits, n, me, k, squares, pending, arrive, inn_pending, served, dest, end_code)
-            t = ((me + 1) % n) * cn + (s % cn) + (new - digits[me]) * pw[me]
-            if mark[t] == 0:
-                mark[t] = 255
-                queue[tail] = t
+            new, _won = move(digits, n, me, k, t)
+            u = ((me + 1) % n) * cn + (s % cn) + (new - digits[me]) * pw[me]
+            if mark[u] == 0:
+                mark[u] = 255
+                queue[tail] = u
                 tail += 1
     return mark
 
@@ -183,68 +82,72 @@ def _bfs_full(n, c, start_code, squares, pending, well, arrive, inn_pending, ser
 STEPS_PER_CALL = 500_000  # states per compiled call: a fraction of a second, so Ctrl-C is heard between calls
 
 
-def _bfs_canonical(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):
+def _bfs_canonical(n, t):
     """Reachable canonical states (mover first) from everybody on the start square.
 
     Returns a byte per canonical code: 1 throw, 2 inn skip, 3 well skip (terminal states are not kept).
     N times fewer states than the full search, and the queue holds int32 codes. The search runs in
     compiled slices of STEPS_PER_CALL states (the same order as one call), Ctrl-C checked between them.
     """
+    c = t.codes
     cn = c**n
     mark = np.zeros(cn, np.uint8)
     queue = np.empty(cn, np.int32)
     s0 = 0
     for _i in range(n):
-        s0 = s0 * c + start_code
+        s0 = s0 * c + t.start_code
     queue[0] = s0
     mark[s0] = 255
     head, tail = 0, 1
     with deferred() as check:
         while head < tail:
-            head, tail = _bfs_steps(n, c, squares, pending, well, arrive, inn_pending, served, dest, end_code,
-                                    mark, queue, head, tail, STEPS_PER_CALL)
+            head, tail = _bfs_steps(n, t, mark, queue, (head, tail), STEPS_PER_CALL)
             check()
     return mark
 
 
 @numba.njit(cache=True)
-def _bfs_steps(n, c, squares, pending, well, arrive, inn_pending, served, dest, end_code, mark, queue, head, tail,
-               budget):
-    """Up to `budget` states of the breadth-first search of `_bfs_canonical`; returns the new (head, tail)."""
+def _bfs_steps(n, t, mark, queue, ends, budget):
+    """Up to `budget` states of the breadth-first search of `_bfs_canonical` from the queue's (head, tail);
+    returns the new (head, tail)."""
+    head, tail = ends
+    c = t.codes
     digits = np.empty(n, np.int64)
-    ncls = dest.shape[1]
+    ncls = t.dest.shape[1]
     stop = head + budget
     while head < tail and head < stop:
         s = queue[head]
         head += 1
-        _digits(s, n, c, digits)
-        why = _skips(digits, n, 0, squares, pending, well)
+        digits_of(s, n, c, digits)
+        why = skips(digits, n, 0, t)
         mark[s] = 1 if why == 0 else (2 if why == 1 else 3)
         nk = ncls if why == 0 else 1
         for kk in range(nk):
             k = kk if why == 0 else -1
-            new, won = _move(digits, n, 0, k, squares, pending, arrive, inn_pending, served, dest, end_code)
+            new, won = move(digits, n, 0, k, t)
             if won:
                 continue
-            t = new
+            u = new
             for j in range(n - 1, 0, -1):
-                t = t * c + digits[j]
-            if mark[t] == 0:
-                mark[t] = 255
-                queue[tail] = t
+                u = u * c + digits[j]
+            if mark[u] == 0:
+                mark[u] = 255
+                queue[tail] = u
                 tail += 1
     return head, tail
 
 
 @numba.njit(cache=True)
-def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
+def _full_counts(chain, codes, kind, start, n, t):
     """Full states (explicit mover) reachable from the start, by category, from the canonical chain.
 
     A canonical state stands for N full states, one per absolute mover; which of them are reachable is
     a bit mask propagated along the edges (a move hands the turn to the next player: rotate the mask)
     until nothing changes. Terminal full states are counted by their own (code, next mover) masks.
-    Returns [throw, inn skip, well skip, terminal] and the mover masks.
+    Returns [throw, inn skip, well skip, terminal] and the mover masks; chain = (indptr, target).
     """
+    indptr, target = chain
+    c = t.codes
     s_count = codes.size
     full = (1 << n) - 1
     mask = np.zeros(s_count, np.uint8)
@@ -258,9 +161,9 @@ def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
                 continue
             rot = ((m << 1) | (m >> (n - 1))) & full
             for e in range(indptr[s], indptr[s + 1]):
-                t = target[e]
-                if t >= 0 and (mask[t] | rot) != mask[t]:
-                    mask[t] |= rot
+                u = target[e]
+                if u >= 0 and (mask[u] | rot) != mask[u]:
+                    mask[u] |= rot
                     changed = True
     cn = 1
     for _ in range(n):
@@ -278,7 +181,7 @@ def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
         for e in range(indptr[s], indptr[s + 1]):
             if target[e] < 0:
                 # the winner stands on the end square, last in line after the next mover
-                tcode = codes[s] // c + end_code * top
+                tcode = codes[s] // c + t.end_code * top
                 term[tcode] |= rot
     for i in range(cn):
         m = term[i]
@@ -287,46 +190,26 @@ def _full_counts(indptr, target, codes, kind, start, n, c, end_code):
     return out, mask
 
 
-@numba.njit(cache=True, inline="always")
-def _sweep_key(code, n, c, squares, pending, well, digits):
-    """(sum of squares, waiting prefix) of a canonical code: how far the players have come, and how
-    many players from the mover on only skip their turn (inn, alone in a well) before someone throws.
-
-    Gauss-Seidel sweeps states by decreasing sum; within a sum, a skipping mover's successor is the
-    rotated state with the same sum and a waiting prefix one shorter, so states with a shorter prefix
-    go first and the skips read values of this very sweep. (On the 2- and 3-player chains this lowers
-    the convergence factor per sweep from 0.940/0.969 to 0.844/0.874: 2.7-4.3x fewer sweeps; the
-    slow mode was a player in the prison while the other walks.)"""
-    _digits(code, n, c, digits)
-    total = 0
-    for j in range(n):
-        total += squares[digits[j]]
-    prefix = 0
-    while prefix < n and _skips(digits, n, prefix, squares, pending, well) != 0:
-        prefix += 1
-    return total, prefix
-
-
 @numba.njit(cache=True)
-def _sweep_keys(codes, n, c, squares, pending, well):
-    """(sum of squares, waiting prefix) per code, as two int64 arrays (see `_sweep_key`)."""
+def _sweep_keys(codes, n, t):
+    """(sum of squares, waiting prefix) per code, as two int64 arrays (see `kernels.sweep_key`)."""
     total = np.empty(codes.size, np.int64)
     prefix = np.empty(codes.size, np.int64)
     digits = np.empty(n, np.int64)
     for i in range(codes.size):
-        total[i], prefix[i] = _sweep_key(codes[i], n, c, squares, pending, well, digits)
+        total[i], prefix[i] = sweep_key(codes[i], n, t, digits)
     return total, prefix
 
 
 @numba.njit(cache=True)
-def sweep_blocks(codes, n, c, squares, pending, well):
+def sweep_blocks(codes, n, t):
     """Starts of the runs of equal (sum, prefix) of codes in sweep order, then the end: the blocks a
     parallel sweep splits between threads (a state rarely depends on another state of its block)."""
     starts = [0]
     digits = np.empty(n, np.int64)
     last = (-1, -1)
     for i in range(codes.size):
-        key = _sweep_key(codes[i], n, c, squares, pending, well, digits)
+        key = sweep_key(codes[i], n, t, digits)
         if i > 0 and key != last:
             starts.append(i)
         last = key
@@ -334,55 +217,57 @@ def sweep_blocks(codes, n, c, squares, pending, well):
     return np.array(starts, np.int64)
 
 
-def _build_csr(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den,
-               end_code):
+def _build_csr(codes, index, n, t):
     """CSR successor lists of canonical states: target index, or -1 for "the mover wins"; built in compiled
     slices of STEPS_PER_CALL states, Ctrl-C checked between them."""
     s_count = codes.size
-    ncls = dest.shape[1]
+    ncls = t.dest.shape[1]
     indptr = np.zeros(s_count + 1, np.int64)
     target = np.empty(s_count * ncls, np.int32)
     wts = np.empty(s_count * ncls, np.int16)
     e = 0
     with deferred() as check:
         for first in range(0, s_count, STEPS_PER_CALL):
-            e = _csr_rows(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight,
-                          den, end_code, first, min(s_count, first + STEPS_PER_CALL), e, indptr, target, wts)
+            e = _csr_rows(codes, index, n, t, (first, min(s_count, first + STEPS_PER_CALL), e),
+                          (indptr, target, wts))
             check()
     return indptr, target[:e].copy(), wts[:e].copy()
 
 
 @numba.njit(cache=True)
-def _csr_rows(codes, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den, end_code,
-              first, end, e, indptr, target, wts):
-    """Rows first..end-1 of `_build_csr`, written from entry e on; returns the next free entry."""
-    ncls = dest.shape[1]
+def _csr_rows(codes, index, n, t, rows, out):
+    """Rows first..end-1 of `_build_csr` (rows = (first, end, e)), written from entry e on into
+    out = (indptr, target, weights); returns the next free entry."""
+    first, end, e = rows
+    indptr, target, wts = out
+    c = t.codes
+    ncls = t.dest.shape[1]
     digits = np.empty(n, np.int64)
     loc_t = np.empty(ncls, np.int64)
     loc_w = np.empty(ncls, np.int64)
     for i in range(first, end):
-        _digits(codes[i], n, c, digits)
-        why = _skips(digits, n, 0, squares, pending, well)
+        digits_of(codes[i], n, c, digits)
+        why = skips(digits, n, 0, t)
         m = 0
         nk = ncls if why == 0 else 1
         for kk in range(nk):
             k = kk if why == 0 else -1
-            w = weight[kk] if why == 0 else den
-            new, won = _move(digits, n, 0, k, squares, pending, arrive, inn_pending, served, dest, end_code)
+            w = t.weight[kk] if why == 0 else t.den
+            new, won = move(digits, n, 0, k, t)
             if won:
-                t = -1
+                u = -1
             else:
                 code = new
                 for j in range(n - 1, 0, -1):
                     code = code * c + digits[j]
-                t = index[code]
+                u = index[code]
             found = False
             for q in range(m):
-                if loc_t[q] == t:
+                if loc_t[q] == u:
                     loc_w[q] += w
                     found = True
             if not found:
-                loc_t[m] = t
+                loc_t[m] = u
                 loc_w[m] = w
                 m += 1
         for q in range(m):
@@ -477,25 +362,24 @@ def build(rules: RuleSet, players: int) -> Space:
             f"{players} players: {c}^{players} codes are too many for this enumerator "
             "(up to 4 players on the study's board); `parlour goose simulate` works for any number"
         )
-    args = (t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served, t.dest)
-    canon = _bfs_canonical(players, c, t.start_code, *args, t.end_code)
+    canon = _bfs_canonical(players, t)
     codes = np.flatnonzero(canon).astype(np.int64)
     kind = canon[codes]
     del canon
     # Most advanced first (largest sum of squares): Gauss-Seidel then follows the play; within a sum,
     # the shorter waiting prefix first (`_sweep_key`). (Ordering by the expected turns a lone player
     # needs was tried: more sweeps.)
-    total, prefix = _sweep_keys(codes, players, c, t.squares, t.pending, t.well)
+    total, prefix = _sweep_keys(codes, players, t)
     order = np.lexsort((codes, prefix, -total))
     codes = codes[order]
     kind = kind[order]
     del total, prefix, order
-    blocks = sweep_blocks(codes, players, c, t.squares, t.pending, t.well)
+    blocks = sweep_blocks(codes, players, t)
     index = np.full(c**players, -1, np.int32)
     index[codes] = np.arange(codes.size, dtype=np.int32)
-    indptr, target, weight = _build_csr(codes, index, players, c, *args, t.weight, t.den, t.end_code)
+    indptr, target, weight = _build_csr(codes, index, players, t)
     start = int(index[int(sum(t.start_code * c**i for i in range(players)))])
-    counts, movers = _full_counts(indptr, target, codes, kind, start, players, c, t.end_code)
+    counts, movers = _full_counts((indptr, target), codes, kind, start, players, t)
     cnt = Counts(
         players=players,
         throw=int(counts[0]),
@@ -509,7 +393,7 @@ def build(rules: RuleSet, players: int) -> Space:
 
 # --- counting without a chain (the scale study) ---------------------------------------------------
 @numba.njit(cache=True)
-def _reach_masks(n, c, start_code, squares, pending, well, arrive, inn_pending, served, dest, end_code):
+def _reach_masks(n, t):
     """Reachable canonical states and their mover masks in one worklist pass, successors on the fly.
 
     Nothing but a byte per canonical code (bits 0..n-1: the absolute movers that can stand there; bit
@@ -520,6 +404,7 @@ def _reach_masks(n, c, start_code, squares, pending, well, arrive, inn_pending, 
 
     Returns [throw, inn skip, well skip, terminal, canonical, pops, peak queue length].
     """
+    c = t.codes
     cn = 1
     for _ in range(n):
         cn *= c
@@ -529,7 +414,7 @@ def _reach_masks(n, c, start_code, squares, pending, well, arrive, inn_pending, 
     term = np.zeros(cn // c, np.uint8)
     s0 = 0
     for _i in range(n):
-        s0 = s0 * c + start_code
+        s0 = s0 * c + t.start_code
     mask[s0] = 1 | 128
     queue[0] = s0
     head = 0
@@ -537,7 +422,7 @@ def _reach_masks(n, c, start_code, squares, pending, well, arrive, inn_pending, 
     pops = 0
     peak = 1
     digits = np.empty(n, np.int64)
-    ncls = dest.shape[1]
+    ncls = t.dest.shape[1]
     while size > 0:
         s = int(queue[head])
         head += 1
@@ -548,29 +433,29 @@ def _reach_masks(n, c, start_code, squares, pending, well, arrive, inn_pending, 
         m = mask[s] & full
         mask[s] = m  # out of the queue
         rot = ((m << 1) | (m >> (n - 1))) & full
-        _digits(s, n, c, digits)
-        why = _skips(digits, n, 0, squares, pending, well)
+        digits_of(s, n, c, digits)
+        why = skips(digits, n, 0, t)
         nk = ncls if why == 0 else 1
         for kk in range(nk):
             k = kk if why == 0 else -1
-            new, won = _move(digits, n, 0, k, squares, pending, arrive, inn_pending, served, dest, end_code)
+            new, won = move(digits, n, 0, k, t)
             if won:
                 term[s // c] |= rot
                 continue
-            t = new
+            u = new
             for j in range(n - 1, 0, -1):
-                t = t * c + digits[j]
-            old = mask[t]
+                u = u * c + digits[j]
+            old = mask[u]
             grown = (old & full) | rot
             if grown != (old & full):
                 if old & 128:
-                    mask[t] = grown | 128
+                    mask[u] = grown | 128
                 else:
-                    mask[t] = grown | 128
+                    mask[u] = grown | 128
                     tail = head + size
                     if tail >= cn:
                         tail -= cn
-                    queue[tail] = t
+                    queue[tail] = u
                     size += 1
                     if size > peak:
                         peak = size
@@ -582,8 +467,8 @@ def _reach_masks(n, c, start_code, squares, pending, well, arrive, inn_pending, 
         bits = 0
         for j in range(n):
             bits += (m >> j) & 1
-        _digits(code, n, c, digits)
-        why = _skips(digits, n, 0, squares, pending, well)
+        digits_of(code, n, c, digits)
+        why = skips(digits, n, 0, t)
         out[why] += bits  # why: 0 throw, 1 inn skip, 2 well skip
         out[4] += 1
     for i in range(cn // c):
@@ -625,98 +510,24 @@ def count_reachable(rules: RuleSet, players: int) -> ReachCount:
     if c**players >= 2**31:
         raise InvalidInput(f"{players} players: {c}^{players} codes do not fit the int32 queue")
     t0 = time.perf_counter()
-    out = _reach_masks(players, c, t.start_code, t.squares, t.pending, t.well, t.arrive, t.inn_pending,
-                       t.served, t.dest, t.end_code)
+    out = _reach_masks(players, t)
     cnt = Counts(players, int(out[0]), int(out[1]), int(out[2]), int(out[3]), int(out[4]))
     return ReachCount(cnt, int(out[5]), int(out[6]), need, time.perf_counter() - t0)
 
 
-@numba.njit(cache=True, inline="always")
-def _others_mask(rest, n, c, squares):
-    """The squares held by the other n - 1 players (the base-c digits of `rest`) as a 64-bit mask."""
-    occ = np.uint64(0)
-    r = rest
-    for _j in range(n - 1):
-        occ |= np.uint64(1) << np.uint64(squares[r % c])
-        r //= c
-    return occ
-
-
-@numba.njit(cache=True, inline="always")
-def _landing(here, d, occ, squares, arrive, inn_pending):
-    """Where the mover stands after a chain of moves ending on d (not the end square): back on `here`
-    when d is occupied (occupancy mask `occ`) and may not be shared, on the inn with the skip pending
-    when d is the inn, else on d. The chain-free sweeps' form of `_move`."""
-    if d != here:
-        if arrive[d] == 0 and (occ >> np.uint64(squares[d])) & np.uint64(1) == 1:
-            return here
-        if inn_pending[d] >= 0:
-            return inn_pending[d]
-    return d
-
-
-# --- successors without a stored chain (5 players: the operator of analyses.goose.operator) -------
-@numba.njit(cache=True, inline="always")
-def _acc_successor(index, code, w, L, delta, use_delta, acc, n, m):
-    """acc += w * (bounds of the state `code`, players relabelled back); with `use_delta` the bounds
-    read are L + delta (the certified engine's extrapolation candidate)."""
-    t = index[code]
-    if use_delta:
-        acc[0] += w * (L[t, n - 1] + delta[t, n - 1])
-        for o in range(1, n):
-            acc[o] += w * (L[t, o - 1] + delta[t, o - 1])
-    else:
-        acc[0] += w * L[t, n - 1]
-        for o in range(1, n):
-            acc[o] += w * L[t, o - 1]
-    for o in range(n, m):
-        acc[o] += w * L[t, o]
-
-
-@numba.njit(cache=True, inline="always")
-def otf_successor_sum(code, index, n, c, squares, pending, well, arrive, inn_pending, served, dest, weight, den,
-                      end_code, L, delta, use_delta, acc):
-    """acc <- den * F(L)[code], the successors computed from the rules (`_move` specialised for the
-    mover being digit 0: the others' squares as a 64-bit occupancy mask, the successor code as
-    code // c + new * c^(n-1)). At most 12 non-negative terms per value, so the rounding bound (and
-    `shrink`) of the CSR sweep holds."""
-    m = acc.size
-    top = 1
-    for _ in range(n - 1):
-        top *= c
-    here = code % c
-    rest = code // c
-    occ = _others_mask(rest, n, c, squares)
-    for o in range(m):
-        acc[o] = 0.0
-    if pending[here] == 1:
-        _acc_successor(index, rest + served[here] * top, den, L, delta, use_delta, acc, n, m)
-    elif well[here] == 1 and (occ >> np.uint64(squares[here])) & np.uint64(1) == 0:
-        _acc_successor(index, rest + here * top, den, L, delta, use_delta, acc, n, m)  # alone in the well
-    else:
-        for k in range(dest.shape[1]):
-            w = weight[k]
-            d = dest[here, k]
-            if d == end_code:
-                acc[0] += w
-                continue
-            d = _landing(here, d, occ, squares, arrive, inn_pending)
-            _acc_successor(index, rest + d * top, w, L, delta, use_delta, acc, n, m)
-
-
 @numba.njit(cache=True)
-def _order_by_progress(mark, n, c, squares, pending, well):
+def _order_by_progress(mark, n, t):
     """Reachable codes (mark != 0) in the order of `build` (decreasing sum of squares, shorter waiting
     prefix, ascending code) by a counting sort over (sum, prefix), in int32 and without sort keys."""
     top = 0
-    for i in range(squares.size):
-        top = max(top, squares[i])
+    for i in range(t.squares.size):
+        top = max(top, t.squares[i])
     counts = np.zeros((n * top + 1) * (n + 1) + 1, np.int64)
     digits = np.empty(n, np.int64)
     total = 0
     for code in range(mark.size):
         if mark[code] != 0:
-            key, prefix = _sweep_key(code, n, c, squares, pending, well, digits)
+            key, prefix = sweep_key(code, n, t, digits)
             counts[(n * top - key) * (n + 1) + prefix + 1] += 1
             total += 1
     for k in range(1, counts.size):
@@ -724,7 +535,7 @@ def _order_by_progress(mark, n, c, squares, pending, well):
     out = np.empty(total, np.int32)
     for code in range(mark.size):
         if mark[code] != 0:
-            key, prefix = _sweep_key(code, n, c, squares, pending, well, digits)
+            key, prefix = sweep_key(code, n, t, digits)
             slot = (n * top - key) * (n + 1) + prefix
             out[counts[slot]] = code
             counts[slot] += 1
@@ -803,20 +614,19 @@ def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Pa
         if check is not None:
             check(sum(per_level))
         codes = _wide_array(folder, "codes.npy", sum(per_level))
-        _order_bits_by_progress(seen, players, c, t.squares, t.pending, t.well, codes)
+        _order_bits_by_progress(seen, players, t, codes)
         del seen
         index = _wide_array(folder, "index.npy", c**players)
         index[:] = -1
         _fill_index(codes, index)
     else:
-        mark = _bfs_canonical(players, c, t.start_code, t.squares, t.pending, t.well, t.arrive, t.inn_pending,
-                              t.served, t.dest, t.end_code)
-        codes = _order_by_progress(mark, players, c, t.squares, t.pending, t.well)
+        mark = _bfs_canonical(players, t)
+        codes = _order_by_progress(mark, players, t)
         del mark
         if check is not None:
             check(codes.size)
         index = dense_index(codes, c**players)
-    blocks = sweep_blocks(codes, players, c, t.squares, t.pending, t.well)
+    blocks = sweep_blocks(codes, players, t)
     return Layout(rules, players, codes, index, blocks, time.perf_counter() - t0)
 
 
@@ -830,11 +640,12 @@ def _popcount(x):
 
 
 @numba.njit(cache=True, parallel=True)
-def _expand_level(frontier, nexts, n, c, squares, pending, well, arrive, inn_pending, served, dest, end_code):
+def _expand_level(frontier, nexts, n, t):
     """Set in nexts[thread] the bit of every successor of every code in `frontier` (one bit per canonical
     code; a bitmap per thread, so no two threads write the same word)."""
     threads = nexts.shape[0]
     words = frontier.size
+    c = t.codes
     top = 1
     for _ in range(n - 1):
         top *= c
@@ -851,21 +662,21 @@ def _expand_level(frontier, nexts, n, c, squares, pending, well, arrive, inn_pen
                 code = np.int64(w) * 64 + bit
                 here = code % c
                 rest = code // c
-                occ = _others_mask(rest, n, c, squares)
-                if pending[here] == 1:
-                    t = rest + served[here] * top
-                    out[t >> 6] |= np.uint64(1) << np.uint64(t & 63)
-                elif well[here] == 1 and (occ >> np.uint64(squares[here])) & np.uint64(1) == 0:
-                    t = rest + here * top
-                    out[t >> 6] |= np.uint64(1) << np.uint64(t & 63)
+                occ = others_mask(rest, n, t)
+                if t.pending[here] == 1:
+                    u = rest + t.served[here] * top
+                    out[u >> 6] |= np.uint64(1) << np.uint64(u & 63)
+                elif t.well[here] == 1 and (occ >> np.uint64(t.squares[here])) & np.uint64(1) == 0:
+                    u = rest + here * top
+                    out[u >> 6] |= np.uint64(1) << np.uint64(u & 63)
                 else:
-                    for k in range(dest.shape[1]):
-                        d = dest[here, k]
-                        if d == end_code:
+                    for k in range(t.dest.shape[1]):
+                        d = t.dest[here, k]
+                        if d == t.end_code:
                             continue
-                        d = _landing(here, d, occ, squares, arrive, inn_pending)
-                        t = rest + d * top
-                        out[t >> 6] |= np.uint64(1) << np.uint64(t & 63)
+                        d = landing(here, d, occ, t)
+                        u = rest + d * top
+                        out[u >> 6] |= np.uint64(1) << np.uint64(u & 63)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -925,8 +736,7 @@ def reach_bitmap(rules: RuleSet, players: int, on_level: Callable[[int, int], No
     frontier[:] = seen
     per_level = [1]
     while per_level[-1]:
-        _expand_level(frontier, nexts, players, c, t.squares, t.pending, t.well, t.arrive, t.inn_pending, t.served,
-                      t.dest, t.end_code)
+        _expand_level(frontier, nexts, players, t)
         per_level.append(int(_merge_level(nexts, seen, frontier)))
         if on_level is not None:
             on_level(len(per_level) - 1, per_level[-1])
@@ -935,11 +745,11 @@ def reach_bitmap(rules: RuleSet, players: int, on_level: Callable[[int, int], No
 
 
 @numba.njit(cache=True)
-def _order_bits_by_progress(seen, n, c, squares, pending, well, out):
+def _order_bits_by_progress(seen, n, t, out):
     """`_order_by_progress` for codes given as set bits (any number of codes, int64 out)."""
     top = 0
-    for i in range(squares.size):
-        top = max(top, squares[i])
+    for i in range(t.squares.size):
+        top = max(top, t.squares[i])
     counts = np.zeros((n * top + 1) * (n + 1) + 1, np.int64)
     digits = np.empty(n, np.int64)
     for phase in range(2):
@@ -951,7 +761,7 @@ def _order_bits_by_progress(seen, n, c, squares, pending, well, out):
                 if (word >> np.uint64(bit)) & np.uint64(1) == 0:
                     continue
                 code = np.int64(w) * 64 + bit
-                key, prefix = _sweep_key(code, n, c, squares, pending, well, digits)
+                key, prefix = sweep_key(code, n, t, digits)
                 slot = (n * top - key) * (n + 1) + prefix
                 if phase == 0:
                     counts[slot + 1] += 1

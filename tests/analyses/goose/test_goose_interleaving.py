@@ -1,0 +1,59 @@
+"""Passes without a barrier per block: each thread sweeps its own part of every block and never waits for
+the others, so the threads interleave as the system schedules them. Whatever the interleaving, every
+value must stay a proven lower bound: the certified intervals must hold the exact 2-player fractions and
+the 3-player values of the stored chain, on 1 thread, on 2, and with one of the 2 deliberately slowed."""
+
+from __future__ import annotations
+
+import numba
+import pytest
+
+from parlour.analyses.goose import chain as gchain
+from parlour.analyses.goose.model import exact_solution
+from parlour.analyses.goose.operator import OnTheFly
+from parlour.analyses.goose.space import layout
+from parlour.games.goose.rules import STUDY
+from parlour.solvers import markov
+
+needs_two = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,  # type: ignore[attr-defined]
+                               reason="needs 2 numba threads")
+
+RUNS = [(1, 0), (2, 0), (2, 1000)]  # (threads, busy steps thread 0 spends after each state)
+
+
+@needs_two
+def test_two_players_intervals_hold_the_exact_fractions_under_any_interleaving() -> None:
+    sp = gchain.space(STUDY, 2)
+    exact = exact_solution(STUDY, 2)
+    start = int(sp.index[0])  # everybody on square 0 (code 0 in every digit)
+    want = [float(exact.value(start, o)) for o in range(3)]
+    got = []
+    for threads, delay in RUNS:
+        op = markov.ChainOperator(gchain.markov_chain(sp))
+        op.threads, op.delay = threads, delay
+        b = markov.certified(op, watch=[start], tol=1e-9)
+        cols = [b.interval(start, o) for o in range(3)]
+        for (lo, hi), v in zip(cols, want, strict=True):
+            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay)
+        got.append(cols)
+    # the same certified intervals, to the width asked for, whatever the thread count and timing
+    for cols in got[1:]:
+        for (lo, hi), (lo1, hi1) in zip(cols, got[0], strict=True):
+            assert abs(lo - lo1) <= 2e-9 and abs(hi - hi1) <= 2e-9
+
+
+@pytest.mark.slow  # minutes on the shared 2 cores: the slowed thread makes the passes many
+@needs_two
+def test_three_players_on_the_fly_with_a_slowed_thread_hold_the_stored_values() -> None:
+    sp = gchain.space(STUDY, 3)
+    ref = markov.certified(markov.ChainOperator(gchain.markov_chain(sp)), watch=[int(sp.index[0])], tol=1e-11)
+    want = [sum(ref.interval(int(sp.index[0]), o)) / 2 for o in range(3)]
+    lay = layout(STUDY, 3)
+    start = int(lay.index[0])
+    for threads, delay in RUNS:
+        op = OnTheFly(lay)
+        op.threads, op.delay = threads, delay
+        b = markov.certified(op, watch=[start], tol=5e-7)
+        for o, v in enumerate(want):
+            lo, hi = b.interval(start, o)
+            assert lo - 1e-11 <= v <= hi + 1e-11 and hi - lo <= 1e-6 + 1e-15, (threads, delay, o)
