@@ -110,3 +110,19 @@ def test_size_guard_names_the_parameter() -> None:
 def test_the_text() -> None:
     text = describe_solution(solve_endgame(EndgameRules(5), 1, 3, 2, 1), plays=2)
     assert "play can cycle" in text and "player 1" in text
+
+
+def test_the_shipped_quartet_table_holds() -> None:
+    """Rows of the table the repo keeps (analyses/cowtrade/quartet_endgames.csv) recomputed: a sample,
+    chosen by a fixed seed, under both stage rules."""
+    import csv
+    from importlib import resources
+
+    text = resources.files("parlour.analyses.cowtrade").joinpath("quartet_endgames.csv").read_text()
+    rows = list(csv.DictReader(text.splitlines()))
+    assert len(rows) == 810
+    for row in random.Random(3).sample(rows, 6):
+        cards = [hand_from_cards([int(c) for c in row[k].split()]) for k in ("cards1", "cards2")]
+        start = (int(row["animals1"]), cards[0], cards[1], int(row["challenger"]))
+        assert solve_endgame(EndgameRules(), *start).value == Fraction(row["value_rules"])
+        assert solve_endgame(EndgameRules.study(), *start).value == Fraction(row["value_study"])
