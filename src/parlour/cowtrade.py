@@ -21,8 +21,10 @@ from parlour.infra.resources import affordable
 
 if TYPE_CHECKING:
     from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, SecondInitiative
+    from parlour.analyses.cowtrade.endgame import EndgameSolution
+    from parlour.analyses.cowtrade.hidden import HiddenMoneySolution
 
-__all__ = ["game", "solve", "solve_game"]
+__all__ = ["endgame", "game", "hidden", "solve", "solve_game"]
 
 # Measured on the 2-core machine (money 1000 against 500: 1e6 cells, 12.8 s, 330 MB): the size check's model.
 BYTES_PER_CELL = 100
@@ -109,3 +111,70 @@ def solve(
     """
     return solve_game(game(money, initiative=initiative, bids=bids, cards=cards, second=second, force=force),
                       force=force)
+
+
+def endgame(
+    money: tuple[int, int] | None = None,
+    *,
+    cards: Pair | None = None,
+    set_size: int = 4,
+    animals1: int = 1,
+    challenger: int = 1,
+    stage: str = "rules",
+    ties: str = "repeat",
+    next_challenger: str = "alternate",
+    study: bool = False,
+    tol: float = 1e-12,
+    force: bool = False,
+) -> EndgameSolution:
+    """Play one open set out between two players (`parlour cowtrade endgame`): trade after trade until one
+    owns it, the offers changing hands. Money as totals `money=(m1, m2)` or cards `cards=(c1, c2)`
+    (neither: both hold the starting money 0, 0, 10, 10, 10, 10, 50). `stage`: "rules" (offer, then the
+    other sees the card count and accepts or counters) or "simultaneous"; `ties`: "repeat" or
+    "challenger"; `next_challenger`: "alternate" or "loser"; `study=True`: the study's simplification.
+
+    Returns an `EndgameSolution`: `lower`/`upper` (equal, and `value`, when exact), `completes1`,
+    `completes2`, `endless`, `expected_trades` and `plays` (the states optimal play reaches with both
+    players' optimal offers). Status EXACT where play cannot cycle (backward induction, every stage an
+    LP with a checked certificate); CERTIFIED when the proven interval is within `tol`; STOPPED with the
+    interval otherwise (see docs/cowtrade-endgame.md).
+    """
+    from parlour.analyses.cowtrade import STARTING_HAND
+    from parlour.analyses.cowtrade.endgame import (
+        EndgameRules,
+        Hand,
+        hand_from_cards,
+        make_hands,
+        solve_endgame,
+    )
+
+    hand1: Hand
+    hand2: Hand
+    if money is None and cards is None:
+        hand1 = hand2 = hand_from_cards(STARTING_HAND)
+    else:
+        if money is not None and (isinstance(money, str | bytes) or len(money) != 2):
+            raise InvalidInput("money must be a pair (player 1's total, player 2's total)")
+        cards1, cards2 = _pair(cards, "cards")
+        hand1, hand2 = make_hands(money[0] if money else None, money[1] if money else None, cards1, cards2)
+    rules = (EndgameRules.study(set_size, next_challenger) if study  # type: ignore[arg-type]
+             else EndgameRules(set_size, stage, ties, next_challenger))  # type: ignore[arg-type]
+    return solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force)
+
+
+def hidden(players: int = 3, *, challenger: int = 1, donkeys: int = 0, next_challenger: str = "alternate",
+           force: bool = False) -> HiddenMoneySolution:
+    """The last trade (1-3) with hidden money (`parlour cowtrade endgame --hidden`): the money of `players`
+    players (each the starting money plus `donkeys` donkeys' bonus) dealt at random, each trader seeing
+    only his own cards. Returns a `HiddenMoneySolution`: the value with hidden money and with full
+    information, what the information is worth, and the optimal bid per hand. Status EXACT (sequence-form
+    LP with a checked rational certificate); refused beyond the size guard unless `force=True`."""
+    from parlour.analyses.cowtrade import SecondInitiative
+    from parlour.analyses.cowtrade import hidden as hidden_money
+
+    if force:
+        hidden_money.estimate(players, donkeys)
+    else:
+        hidden_money.guard(players, donkeys)
+    second = SecondInitiative.LOSER if next_challenger == "loser" else SecondInitiative.ALTERNATE
+    return hidden_money.hidden_last_trade(players, 1 if challenger == 1 else 3, donkeys, second)

@@ -157,3 +157,13 @@ def test_guess_table_slice() -> None:
     assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.entries]
     with pytest.raises(InvalidInput, match="start"):
         parlour.guess.table(5, 10**6)
+
+
+def test_the_cow_trade_end_game_from_python() -> None:
+    # the study's example played out: player 1 has 8, player 2 has 5, player 1 challenges: -1/3, as the
+    # command line says (tests/commands/test_cowtrade_cli.py)
+    sol = parlour.cowtrade.endgame(money=(8, 5), study=True)
+    assert sol.value == Fraction(-1, 3) and sol.status.value == "exact"
+    with pytest.raises(InvalidInput, match="force=True"):
+        parlour.cowtrade.endgame(money=(10**6, 10**6))
+    assert parlour.cowtrade.hidden(2).to_json()["value_of_information_exact"] == "0"
