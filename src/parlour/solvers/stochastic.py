@@ -127,18 +127,12 @@ class StochasticSolution(Result):
 
     def payload(self) -> dict[str, Any]:
         return {"states": len(self.states), "components": len(self.components),
-                "cyclic_components": sum(1 for c in self.components if self._cyclic(c)),
+                "cyclic_components": sum(1 for c in self.components if self.cyclic(c)),
                 **exact("width", self.width)}
 
-    def _cyclic(self, component: Sequence[int]) -> bool:
+    def cyclic(self, component: Sequence[int]) -> bool:
+        """Whether play can go round within this component (more than one state, or a state's own loop)."""
         return len(component) > 1 or component[0] in _successors(self.stages[component[0]], self.index)
-
-    def value_json(self, state: State) -> dict[str, Any]:
-        s = self.at(state)
-        if s.exact:
-            return exact("value", s.lower)
-        return {**bounds("value", float(s.lower), float(s.upper)),
-                "value_bounds_exact": [str(s.lower), str(s.upper)]}
 
 
 # --- exploring -----------------------------------------------------------------------------------

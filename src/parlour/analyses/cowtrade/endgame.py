@@ -77,6 +77,7 @@ class EndgameSolution(Result):
     plays: tuple[Play, ...]
     states: int
     cyclic: bool
+    cycling_states: int  # states from which play can go round for ever (they lie on a cycle of the rules)
 
     @property
     def value(self) -> Fraction:
@@ -96,6 +97,7 @@ class EndgameSolution(Result):
             "challenger": self.start.challenger, **value,
             "completes1": self.completes1, "completes2": self.completes2, "endless": self.endless,
             "expected_trades": self.expected_trades, "states": self.states, "cyclic": self.cyclic,
+            "cycling_states": self.cycling_states,
             "plays": [p.to_json() for p in self.plays],
         }
 
@@ -205,6 +207,7 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
         rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=p1, completes2=p2,
         endless=endless, expected_trades=trades, plays=tuple(plays), states=len(solution.states),
         cyclic=solution.counters.get("cyclic_components", 0) > 0,
+        cycling_states=sum(len(c) for c in solution.components if solution.cyclic(c)),
         method=solution.method, status=solution.status, message=f"{root.how}; {solution.message}",
         seconds=time.perf_counter() - started, counters=solution.counters)
 
@@ -324,7 +327,8 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         f"under optimal play: player 1 completes the set {result.completes1:.6f}, player 2 {result.completes2:.6f}, "
         f"never ends {result.endless:.2e}",
         f"expected trades: {result.expected_trades:.4f}; {result.states:,} states"
-        + (" (play can cycle)" if result.cyclic else " (no cycles: backward induction)"),
+        + (f" (play can cycle: from {result.cycling_states:,} of them it can go round for ever)" if result.cyclic
+           else " (no cycles: backward induction)"),
     ]
     if plays:
         lines.append(f"the states optimal play reaches, most likely first ({min(plays, len(result.plays))} "
