@@ -34,7 +34,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Result, Status, exact
 from parlour.solvers import signalled
 
 State = Hashable
