@@ -704,6 +704,62 @@ def _prove_bound(work: _Work, comp: list[int], player: int, strategies: dict[int
     return None
 
 
+ONE_SIDED_SWEEPS = 600  # value iteration of the pessimistic game, where the fixed point's strategies fail
+PESSIMISM = (0.995, 0.9995)  # the pessimistic games' chance that play goes on after each stage, in turn
+
+
+def _from_one_side(work: _Work, comp: list[int], player: int, endless: Fraction, eta: float, sweeps: int
+                   ) -> tuple[dict[int, Fraction], dict[int, Any]] | None:
+    """A bound for `player` where the strategies read off the fixed point cannot be proven (Everett's case:
+    only nearly optimal stationary strategies exist, and a stage LP at the fixed point does not care
+    whether it ends the game or drags it on).
+
+    It solves a pessimistic game instead: after each stage play ends, with probability 1 - beta, at
+    the payoff worst for `player`. Its operator T' is below the true one (T'_x(L) <= T_x(L) for every L
+    that lies within the payoffs), and it contracts, so value iteration from the worst payoff converges
+    geometrically; each beta of PESSIMISM starts from the last one's values (a sub-solution of the next,
+    so the iteration climbs from there) and the best proven bound is kept. Its strategies x satisfy
+    T_x(L) >= T'_x(L) >= L, and they cannot let the opponent linger where L is better than endless play:
+    at the best such state of an end component, staying would pay the opponent at most L, while T_x
+    exceeds T'_x there by a positive amount. `_prove_bound` checks both exactly. The price is the gap
+    between the two games' values, which the result's width shows."""
+    lo, hi = _payoff_range(work, comp, endless)
+    worst = float(lo if player == 1 else hi)
+    sign = 1 if player == 1 else -1
+    saved = work.float_values.copy()
+    values = work.float_values
+    values[comp] = worst
+    best: tuple[dict[int, Fraction], dict[int, Any]] | None = None
+    try:
+        for beta in PESSIMISM:
+            def pessimistic(beta: float = beta) -> np.ndarray:
+                return beta * values + (1 - beta) * worst
+
+            for _ in range(sweeps):
+                change = 0.0
+                for s in comp:
+                    value, *_ = solve_stage(work.stages[s], work.index, pessimistic(), exact_=False)
+                    change = max(change, abs(value - values[s]))
+                    values[s] = value
+                work.counters["sweeps"] += 1
+                if change < eta:
+                    break
+            strategies = {}
+            for s in comp:
+                _, s1, s2 = solve_stage(work.stages[s], work.index, pessimistic(), exact_=False)
+                strategies[s] = _rational_strategy((s1, s2)[player - 1])
+            floats = values.copy()
+            # the pessimistic game contracts by beta a stage, so a margin of eta / (1 - beta) outweighs
+            # the float error of the sweeps
+            floats[comp] -= sign * eta / (1 - beta)
+            proven = _prove_bound(work, comp, player, strategies, endless, eta, floats)
+            if proven is not None and (best is None or sum(sign * (proven[s] - best[0][s]) for s in comp) > 0):
+                best = (proven, strategies)
+    finally:
+        work.float_values[:] = saved
+    return best
+
+
 def _certified_bounds(work: _Work, comp: list[int], endless: Fraction, tol: float, max_sweeps: int,
                       improvements: int = 30) -> None:
     """Lower and upper bounds proven from stationary strategies (module doc).
@@ -772,9 +828,9 @@ def _certified_bounds(work: _Work, comp: list[int], endless: Fraction, tol: floa
         if done or (len(best) == 2 and max(best[2][0][s] - best[1][0][s] for s in comp) <= Fraction(tol) / 2):
             break
     for player in (1, 2):
-        if player not in best:  # never proven: the trivially true bounds
-            lo, hi = _payoff_range(work, comp, endless)
-            best[player] = (dict.fromkeys(comp, lo if player == 1 else hi), last[player])
+        if player not in best:
+            best[player] = _from_one_side(work, comp, player, endless, eta, sweeps=ONE_SIDED_SWEEPS) or (
+                dict.fromkeys(comp, _payoff_range(work, comp, endless)[player - 1]), last[player])
     for s in comp:
         work.lower[s] = best[1][0][s]
         work.upper[s] = best[2][0][s]

@@ -37,6 +37,7 @@ from parlour.infra.spelling import parameter
 from parlour.results import Result, bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, StochasticSolution
+from parlour.solvers.zerosum import mixture
 
 # the states above which the solve is refused without force (measured: ~10 ms a state with cards)
 MAX_STATES = 200_000
@@ -49,8 +50,8 @@ class Play:
     state: TradeState
     lower: Fraction
     upper: Fraction
-    offers1: dict[str, Any]  # player 1's moves with their probabilities (per signal when he responds)
-    offers2: dict[str, Any]
+    offers1: list[dict[str, Any]]  # player 1's moves with their probabilities (per signal when he responds)
+    offers2: list[dict[str, Any]]
     reach: float  # probability that optimal play passes through this state
 
     def to_json(self) -> dict[str, Any]:
@@ -106,19 +107,21 @@ def _hand_json(hand: Hand) -> Any:
     return hand if isinstance(hand, int) else cards_of(hand)
 
 
-def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
-    """A player's mixture in words: {offer: p} when he leads, {signal: {response: p}} when he responds."""
+def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[str, Any]]:
+    """A player's mixture in the JSON convention: `[{"offer", "probability"(, _exact)}]` when he leads,
+    `[{"seen": what he saw, "answers": [{"answer", "probability"(, _exact)}]}]` when he responds."""
     def label(move: Any) -> str:
         return ACCEPT if move == ACCEPT else describe(move)
 
+    def played(moves: tuple[Any, ...], mix: tuple[Any, ...], key: str) -> list[dict[str, Any]]:
+        kept = [(label(m), p) for m, p in zip(moves, mix, strict=True) if p > 0]
+        return mixture(key, [p for _, p in kept], [m for m, _ in kept])
+
     if leading:
-        return {label(m): _prob(p) for m, p in zip(stage.rows, strategy, strict=True) if p > 0}
+        return played(stage.rows, strategy, "offer")
     counts = sorted({_count(r) for r in stage.rows})
-    out: dict[str, Any] = {}
-    for signal, mix in enumerate(strategy):
-        seen = "any offer" if stage.signals is None else f"{counts[signal]} cards offered"
-        out[seen] = {label(m): _prob(p) for m, p in zip(stage.cols, mix, strict=True) if p > 0}
-    return out
+    return [{"seen": "any offer" if stage.signals is None else f"{counts[signal]} cards offered",
+             "answers": played(stage.cols, mix, "answer")} for signal, mix in enumerate(strategy)]
 
 
 def _count(offer: Hand) -> int:
@@ -343,13 +346,13 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
     return "\n".join(lines)
 
 
-def _moves_text(moves: dict[str, Any]) -> str:
-    def mix(m: dict[str, Any]) -> str:
-        return ", ".join(f"{k} {_short(v)}" for k, v in m.items())
+def _moves_text(moves: list[dict[str, Any]]) -> str:
+    def mix(entries: list[dict[str, Any]], key: str) -> str:
+        return ", ".join(f"{e[key]} {_short(e.get('probability_exact', e['probability']))}" for e in entries)
 
-    if moves and all(isinstance(v, dict) for v in moves.values()):
-        return "; ".join(f"[{seen}] {mix(m)}" for seen, m in moves.items())
-    return mix(moves)
+    if moves and "seen" in moves[0]:
+        return "; ".join(f"[{m['seen']}] {mix(m['answers'], 'answer')}" for m in moves)
+    return mix(moves, "offer")
 
 
 def _short(p: Any) -> str:
