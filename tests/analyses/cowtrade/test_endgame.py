@@ -126,3 +126,13 @@ def test_the_shipped_quartet_table_holds() -> None:
         start = (int(row["animals1"]), cards[0], cards[1], int(row["challenger"]))
         assert solve_endgame(EndgameRules(), *start).value == Fraction(row["value_rules"])
         assert solve_endgame(EndgameRules.study(), *start).value == Fraction(row["value_study"])
+
+
+@pytest.mark.slow
+def test_everett_quintet_gets_a_proven_interval() -> None:
+    # 3-2 in a quintet, money 1 against 3, rules as played: value iteration creeps (only nearly optimal
+    # stationary strategies), so the engine proves bounds from pessimistic games; they must be a real
+    # interval, far narrower than the trivial [-1, 1]
+    result = solve_endgame(EndgameRules(5), 3, 1, 3, 1)
+    assert result.status is Status.STOPPED and -1 < result.lower < result.upper < 0
+    assert result.upper - result.lower < Fraction(1, 10)
