@@ -88,10 +88,13 @@ def _lp(matrix: np.ndarray, classes: np.ndarray) -> highspy.HighsLp:
     return lp
 
 
-def _run(lp: highspy.HighsLp) -> highspy.Highs:
+def _run(lp: highspy.HighsLp, tolerance: float | None = None) -> highspy.Highs:
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("solver", "simplex")  # the exact re-solve starts from a basis
+    if tolerance is not None:
+        h.setOptionValue("primal_feasibility_tolerance", tolerance)
+        h.setOptionValue("dual_feasibility_tolerance", tolerance)
     h.passModel(lp)
     h.run()
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
@@ -215,10 +218,20 @@ def solve_exact(matrix: Sequence[Sequence[Fraction | int]] | np.ndarray,
 
 
 def _solve_exact(exact_rows: list[list[Fraction]], classes: np.ndarray) -> SignalledSolution:
+    """The basis HiGHS stops at, re-solved exactly; where near-ties make that basis fail the exact check
+    at HiGHS's default tolerances, once more at tight ones before giving up."""
+    try:
+        return _solve_exact_at(exact_rows, classes, None)
+    except CertificateError:
+        return _solve_exact_at(exact_rows, classes, 1e-10)
+
+
+def _solve_exact_at(exact_rows: list[list[Fraction]], classes: np.ndarray, tolerance: float | None
+                    ) -> SignalledSolution:
     m, n = len(exact_rows), len(exact_rows[0])
     floats = np.array([[float(v) for v in row] for row in exact_rows])
     count = int(classes.max()) + 1
-    h = _run(_lp(floats, classes))
+    h = _run(_lp(floats, classes), tolerance)
     basis = h.getBasis()
     basic = highspy.HighsBasisStatus.kBasic
     basic_cols = [k for k, s in enumerate(basis.col_status) if s == basic]
