@@ -150,7 +150,7 @@ def test_wrong_strategies_fail_the_check() -> None:
     low, high = bayesian.guarantees(game, never_bluff, s.strategy2)  # type: ignore[arg-type]
     assert low < high
     forged = bayesian.BayesianSolution(game=game, value=s.value, strategy1=never_bluff, strategy2=s.strategy2,
-                                       gap=0.0)
+                                       gap=0.0, status=s.status)
     with pytest.raises(CertificateError):
         forged.check()
     not_a_mixture = ((Fraction(1), Fraction(1)), (Fraction(1, 3), Fraction(2, 3)))
