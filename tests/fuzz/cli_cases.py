@@ -34,6 +34,7 @@ BASE: dict[str, list[str]] = {
     "serve": ["--port", "0"],  # never reached: every case below makes it refuse before it listens
     "zerosum solve": [str(GAME)],
     "cowtrade solve": ["--money1", "10", "--money3", "20"],
+    "cowtrade quartets": ["--money1", "3", "--money2", "2", "--plays", "1"],
     "goose solve": ["--tol", "1e-3"],
     "goose simulate": ["--games", "100"],
     "goose plot": ["-o", str(SCRATCH / "fig.svg")],

@@ -103,10 +103,10 @@ class QuartetsSolution(Result):
                 "states": self.states, "plays": [p.to_json() for p in self.plays]}
 
 
-def _guard(hand1: Hand, hand2: Hand, force: bool) -> None:
-    guard = estimate_states(hand1, hand2)
-    if guard > MAX_STATES and not force:
-        raise InvalidInput(f"this game of two quartets has up to {guard:,} states (the limit is {MAX_STATES:,}): "
+def guard(hand1: Hand, hand2: Hand, force: bool) -> None:
+    states = estimate_states(hand1, hand2)
+    if states > MAX_STATES and not force:
+        raise InvalidInput(f"this game of two quartets has up to {states:,} states (the limit is {MAX_STATES:,}): "
                            "pass force=True to solve it anyway")
 
 
@@ -202,7 +202,7 @@ def solve_quartets(rules: QuartetsRules, animals1: tuple[int, int], hand1: Hand,
     started = time.perf_counter()
     game = Quartets(rules)
     start = game.start(animals1, hand1, hand2, challenger)
-    _guard(hand1, hand2, force)
+    guard(hand1, hand2, force)
     solution = stochastic.solve(game, [start])
     root = solution.at(start)
     if not root.exact:
@@ -368,5 +368,15 @@ def describe_table(table: QuartetsTable, show: int = 10) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["MAX_STATES", "QuartetsRules", "QuartetsSolution", "QuartetsTable", "describe_solution",
-           "describe_table", "money_splits", "quartets_table", "solve_quartets"]
+__all__ = [
+    "MAX_STATES",
+    "QuartetsRules",
+    "QuartetsSolution",
+    "QuartetsTable",
+    "describe_solution",
+    "describe_table",
+    "guard",
+    "money_splits",
+    "quartets_table",
+    "solve_quartets",
+]
