@@ -30,6 +30,7 @@ FRACTION = re.compile(r"-?\d+/\d+")
 CASES: dict[str, list[str]] = {
     "zerosum solve": ["{nfg}", "--steps"],
     "cowtrade solve": ["--money1", "8", "--money3", "5"],
+    "cowtrade quartets": ["--money1", "3", "--money2", "2", "--plays", "2"],
     "goose solve": ["--players", "2"],
     "goose solve --exact": ["--players", "2", "--exact"],
     "goose simulate": ["--players", "3", "--games", "2000", "--seed", "1"],
@@ -51,6 +52,7 @@ CASES: dict[str, list[str]] = {
 BAD: dict[str, list[str]] = {
     "zerosum solve": ["{missing}"],
     "cowtrade solve": ["--money1", "-3", "--money3", "5"],
+    "cowtrade quartets": ["--money1", "3", "--money2", "2", "--animals1", "0,4"],
     "goose solve": ["--players", "1"],
     "goose simulate": ["--players", "2", "--games", "0"],
     "goose states": ["--players", "0"],

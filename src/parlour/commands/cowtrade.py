@@ -179,9 +179,10 @@ def quartets_command(
     points: Annotated[str, typer.Option("--points", help="The two open quartets' values, e.g. 1000,500.")] = "1000,500",
     animals1: Annotated[str, typer.Option("--animals1", help="How many of each quartet player 1 owns "
                                           "(player 2 the rest; 0 or 4: complete), e.g. 1,3.")] = "1,3",
-    held1: Annotated[str, typer.Option("--held1", help="Values of the quartets player 1 already owns, e.g. 200,300.")
-                     ] = "",
-    held2: Annotated[str, typer.Option("--held2", help="Values of the quartets player 2 already owns.")] = "",
+    held1: Annotated[str | None, typer.Option(
+        "--held1", help="Values of the quartets player 1 already owns, e.g. 200,300 (none if left out).")] = None,
+    held2: Annotated[str | None, typer.Option(
+        "--held2", help="Values of the quartets player 2 already owns.")] = None,
     money1: Annotated[int | None, typer.Option("--money1", help="Player 1's money as a total.")] = None,
     money2: Annotated[int | None, typer.Option("--money2", help="Player 2's money as a total.")] = None,
     cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")] = None,
@@ -212,8 +213,8 @@ def quartets_command(
     if plays < 0:
         raise InvalidInput(f"--plays must not be negative, got {plays}")
 
-    def values(text: str, name: str) -> list[int]:
-        return [] if text.strip() == "" else parse_int_list(text, name)
+    def values(text: str | None, name: str) -> list[int]:
+        return [] if text is None else parse_int_list(text, name)
 
     pts, animals = values(points, "--points"), values(animals1, "--animals1")
     if len(pts) != 2 or len(animals) != 2:
