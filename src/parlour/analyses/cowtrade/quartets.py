@@ -80,7 +80,19 @@ class Play:
         s = self.state
         return {"animals1": list(s.animals1), "hand1": _hand_json(s.hand1), "hand2": _hand_json(s.hand2),
                 "challenger": s.challenger, "tied_quartet": s.tied - 1 if s.tied else None,
-                **exact("value", self.value), "moves1": self.moves1, "moves2": self.moves2, "reach": self.reach}
+                **exact("value", self.value), **_mixture_json("moves1", self.moves1),
+                **_mixture_json("moves2", self.moves2), "reach": self.reach}
+
+
+def _mixture_json(name: str, moves: dict[str, Any]) -> dict[str, Any]:
+    """A mixture by the JSON convention: probabilities as floats, beside them the exact ones as strings."""
+    def floats(m: dict[str, Any]) -> dict[str, Any]:
+        return {k: floats(v) if isinstance(v, dict) else float(Fraction(v)) for k, v in m.items()}
+
+    def exacts(m: dict[str, Any]) -> dict[str, Any]:
+        return {k: exacts(v) if isinstance(v, dict) else str(Fraction(v)) for k, v in m.items()}
+
+    return {name: floats(moves), f"{name}_exact": exacts(moves)}
 
 
 @dataclass(frozen=True, kw_only=True)
