@@ -124,3 +124,28 @@ def test_no_cycles():
 def test_size_guard():
     with pytest.raises(InvalidInput, match="force"):
         solve_quartets(QuartetsRules(), (1, 3), 3000, 2, 1)
+
+
+@pytest.mark.parametrize("money1,money2", [(3, 1), (2, 2), (0, 3), (5, 2)])
+@pytest.mark.parametrize("challenger", [1, 2])
+def test_all_in_check_agrees_with_the_endgame_when_the_other_quartet_is_complete(money1, money2, challenger):
+    from parlour.analyses.cowtrade.endgame import all_in_is_optimal
+    from parlour.analyses.cowtrade.quartets import all_in_optimal
+    from parlour.games.cowtrade.endgame import Endgame, TradeState
+
+    game = Quartets(QuartetsRules(points=(800, 300)))
+    start = game.start((2, 4), money1, money2, challenger)
+    mine = all_in_optimal(stochastic.solve(game, [start]), start, 0)
+    one = TradeState(2, money1, money2, challenger)
+    assert mine == all_in_is_optimal(stochastic.solve(Endgame(), [one]), one)
+
+
+def test_table_with_money_cards():
+    pool = [0, 10, 50]
+    table = quartets_table(QuartetsRules(), money_splits(pool=pool))
+    assert len(table.rows) == 2 ** 3 * 9 * 2
+    for row in table.rows[:6]:
+        alone = solve_quartets(QuartetsRules(), row.state.animals1, row.state.hand1, row.state.hand2,
+                               row.state.challenger)
+        assert alone.value == row.value
+        assert alone.choice is not None and alone.choice.loss == row.choice.loss
