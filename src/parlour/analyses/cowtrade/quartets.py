@@ -12,6 +12,12 @@ these); the suggestion is wrong where its quartet's value falls short of the bes
 `quartets_table` does it for every start of a money pool (every split of the money, both quartets'
 animal splits, either challenger) and checks at every 2-2 state with the other quartet still open
 whether "both offer everything" is still an optimal pair (the study's rule for the 2-2 trade).
+
+Known limit (the engine's, not this game's): values nest over up to six stages and their denominators
+grow to dozens of digits; where two moves differ by ~1e-8 of the payoff the float LP behind the exact
+stage solve picks a basis whose certificate fails (CertificateError, never a wrong value). Seen from
+money totals of 9 up (`money1=0, money2=9, animals (3, 1), challenger 1`) and at the standard start
+with money cards.
 """
 
 from __future__ import annotations
