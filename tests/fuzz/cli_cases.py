@@ -35,6 +35,7 @@ BASE: dict[str, list[str]] = {
     "zerosum solve": [str(GAME)],
     "cowtrade solve": ["--money1", "10", "--money3", "20"],
     "cowtrade endgame": ["--money1", "2", "--money2", "3"],
+    "cowtrade quartets": ["--money1", "3", "--money2", "2", "--plays", "1"],
     "goose solve": ["--tol", "1e-3"],
     "goose simulate": ["--games", "100"],
     "goose plot": ["-o", str(SCRATCH / "fig.svg")],

@@ -191,3 +191,71 @@ def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger:
         print_json(result.to_json())
         return
     console.print(hidden_money.render_text(result), highlight=False, markup=False)
+# --- two open quartets ----------------------------------------------------------------------------
+
+@app.command("quartets")
+def quartets_command(
+    points: Annotated[str, typer.Option("--points", help="The two open quartets' values, e.g. 1000,500.")] = "1000,500",
+    animals1: Annotated[str, typer.Option("--animals1", help="How many of each quartet player 1 owns "
+                                          "(player 2 the rest; 0 or 4: complete), e.g. 1,3.")] = "1,3",
+    held1: Annotated[str | None, typer.Option(
+        "--held1", help="Values of the quartets player 1 already owns, e.g. 200,300 (none if left out).")] = None,
+    held2: Annotated[str | None, typer.Option(
+        "--held2", help="Values of the quartets player 2 already owns.")] = None,
+    money1: Annotated[int | None, typer.Option("--money1", help="Player 1's money as a total.")] = None,
+    money2: Annotated[int | None, typer.Option("--money2", help="Player 2's money as a total.")] = None,
+    cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")] = None,
+    cards2: Annotated[str | None, typer.Option("--cards2", help="Player 2's money cards.")] = None,
+    challenger: Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2.")] = 1,
+    stage: Annotated[endgame.StageRule, typer.Option(
+        "--stage", help="rules: offer, then the other sees the quartet and card count and accepts or counters; "
+        "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
+    ties: Annotated[endgame.TieRule, typer.Option(
+        "--ties", help="repeat: a tie repeats once, then the challenger wins; challenger: he wins at once.")
+    ] = endgame.TieRule.REPEAT,
+    next_challenger: Annotated[endgame.NextChallenger, typer.Option(
+        "--next", help="Who challenges the next trade: alternate (turns) or loser.")
+    ] = endgame.NextChallenger.ALTERNATE,
+    study: Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
+                                        "--ties challenger.")] = False,
+    table: Annotated[bool, typer.Option("--table", help="Every start of the same money (every split of both "
+                                        "players' money, every split of both quartets, either challenger): "
+                                        "where the separate-games choice is wrong.")] = False,
+    plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+) -> None:
+    """Two open quartets: the challenger picks which to trade; exact value against treating them separately."""
+    from parlour.analyses.cowtrade import quartets
+    from parlour.games.cowtrade.endgame import cards_of, money
+
+    if plays < 0:
+        raise InvalidInput(f"--plays must not be negative, got {plays}")
+
+    def values(text: str | None, name: str) -> list[int]:
+        return [] if text is None else parse_int_list(text, name)
+
+    pts, animals = values(points, "--points"), values(animals1, "--animals1")
+    if len(pts) != 2 or len(animals) != 2:
+        raise InvalidInput("--points and --animals1 take two numbers each, one per open quartet")
+    rules = quartets.QuartetsRules((pts[0], pts[1]), tuple(values(held1, "--held1")), tuple(values(held2, "--held2")),
+                                   _rules(4, stage, ties, next_challenger, study))
+    hand1, hand2 = _hands(money1, money2, cards1, cards2)
+    try:
+        if table:
+            quartets.guard(hand1, hand2, force)
+            pool = None if isinstance(hand1, int) else cards_of(hand1) + cards_of(hand2)
+            splits = quartets.money_splits(money(hand1) + money(hand2), pool)
+            grid = quartets.quartets_table(rules, splits)
+            if as_json:
+                print_json(grid.to_json())
+            else:
+                console.print(quartets.describe_table(grid), highlight=False, markup=False)
+            return
+        result = quartets.solve_quartets(rules, (animals[0], animals[1]), hand1, hand2, challenger, force=force)
+    except InvalidInput as exc:
+        raise InvalidInput(str(exc).replace("force=True", "--force")) from None
+    if as_json:
+        print_json(result.to_json())
+        return
+    console.print(quartets.describe_solution(result, plays), highlight=False, markup=False)
