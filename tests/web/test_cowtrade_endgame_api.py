@@ -133,6 +133,7 @@ def test_the_computer_challenging_draws_within_the_count_shown(client: TestClien
     ({"game": {**GAME, "challenger": 3}}, "challenger"),
     ({"game": {**GAME, "cards1": [500, 200, 100, 100, 50]}}, "states"),
     ({"game": {**GAME, "cards1": [7]}}, "money card"),
+    ({"game": {**GAME, "set_size": 5, "cards1": STANDARD}}, "quintets up to 200"),
     ({"game": {**GAME, "rules": "auction"}}, "rules"),
     ({"game": GAME, "state": {"animals1": 1, "cards1": [50], "cards2": STANDARD, "challenger": 1}}, "reaches"),
     ({"game": GAME, "seed": -1}, "seed"),

@@ -278,7 +278,7 @@ def _include_endgame() -> None:
     module's names exist, because it reuses them."""
     from parlour.web.cowtrade_endgame import router as endgame_router
 
-    router.include_router(endgame_router)
+    router.routes.extend(endgame_router.routes)  # as this router's own routes: the app mounts and lists them
 
 
 _include_endgame()
