@@ -181,8 +181,11 @@
   }
 
   function bidsTable(rows, who) {
+    const box = document.createDocumentFragment();
+    box.appendChild(el("p", "eg-seen", who + "'s optimal bid per hand (★: a mixture that is not optimal once the " +
+      "money is known: bluffing or shading)"));
     const t = el("table", "eg-bids");
-    t.appendChild(el("caption", "", who + "'s optimal bid per hand (★: a mixture that is not optimal once the money is known: bluffing or shading)"));
+    box.appendChild(t);
     const head = el("tr");
     for (const h of ["hand", "P(hand)", "hidden money", "money known"]) head.appendChild(el("th", "", h));
     t.appendChild(head);
@@ -190,13 +193,17 @@
     const mix = (m) => m.map((b) => nb(b.bid + (b.probability === 1 ? "" : ": " + pct(b.probability)))).join(", ");
     for (const r of rows) {
       const tr = el("tr", r.differs ? "bluff" : "");
-      tr.appendChild(el("td", "", r.hand.join(" ") + " (" + r.money + ")"));
-      tr.appendChild(el("td", "", pct(r.probability)));
+      const counts = {};
+      for (const c of r.hand) counts[c] = (counts[c] || 0) + 1;
+      const hand = Object.keys(counts).map(Number).sort((a, b) => b - a)
+        .map((c) => (counts[c] > 1 ? counts[c] + "×" : "") + c).join(" ");
+      tr.appendChild(el("td", "", nb(hand) + " (" + r.money + ")"));
+      tr.appendChild(el("td", "", (100 * r.probability).toFixed(r.probability < 0.001 ? 3 : 1) + "\u00a0%"));
       tr.appendChild(el("td", "", (r.differs ? "★ " : "") + mix(r.hidden)));
       tr.appendChild(el("td", "", mix(r.informed)));
       t.appendChild(tr);
     }
-    return t;
+    return box;
   }
 
   async function hidden(ev) {
