@@ -165,3 +165,19 @@ def test_the_page_and_its_link(client: TestClient) -> None:
     page = client.get("/cowtrade/endgame")
     assert page.status_code == 200 and "cowtrade_endgame.js" in page.text
     assert 'href="/cowtrade/endgame"' in client.get("/cowtrade/").text
+
+
+@pytest.mark.slow
+def test_a_small_quintet_equals_the_command_line(client: TestClient) -> None:
+    # a quintet can go round (2-3 -> 3-2 -> 2-3 ...): solved to certified bounds (or exactly where a stationary
+    # pair proves it); about a minute here, hence slow
+    game = {**GAME, "set_size": 5, "animals1": 2, "cards1": [10, 10, 50], "cards2": [10, 50]}
+    got = post(client, "state", {"game": game})
+    expected = cli(2, [10, 10, 50], [10, 50], 1, "--set-size", "5")
+    assert got["start"]["value"] == pytest.approx(expected["value"], abs=1e-9)
+    assert got["start"]["value_is_exact"] == ("value_exact" in expected)
+    if not got["start"]["value_is_exact"]:
+        low, high = got["start"]["value_bounds"]
+        assert low <= expected["value"] <= high and high - low <= 1e-9
+    moved = post(client, "move", {"game": game, "offer": [50], "seed": 1})
+    assert ("next" in moved) != ("end" in moved)
