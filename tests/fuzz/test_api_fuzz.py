@@ -84,4 +84,5 @@ def test_no_request_gets_a_5xx(req):
 
 def test_every_route_is_fuzzed():
     assert len(ROUTES) >= 4
-    assert {"/winorlose/api/play", "/winorlose/api/chance"} <= {path for _, path, _ in ROUTES}
+    assert {"/winorlose/api/play", "/winorlose/api/chance", "/cowtrade/api/endgame/state", "/cowtrade/api/endgame/move",
+            "/cowtrade/api/endgame/hidden"} <= {path for _, path, _ in ROUTES}

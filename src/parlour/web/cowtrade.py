@@ -271,3 +271,14 @@ def headline() -> str:
     chance = (result.value + 1) / 2
     return (f"with 100 against 50 and the initiative, the player holding one cow completes the quartet "
             f"with probability {frac_str(chance)} ({100 * float(chance):.1f} %)")
+
+
+def _include_endgame() -> None:
+    """The end game (web/cowtrade_endgame.py) lives under this page's prefix; imported here, after this
+    module's names exist, because it reuses them."""
+    from parlour.web.cowtrade_endgame import router as endgame_router
+
+    router.routes.extend(endgame_router.routes)  # as this router's own routes: the app mounts and lists them
+
+
+_include_endgame()

@@ -1,0 +1,408 @@
+"""The cow-trade page's end game: a whole quartet (or quintet) played against the optimal bidder, trade
+after trade, with the money cards changing hands; and the last trade with hidden money. A router that
+`web.cowtrade` includes, so its paths sit under /cowtrade/:
+
+  GET  /endgame                 the page (templates/cowtrade_endgame.html, static/cowtrade_endgame.js/.css)
+  POST /api/endgame/state       a game and a state -> the state's value (exact, or proven bounds), both
+                                players' optimal stationary strategies there, the offers the person can
+                                make, and (when the computer challenges) how many cards its offer has
+  POST /api/endgame/move        a game, a state and the person's move -> the computer's move drawn from its
+                                optimal mixture, what happened, and the next state (or who completed the set)
+  POST /api/endgame/hidden      players, donkeys, initiative -> the hidden-money last trade (value with and
+                                without information, the optimal bid per hand)
+
+A game is {"set_size": 4 or 5, "rules": "rules" | "simultaneous", "next": "alternate" | "loser",
+"animals1", "cards1", "cards2", "challenger": 1 or 2}; the person is player 1. A state is {"animals1",
+"cards1", "cards2", "challenger", "tied"}. The server keeps no game state: the page sends both each time.
+
+When the computer challenges under the rules, the person sees only how many cards it offers. The server
+draws that count from the computer's mixture when it sends the state, and draws the offer itself, given
+the count, when the person answers: the same joint distribution as drawing the offer first, without
+keeping anything between requests.
+
+Work is bounded by refusing sizes: a start whose state estimate (`estimate_states`) exceeds MAX_STATES is
+refused with the estimate (the standard money, 2 x 0, 4 x 10, 1 x 50 each, estimates 1,620 and solves in a
+few seconds; larger games belong to `parlour cowtrade endgame` on the command line); quintets, which can cycle
+and solve far more slowly, only up to MAX_QUINTET_STATES. Nothing runs as a background job. Solutions are kept in
+a small in-memory LRU per (rules, start); a state reached from the start is looked up in its solution.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel
+
+from parlour.analyses.cowtrade.endgame import _chain, estimate_states
+from parlour.analyses.cowtrade.hidden import guard, hidden_last_trade
+from parlour.errors import InvalidInput, shown
+from parlour.games.cowtrade import CARD_VALUES
+from parlour.games.cowtrade.endgame import (
+    ACCEPT,
+    Endgame,
+    EndgameRules,
+    Hand,
+    NextChallenger,
+    StageRule,
+    TieRule,
+    TradeState,
+    card_count,
+    cards_of,
+    describe,
+    hand_from_cards,
+    money,
+)
+from parlour.games.cowtrade.rules import SecondInitiative
+from parlour.results import bounds, exact
+from parlour.solvers import stochastic
+from parlour.solvers.stochastic import End, StochasticSolution
+from parlour.web.common import one_of, render, whole_number
+from parlour.web.cowtrade import MAX_SEED, parse_cards
+from parlour.web.cowtrade import _check_deck as check_deck
+
+MAX_STATES = 6_000  # the state estimate this page solves (standard money: 1,620)
+# Quintets cycle: the stochastic solver iterates to certified bounds, much slower than a quartet's backward
+# induction (measured on a shared 2-core machine: 10,10,50 against 10,50 at 2-3, estimate 192, took 40-50 s;
+# the standard money at 2-3 did not finish in 90 s), so the page takes only quintets with little money.
+MAX_QUINTET_STATES = 200
+SET_SIZES = (4, 5)
+CACHED = 8  # solved (rules, start) pairs kept in memory
+STANDARD = [0, 0, 10, 10, 10, 10, 50]  # each player's starting money
+HIDDEN_ROWS = 600  # the hidden-money LP rows this page solves (3 players without donkeys: 234 rows)
+HIDDEN_DEALS = 2_000
+MAX_DONKEYS = 4
+
+router = APIRouter()
+
+
+class GameSpec(BaseModel):
+    set_size: Any = 4
+    rules: Any = "rules"
+    next: Any = "alternate"
+    animals1: Any = 1
+    cards1: Any = None
+    cards2: Any = None
+    challenger: Any = 1
+
+
+class StateSpec(BaseModel):
+    animals1: Any = None
+    cards1: Any = None
+    cards2: Any = None
+    challenger: Any = None
+    tied: Any = 0
+
+
+class StateRequest(BaseModel):
+    game: GameSpec
+    state: StateSpec | None = None
+    seed: Any = None
+
+
+class MoveRequest(BaseModel):
+    game: GameSpec
+    state: StateSpec | None = None
+    offer: Any = None  # the person's offer (money cards) when he challenges
+    response: Any = None  # "accept" or a counter-offer (money cards) when the computer challenges
+    count: Any = None  # the number of cards the computer's offer showed (rules stage, computer challenging)
+    seed: Any = None
+
+
+class HiddenRequest(BaseModel):
+    players: Any = 3
+    donkeys: Any = 0
+    initiative: Any = 1
+    second: Any = "alternate"
+
+
+@dataclass(frozen=True)
+class Game:
+    rules: EndgameRules
+    start: TradeState
+
+
+def _side(value: Any, what: str) -> int:
+    if not isinstance(value, bool) and value in (1, 2, "1", "2"):
+        return int(value)
+    raise InvalidInput(f"{what} must be player 1 or player 2, got {shown(value)}")
+
+
+def parse_game(spec: GameSpec) -> Game:
+    size = whole_number(spec.set_size, "the set size", min(SET_SIZES), max(SET_SIZES))
+    stage = one_of(spec.rules, "the rules", [s.value for s in StageRule])
+    nxt = NextChallenger(one_of(spec.next, "the next challenger", [n.value for n in NextChallenger]))
+    rules = (EndgameRules(size, StageRule.RULES, TieRule.REPEAT, nxt) if stage == StageRule.RULES.value
+             else EndgameRules.study(size, nxt))
+    animals1 = whole_number(spec.animals1, "player 1's animals", 1, size - 1)
+    cards1 = parse_cards(STANDARD if spec.cards1 is None else spec.cards1, "player 1")
+    cards2 = parse_cards(STANDARD if spec.cards2 is None else spec.cards2, "player 2")
+    check_deck(cards1, cards2)
+    hand1, hand2 = hand_from_cards(cards1), hand_from_cards(cards2)
+    size_estimate = estimate_states(rules, hand1, hand2)
+    if size > 4 and size_estimate > MAX_QUINTET_STATES:
+        raise InvalidInput(f"a quintet can go round and round and solves slowly: this one has up to "
+                           f"{size_estimate:,} states and the page solves quintets up to {MAX_QUINTET_STATES:,} "
+                           "(about a minute); use `parlour cowtrade endgame` on the command line")
+    if size_estimate > MAX_STATES:
+        raise InvalidInput(f"this end game has up to {size_estimate:,} states and the page solves up to "
+                           f"{MAX_STATES:,}: use `parlour cowtrade endgame` on the command line")
+    challenger = _side(spec.challenger, "the challenger")
+    return Game(rules, Endgame(rules).start(animals1, hand1, hand2, challenger))
+
+
+@dataclass(frozen=True)
+class Solved:
+    solution: StochasticSolution
+    completes1: float
+    completes2: float
+    endless: float
+    expected_trades: float
+
+
+@lru_cache(maxsize=CACHED)
+def solved(game: Game) -> Solved:
+    solution = stochastic.solve(Endgame(game.rules), [game.start])
+    _, p1, p2, endless, trades = _chain(solution, game.start)
+    return Solved(solution, p1, p2, endless, trades)
+
+
+def parse_state(game: Game, spec: StateSpec | None, solution: StochasticSolution) -> TradeState:
+    """A state of this game: its hands hold the start's money cards between them, and play from the start
+    can reach it."""
+    if spec is None:
+        return game.start
+    k = game.rules.set_size
+    animals1 = whole_number(spec.animals1, "the state's animals of player 1", 1, k - 1)
+    hand1 = hand_from_cards(parse_cards(spec.cards1, "player 1"))
+    hand2 = hand_from_cards(parse_cards(spec.cards2, "player 2"))
+    challenger = _side(spec.challenger, "the state's challenger")
+    tied = whole_number(spec.tied if spec.tied is not None else 0, "the state's tie mark", 0, 1)
+    state = TradeState(animals1, hand1, hand2, challenger, tied)
+    if state not in solution.index:
+        raise InvalidInput("no play from this start reaches that state (the money cards of both players "
+                           "together are the start's, and a tie mark needs the rules' tie)")
+    return state
+
+
+def _cards(offer: Hand) -> list[int]:
+    return sorted(cards_of(offer), reverse=True)
+
+
+def _p(p: Any) -> dict[str, Any]:
+    if isinstance(p, Fraction):
+        return exact("p", p)
+    return {"p": float(p)}
+
+
+def _move_json(move: Any) -> dict[str, Any]:
+    if move == ACCEPT:
+        return {"move": ACCEPT, "text": "accept"}
+    return {"move": _cards(move), "money": money(move), "text": describe(move)}
+
+
+def _strategy(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
+    """A player's optimal mixture: his offers when he leads; per number of cards he sees when he responds."""
+    if leading:
+        return {"leads": True, "moves": [{**_move_json(m), **_p(p)} for m, p in zip(stage.rows, strategy,
+                                                                                     strict=True) if p > 0]}
+    counts = sorted({card_count(r) for r in stage.rows})
+    seen = []
+    for signal, mix in enumerate(strategy):
+        label = "any offer" if stage.signals is None else _seen(counts[signal])
+        seen.append({"seen": label, "moves": [{**_move_json(m), **_p(p)} for m, p in zip(stage.cols, mix,
+                                                                                         strict=True) if p > 0]})
+    return {"leads": False, "seen": seen}
+
+
+def _seen(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'} offered"
+
+
+def _value(lower: Fraction, upper: Fraction) -> dict[str, Any]:
+    if lower == upper:
+        return {**exact("value", lower), "value_is_exact": True}
+    return {**bounds("value", float(lower), float(upper)), "value_is_exact": False,
+            "value_bounds_exact": [str(lower), str(upper)]}
+
+
+def state_json(game: Game, state: TradeState, solution: StochasticSolution, rng: random.Random) -> dict[str, Any]:
+    k = solution.index[state]
+    stage, sol = solution.stages[k], solution.solutions[k]
+    out: dict[str, Any] = {
+        "animals1": state.animals1, "animals2": game.rules.set_size - state.animals1,
+        "cards1": _cards(state.hand1), "cards2": _cards(state.hand2),
+        "money1": money(state.hand1), "money2": money(state.hand2),
+        "challenger": state.challenger, "tied": state.tied, "traded": Endgame(game.rules).traded(state),
+        **_value(sol.lower, sol.upper), "how": sol.how,
+        "strategy1": _strategy(stage, sol.strategy1, stage.leader == 1),
+        "strategy2": _strategy(stage, sol.strategy2, stage.leader == 2),
+    }
+    out["can_accept"] = state.challenger == 2 and game.rules.stage is StageRule.RULES
+    if state.challenger == 2 and stage.signals is not None:  # the person sees how many cards the computer offers
+        out["computer_count"] = card_count(_draw(rng, stage.rows, sol.strategy2))
+    return out
+
+
+def _draw(rng: random.Random, moves: tuple[Any, ...], weights: tuple[Any, ...]) -> Any:
+    return rng.choices(moves, weights=[float(w) for w in weights])[0]
+
+
+def _rng(seed: Any) -> random.Random:
+    return random.Random(None if seed is None else whole_number(seed, "the seed", 0, MAX_SEED))
+
+
+def _offer_from(value: Any, hand: Hand, what: str) -> Hand:
+    cards = parse_cards(value, what)
+    offer = hand_from_cards(cards)
+    assert isinstance(hand, tuple)
+    if any(o > h for o, h in zip(offer, hand, strict=True)):
+        raise InvalidInput(f"{what} uses money cards player 1 does not hold")
+    return offer
+
+
+def summary(game: Game, done: Solved) -> dict[str, Any]:
+    root = done.solution.at(game.start)
+    return {"set_size": game.rules.set_size, "rules": game.rules.stage.value,
+            "next": game.rules.next_challenger.value, **_value(root.lower, root.upper), "how": root.how,
+            "completes1": done.completes1, "completes2": done.completes2, "endless": done.endless,
+            "expected_trades": done.expected_trades, "states": len(done.solution.states),
+            "seconds": done.solution.seconds}
+
+
+def api_state(req: StateRequest) -> dict[str, Any]:
+    game = parse_game(req.game)
+    done = solved(game)
+    state = parse_state(game, req.state, done.solution)
+    return {"start": summary(game, done), "state": state_json(game, state, done.solution, _rng(req.seed))}
+
+
+def api_move(req: MoveRequest) -> dict[str, Any]:
+    game = parse_game(req.game)
+    done = solved(game)
+    solution = done.solution
+    state = parse_state(game, req.state, solution)
+    rng = _rng(req.seed)
+    k = solution.index[state]
+    stage, sol = solution.stages[k], solution.solutions[k]
+    engine = Endgame(game.rules)
+    accepted = False
+    if state.challenger == 1:
+        if req.offer is None:
+            raise InvalidInput("you challenge: give your offer (money cards)")
+        offer = _offer_from(req.offer, state.hand1, "your offer")
+        signal = stage.signals[stage.rows.index(offer)] if stage.signals is not None else 0
+        response = _draw(rng, stage.cols, sol.strategy2[signal])
+        accepted = response == ACCEPT
+        offer1: Hand | None = offer
+        offer2: Hand | None = None if accepted else response
+        target = engine.outcome(state, offer, response)
+    else:
+        if req.response is None:
+            raise InvalidInput("the computer challenges: answer with \"accept\" or a counter-offer (money cards)")
+        rows = list(range(len(stage.rows)))
+        weights = list(sol.strategy2)
+        if stage.signals is not None:
+            count = whole_number(req.count, "the number of cards the computer offered", 0, len(CARD_VALUES) * 40)
+            rows = [i for i in rows if card_count(stage.rows[i]) == count and weights[i] > 0]
+            if not rows:
+                raise InvalidInput(f"the computer's optimal offers never have {count} cards here")
+        chosen = stage.rows[_draw(rng, tuple(rows), tuple(weights[i] for i in rows))]
+        if req.response == ACCEPT:
+            if game.rules.stage is not StageRule.RULES:
+                raise InvalidInput("in the study's variant both offer at once: there is no accepting")
+            accepted = True
+            target = engine.outcome(state, chosen, ACCEPT)
+            offer1, offer2 = None, chosen
+        else:
+            mine = _offer_from(req.response, state.hand1, "your counter-offer")
+            target = engine.outcome(state, chosen, mine)
+            offer1, offer2 = mine, chosen
+    out: dict[str, Any] = {
+        "offer1": None if offer1 is None else _move_json(offer1),
+        "offer2": None if offer2 is None else _move_json(offer2),
+        "accepted": accepted, "start": summary(game, done),
+        **{f"before_{key}": val for key, val in _value(sol.lower, sol.upper).items()},
+    }
+    out["story"] = _story(state, offer1, offer2, accepted, target, engine)
+    if isinstance(target, End):
+        paid1 = [] if offer1 is None else _cards(offer1)
+        paid2 = [] if offer2 is None else _cards(offer2)
+        out["end"] = {"winner": 1 if target.payoff > 0 else 2, **exact("payoff", target.payoff),
+                      "cards1": _exchanged(_cards(state.hand1), paid1, paid2),
+                      "cards2": _exchanged(_cards(state.hand2), paid2, paid1)}
+    else:
+        out["next"] = state_json(game, target, solution, rng)
+    return out
+
+
+def _exchanged(hand: list[int], paid: list[int], received: list[int]) -> list[int]:
+    """A hand after a trade that ended the game: the offer it paid out gone, the other's offer received."""
+    left = list(hand)
+    for card in paid:
+        left.remove(card)
+    return sorted(left + received, reverse=True)
+
+
+def _story(state: TradeState, offer1: Hand | None, offer2: Hand | None, accepted: bool,
+           target: TradeState | End, engine: Endgame) -> str:
+    you = "you" if state.challenger == 1 else "the computer"
+    other = "the computer" if state.challenger == 1 else "you"
+    given = offer1 if state.challenger == 1 else offer2
+    assert given is not None
+    if accepted:
+        return (f"{other.capitalize()} accepted {describe(given)} from {you}: {you} take"
+                f"{'s' if you != 'you' else ''} {engine.traded(state)} animal(s).")
+    assert offer1 is not None and offer2 is not None
+    m1, m2 = money(offer1), money(offer2)
+    said = f"You offered {describe(offer1)}, the computer {describe(offer2)}"
+    if m1 == m2:
+        if isinstance(target, TradeState) and target.tied and not state.tied:
+            return f"{said}: a tie. The offers go back; the trade is repeated once."
+        return f"{said}: a tie again, so the challenger ({you}) takes the animal(s)."
+    winner = "you" if m1 > m2 else "the computer"
+    verb = "take" if winner == "you" else "takes"
+    return f"{said}: {winner} {verb} {engine.traded(state)} animal(s); the offers change hands."
+
+
+@lru_cache(maxsize=CACHED)
+def _hidden(players: int, donkeys: int, initiative: int, second: str) -> dict[str, Any]:
+    return hidden_last_trade(players, initiative, donkeys, SecondInitiative(second)).to_json()
+
+
+def api_hidden(req: HiddenRequest) -> dict[str, Any]:
+    players = whole_number(req.players, "the number of players", 2, 4)
+    donkeys = whole_number(req.donkeys, "the number of donkeys", 0, MAX_DONKEYS)
+    initiative = whole_number(req.initiative, "the initiative", 1, 3)
+    if initiative == 2:
+        raise InvalidInput("the initiative is player 1 or player 3 (the last trade's players)")
+    second = one_of(req.second, "the second trade's initiative", [s.value for s in SecondInitiative])
+    size = guard(players, donkeys, HIDDEN_ROWS, HIDDEN_DEALS)
+    return {**_hidden(players, donkeys, initiative, second), "size": size}
+
+
+@router.get("/endgame", response_class=HTMLResponse)
+def page(request: Request) -> HTMLResponse:
+    return render(request, "cowtrade_endgame.html", game="cowtrade", standard=STANDARD,
+                  cards=list(CARD_VALUES), max_states=MAX_STATES, max_quintet=MAX_QUINTET_STATES)
+
+
+@router.post("/api/endgame/state")
+def post_state(req: StateRequest) -> dict[str, Any]:
+    return api_state(req)
+
+
+@router.post("/api/endgame/move")
+def post_move(req: MoveRequest) -> dict[str, Any]:
+    return api_move(req)
+
+
+@router.post("/api/endgame/hidden")
+def post_hidden(req: HiddenRequest) -> dict[str, Any]:
+    return api_hidden(req)
+

@@ -1,0 +1,239 @@
+// The cow-trade end game: a whole set played against the optimal bidder (the server keeps no game state:
+// the page sends the game and the state with every move), and the hidden-money last trade.
+"use strict";
+(function () {
+  const { api, $, showError } = window.parlour;
+  const frac = (s) => String(s).replace("-", "−");
+  let game = null;   // the start as the server checked it (sent back with every move)
+  let state = null;  // the state as the server last described it
+  let start = null;  // the start's solution summary
+  let over = false;
+  let picked = [];   // indices into the person's hand
+
+  const cardsOf = (text) => text.split(",").map((s) => s.trim()).filter((s) => s !== "").map(Number);
+  const pct = (x) => (100 * x).toFixed(1) + " %";
+  const prob = (m) => (m.p_exact !== undefined ? frac(m.p_exact) + (m.p_exact === "1" ? "" : " (" + pct(m.p) + ")")
+    : pct(m.p));
+
+  function valueText(v) {
+    if (v.value_is_exact) {
+      const chance = (1 + v.value) / 2;
+      return frac(v.value_exact) + " (you complete the set with probability " + pct(chance) + ")";
+    }
+    return "between " + v.value_bounds[0].toFixed(12) + " and " + v.value_bounds[1].toFixed(12) + " (proven bounds)";
+  }
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function strategyTable(s) {
+    const box = document.createDocumentFragment();
+    const groups = s.leads ? [{ seen: "offers", moves: s.moves }] : s.seen;
+    for (const g of groups) {
+      box.appendChild(el("p", "eg-seen", s.leads ? "challenges with" : "seeing " + g.seen + ":"));
+      const t = el("table", "eg-mix");
+      for (const m of g.moves) {
+        const tr = el("tr");
+        tr.appendChild(el("th", "", m.text));
+        tr.appendChild(el("td", "", prob(m)));
+        t.appendChild(tr);
+      }
+      box.appendChild(t);
+    }
+    return box;
+  }
+
+  function drawHand(box, cards, mine) {
+    box.replaceChildren();
+    if (!cards.length) box.appendChild(el("span", "hint", "no money cards"));
+    cards.forEach((c, i) => {
+      const b = el(mine ? "button" : "span", "eg-card v" + c, String(c));
+      if (mine) {
+        b.type = "button";
+        b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
+        b.disabled = over;
+        b.addEventListener("click", () => {
+          picked = picked.includes(i) ? picked.filter((k) => k !== i) : picked.concat([i]);
+          b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
+          showPicked();
+        });
+      }
+      box.appendChild(b);
+    });
+  }
+
+  function pickedCards() {
+    return picked.map((i) => state.cards1[i]);
+  }
+
+  function showPicked() {
+    const sum = pickedCards().reduce((a, b) => a + b, 0);
+    const what = picked.length ? picked.length + " card" + (picked.length === 1 ? "" : "s") + " (" + sum + ")" : "nothing";
+    $("eg-offer").textContent = (state.challenger === 1 ? "Offer " : "Counter with ") + what;
+  }
+
+  function animals(n) {
+    return "· " + n + " animal" + (n === 1 ? "" : "s");
+  }
+
+  function render() {
+    picked = [];
+    $("eg-board").hidden = false;
+    $("eg-animals1").textContent = animals(state.animals1);
+    $("eg-animals2").textContent = animals(state.animals2);
+    drawHand($("eg-hand1"), state.cards1, true);
+    drawHand($("eg-hand2"), state.cards2, false);
+    $("eg-money1").textContent = "money " + state.money1;
+    $("eg-money2").textContent = "money " + state.money2;
+    const again = state.tied ? " (the trade is repeated after a tie)" : "";
+    const stake = state.traded === 2 ? " for two animals" : "";
+    if (state.challenger === 1) {
+      $("eg-turn").textContent = "You challenge" + stake + again + ": pick the money cards to offer (none is a bluff).";
+    } else if (state.computer_count !== undefined) {
+      const n = state.computer_count;
+      $("eg-turn").textContent = "The computer challenges" + stake + again + " with an offer of " + n + " card" +
+        (n === 1 ? "" : "s") + " (face down). Accept it, or pick cards for a counter-offer.";
+    } else {
+      $("eg-turn").textContent = "The computer challenges" + stake + again + " with a hidden offer: pick your counter-offer.";
+    }
+    $("eg-accept").hidden = !state.can_accept;
+    $("eg-value").textContent = valueText(state);
+    $("eg-how").textContent = state.how;
+    $("eg-strategy1").replaceChildren(strategyTable(state.strategy1));
+    $("eg-strategy2").replaceChildren(strategyTable(state.strategy2));
+    showPicked();
+  }
+
+  function stateOf(s) {
+    return { animals1: s.animals1, cards1: s.cards1, cards2: s.cards2, challenger: s.challenger, tied: s.tied };
+  }
+
+  async function begin(ev) {
+    if (ev) ev.preventDefault();
+    const size = Number($("eg-size").value);
+    const spec = {
+      set_size: size, animals1: Number($("eg-animals").value), challenger: Number($("eg-challenger").value),
+      cards1: cardsOf($("eg-cards1").value), cards2: cardsOf($("eg-cards2").value),
+      rules: $("eg-rules").value, next: $("eg-next").value,
+    };
+    const data = await api("/cowtrade/api/endgame/state", { game: spec }, "solving the end game…");
+    if (!data) return;
+    game = spec;
+    start = data.start;
+    state = data.state;
+    over = false;
+    $("eg-log").replaceChildren();
+    $("eg-story").textContent = "";
+    $("eg-result").hidden = true;
+    $("eg-actions").hidden = false;
+    $("eg-start-value").textContent = valueText(start) + " — " + start.how;
+    $("eg-start-odds").textContent = "you complete the set " + pct(start.completes1) + ", the computer " +
+      pct(start.completes2) + (start.endless > 1e-12 ? ", never ends " + pct(start.endless) : "") +
+      "; expected trades " + (isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
+      " (" + start.states + " states)";
+    render();
+  }
+
+  async function move(response) {
+    const body = { game, state: stateOf(state) };
+    if (state.challenger === 1) body.offer = pickedCards();
+    else {
+      body.response = response === "accept" ? "accept" : pickedCards();
+      if (state.computer_count !== undefined) body.count = state.computer_count;
+    }
+    const before = valueText(state);
+    const data = await api("/cowtrade/api/endgame/move", body, "the computer moves…");
+    if (!data) return;
+    const li = el("li", "", data.story + " Value before the trade: " + before + ".");
+    $("eg-log").appendChild(li);
+    $("eg-story").textContent = data.story;
+    if (data.end) {
+      over = true;
+      const won = data.end.winner === 1;
+      $("eg-result").textContent = (won ? "You complete the set." : "The computer completes the set.") +
+        " Optimal play from the start: you would have completed it with probability " + pct(start.completes1) +
+        " (value " + (start.value_is_exact ? frac(start.value_exact) : start.value.toFixed(6)) + ").";
+      $("eg-result").hidden = false;
+      $("eg-actions").hidden = true;
+      state.cards1 = data.end.cards1;
+      state.cards2 = data.end.cards2;
+      state.animals1 = won ? start.set_size : 0;
+      state.animals2 = start.set_size - state.animals1;
+      $("eg-animals1").textContent = animals(state.animals1);
+      $("eg-animals2").textContent = animals(state.animals2);
+      $("eg-turn").textContent = "The game is over.";
+      drawHand($("eg-hand1"), state.cards1, true);
+      drawHand($("eg-hand2"), state.cards2, false);
+      $("eg-money1").textContent = "money " + state.cards1.reduce((a, b) => a + b, 0);
+      $("eg-money2").textContent = "money " + state.cards2.reduce((a, b) => a + b, 0);
+      $("eg-value").textContent = (won ? "+1" : "−1") + " (the game is over)";
+      $("eg-how").textContent = "the end of the game";
+      $("eg-result").scrollIntoView({ block: "nearest" });
+      return;
+    }
+    state = data.next;
+    render();
+    $("eg-story").scrollIntoView({ block: "nearest" });
+  }
+
+  function bidsTable(rows, who) {
+    const box = document.createDocumentFragment();
+    box.appendChild(el("p", "eg-seen", who + "'s optimal bid per hand (★: a mixture that is not optimal once the " +
+      "money is known: bluffing or shading)"));
+    const t = el("table", "eg-bids");
+    box.appendChild(t);
+    const head = el("tr");
+    for (const h of ["hand", "P(hand)", "hidden money", "money known"]) head.appendChild(el("th", "", h));
+    t.appendChild(head);
+    const nb = (t) => t.replace(/ /g, "\u00a0");
+    const mix = (m) => m.map((b) => nb(b.bid + (b.probability === 1 ? "" : ": " + pct(b.probability)))).join(", ");
+    for (const r of rows) {
+      const tr = el("tr", r.differs ? "bluff" : "");
+      const counts = {};
+      for (const c of r.hand) counts[c] = (counts[c] || 0) + 1;
+      const hand = Object.keys(counts).map(Number).sort((a, b) => b - a)
+        .map((c) => (counts[c] > 1 ? counts[c] + "×" : "") + c).join(" ");
+      tr.appendChild(el("td", "", nb(hand) + " (" + r.money + ")"));
+      tr.appendChild(el("td", "", (100 * r.probability).toFixed(r.probability < 0.001 ? 3 : 1) + "\u00a0%"));
+      tr.appendChild(el("td", "", (r.differs ? "★ " : "") + mix(r.hidden)));
+      tr.appendChild(el("td", "", mix(r.informed)));
+      t.appendChild(tr);
+    }
+    return box;
+  }
+
+  async function hidden(ev) {
+    ev.preventDefault();
+    const body = { players: Number($("hidden-players").value), donkeys: Number($("hidden-donkeys").value),
+      initiative: Number($("hidden-initiative").value) };
+    const data = await api("/cowtrade/api/endgame/hidden", body, "solving the hidden-money trade…");
+    if (!data) return;
+    $("hidden-facts").hidden = false;
+    const short = (x, e) => x.toFixed(6) + (e.length <= 24 ? " = " + frac(e) : " (exact: " + e.length + " digits)");
+    $("hidden-value").textContent = short(data.value, data.value_exact);
+    $("hidden-informed").textContent = short(data.value_informed, data.value_informed_exact);
+    $("hidden-worth").textContent = short(data.value_of_information, data.value_of_information_exact) +
+      " for player 1 (both informed vs. neither)";
+    $("hidden-size").textContent = data.deals + " deals, " + data.hands1 + " hands each";
+    $("hidden-bids").replaceChildren(bidsTable(data.bids1, "Player 1"), bidsTable(data.bids3, "Player 3"));
+  }
+
+  $("eg-size").addEventListener("change", () => {
+    const k = Number($("eg-size").value);
+    const sel = $("eg-animals");
+    const was = sel.value;
+    sel.replaceChildren(...Array.from({ length: k - 1 }, (_, i) => el("option", "", String(i + 1))));
+    sel.value = Number(was) < k ? was : "1";
+  });
+  $("eg-form").addEventListener("submit", begin);
+  $("eg-offer").addEventListener("click", () => move(null));
+  $("eg-accept").addEventListener("click", () => move("accept"));
+  $("eg-clear").addEventListener("click", () => { picked = []; drawHand($("eg-hand1"), state.cards1, true); showPicked(); });
+  $("hidden-form").addEventListener("submit", hidden);
+  showError("");
+  begin();
+})();
