@@ -30,7 +30,18 @@ import highspy
 import numpy as np
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
-from parlour.solvers import zerosum
+
+
+class NearTie(CertificateError):
+    """The float LP's basis does not prove itself: moves whose payoffs differ below float precision
+    (continuation values dozens of digits long). What it does prove: the leader's strategy guarantees
+    `low` and the responder's holds him to `high`, so the stage's value lies in [low, high], exactly."""
+
+    def __init__(self, low: Fraction, high: Fraction, leader: tuple[Fraction, ...],
+                 responder: tuple[tuple[Fraction, ...], ...]) -> None:
+        super().__init__(f"stage certificate fails: the leader guarantees {float(low)!r}, the responder "
+                         f"holds him to {float(high)!r} (a gap of {float(high - low):.1e})")
+        self.low, self.high, self.leader, self.responder = low, high, leader, responder
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,14 @@ def _run(lp: highspy.HighsLp, tolerance: float | None = None) -> highspy.Highs:
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         raise SolverError(f"HiGHS did not solve a stage LP: {h.modelStatusToString(h.getModelStatus())}")
     return h
+
+
+def _probabilities(weights: Sequence[Fraction]) -> list[Fraction]:
+    clipped = [max(p, Fraction(0)) for p in weights]
+    total = sum(clipped, Fraction(0))
+    if total == 0:
+        return [Fraction(1)] + [Fraction(0)] * (len(clipped) - 1)
+    return [p / total for p in clipped]
 
 
 def _distinct(keys: Sequence[Any]) -> list[int]:
@@ -222,8 +241,11 @@ def _solve_exact(exact_rows: list[list[Fraction]], classes: np.ndarray) -> Signa
     at HiGHS's default tolerances, once more at tight ones before giving up."""
     try:
         return _solve_exact_at(exact_rows, classes, None)
-    except CertificateError:
-        return _solve_exact_at(exact_rows, classes, 1e-10)
+    except NearTie as first:
+        try:
+            return _solve_exact_at(exact_rows, classes, 1e-10)
+        except NearTie as second:
+            raise min(first, second, key=lambda e: e.high - e.low) from None
 
 
 def _solve_exact_at(exact_rows: list[list[Fraction]], classes: np.ndarray, tolerance: float | None
@@ -276,13 +298,16 @@ def _solve_exact_at(exact_rows: list[list[Fraction]], classes: np.ndarray, toler
         # only this signal, so it is at most the stage's value and the check below still closes.
         rows_c = [exact_rows[i] for i in range(m) if classes[i] == c]
         if rows_c:
-            alone = zerosum.solve(np.array(rows_c, dtype=object), exact=True)
-            assert alone.certificate is not None
-            y[c] = list(alone.certificate.col_strategy)
+            alone = _solve_exact(rows_c, np.zeros(len(rows_c), dtype=np.int64))  # one signal: a matrix game
+            y[c] = [Fraction(p) for p in alone.responder[0]]
         else:
             y[c] = [Fraction(1)] + [Fraction(0)] * (n - 1)
+    if any(p < 0 for p in x) or any(p < 0 for mix in y for p in mix) or sum(x, Fraction(0)) != 1:
+        # the basis is not even feasible in exact arithmetic: project its mixtures back onto
+        # probability vectors, which still prove an interval around the value
+        x = _probabilities(x)
+        y = [_probabilities(mix) for mix in y]
     low, high = guarantees(exact_rows, classes.tolist(), x, y)
     if low != high:
-        raise CertificateError(f"stage certificate fails: the leader guarantees {low}, the responder "
-                               f"holds him to {high}")
+        raise NearTie(low, high, tuple(x), tuple(tuple(mix) for mix in y))
     return SignalledSolution(low, tuple(x), tuple(tuple(mix) for mix in y), exact=True)

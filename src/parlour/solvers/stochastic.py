@@ -865,19 +865,29 @@ def _payoff_range(work: _Work, comp: list[int], endless: Fraction) -> tuple[Frac
     return min(found), max(found)
 
 
+def _stage_bounds(stage: Stage, work: _Work, values: Sequence[Any]) -> tuple[Fraction, Fraction, Any, Any]:
+    """(lower, upper, strategy1, strategy2) of a stage at exact continuation values: equal bounds from
+    the exact solve, or, where a near-tie beats the float LP, the interval its strategies still prove."""
+    work.counters["exact_stage_solves"] += 1
+    try:
+        value, s1, s2 = solve_stage(stage, work.index, values, exact_=True)
+        return value, value, s1, s2
+    except signalled.NearTie as tie:
+        work.counters["near_ties"] = work.counters.get("near_ties", 0) + 1
+        if stage.leader == 1:
+            return tie.low, tie.high, tie.leader, tie.responder
+        return -tie.high, -tie.low, tie.responder, tie.leader
+
+
 def _backward(work: _Work, s: int) -> None:
     """One state that cannot come back to itself: its stage solved exactly at its successors' values
     (twice, at their lower and upper bounds, where some successor is only bounded)."""
     stage = work.stages[s]
-    lo, s1, s2 = solve_stage(stage, work.index, work.lower, exact_=True)
-    work.counters["exact_stage_solves"] += 1
-    if all(work.lower[t] == work.upper[t] for t in _successors(stage, work.index)):
-        hi = lo
-        work.how[s] = "exact: backward induction"
-    else:
-        hi, *_ = solve_stage(stage, work.index, work.upper, exact_=True)
-        work.counters["exact_stage_solves"] += 1
-        work.how[s] = "bounds: backward induction over bounded successors"
+    lo, hi, s1, s2 = _stage_bounds(stage, work, work.lower)
+    if any(work.lower[t] != work.upper[t] for t in _successors(stage, work.index)):
+        hi = _stage_bounds(stage, work, work.upper)[1]
+    work.how[s] = ("exact: backward induction" if lo == hi else
+                   "bounds: backward induction (a bounded successor, or a near-tie below float precision)")
     work.lower[s], work.upper[s] = lo, hi
     work.strategies[s] = (s1, s2)
     work.float_values[s] = float((lo + hi) / 2)

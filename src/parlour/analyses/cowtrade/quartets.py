@@ -37,7 +37,7 @@ from parlour.analyses.cowtrade.endgame import (
     solve_endgame,
     splits_of,
 )
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, SolverError
 from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe
 from parlour.games.cowtrade.quartets import (
     SIZE,
@@ -223,7 +223,10 @@ def solve_quartets(rules: QuartetsRules, animals1: tuple[int, int], hand1: Hand,
     solution = stochastic.solve(game, [start])
     root = solution.at(start)
     if not root.exact:
-        raise InvalidInput("two quartets cannot cycle, so the value should be exact")  # pragma: no cover
+        # two quartets cannot cycle, so only a near-tie below float precision (continuation values dozens of
+        # digits long) leaves an interval; the analysis below compares exact values, so it stops here
+        raise SolverError(f"the value is proven only to lie in [{float(root.lower)!r}, {float(root.upper)!r}] "
+                          "(moves that differ below float precision); the two-quartet analysis needs it exact")
     choice = None
     if len(open_quartets(start.animals1)) == 2:
         choice = make_choice(rules, quartet_values(solution, start), _one_set_values(rules, start), challenger)
