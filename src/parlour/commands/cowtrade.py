@@ -120,26 +120,35 @@ def _rules(set_size: int, stage: endgame.StageRule, ties: endgame.TieRule, next_
     return endgame.EndgameRules(set_size, stage, ties, next_challenger)
 
 
+# Options both end-game commands take, declared once.
+Money1 = Annotated[int | None, typer.Option("--money1", help="Player 1's money as a total.")]
+Money2 = Annotated[int | None, typer.Option("--money2", help="Player 2's money as a total.")]
+Cards1 = Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")]
+Cards2 = Annotated[str | None, typer.Option("--cards2", help="Player 2's money cards.")]
+Challenger = Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2.")]
+Ties = Annotated[endgame.TieRule, typer.Option(
+    "--ties", help="repeat: a tie repeats once, then the challenger wins; challenger: he wins at once.")]
+Next = Annotated[endgame.NextChallenger, typer.Option(
+    "--next", help="Who challenges the next trade: alternate (turns) or loser.")]
+Study = Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
+                                     "--ties challenger.")]
+
+
 @app.command("endgame")
 def endgame_command(
     set_size: Annotated[int, typer.Option("--set-size", help="Animals in the open set: 4 (a quartet), 5, ...")] = 4,
     animals1: Annotated[int, typer.Option("--animals1", help="How many player 1 owns (player 2 the rest).")] = 1,
-    money1: Annotated[int | None, typer.Option("--money1", help="Player 1's money as a total.")] = None,
-    money2: Annotated[int | None, typer.Option("--money2", help="Player 2's money as a total.")] = None,
-    cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")] = None,
-    cards2: Annotated[str | None, typer.Option("--cards2", help="Player 2's money cards.")] = None,
-    challenger: Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2.")] = 1,
+    money1: Money1 = None,
+    money2: Money2 = None,
+    cards1: Cards1 = None,
+    cards2: Cards2 = None,
+    challenger: Challenger = 1,
     stage: Annotated[endgame.StageRule, typer.Option(
         "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
         "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
-    ties: Annotated[endgame.TieRule, typer.Option(
-        "--ties", help="repeat: a tie repeats once, then the challenger wins; challenger: he wins at once.")
-    ] = endgame.TieRule.REPEAT,
-    next_challenger: Annotated[endgame.NextChallenger, typer.Option(
-        "--next", help="Who challenges the next trade: alternate (turns) or loser.")
-    ] = endgame.NextChallenger.ALTERNATE,
-    study: Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
-                                        "--ties challenger.")] = False,
+    ties: Ties = endgame.TieRule.REPEAT,
+    next_challenger: Next = endgame.NextChallenger.ALTERNATE,
+    study: Study = False,
     tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
     plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
     hidden: Annotated[bool, typer.Option("--hidden", help="The last trade with hidden money: each player sees "
@@ -202,22 +211,17 @@ def quartets_command(
         "--held1", help="Values of the quartets player 1 already owns, e.g. 200,300 (none if left out).")] = None,
     held2: Annotated[str | None, typer.Option(
         "--held2", help="Values of the quartets player 2 already owns.")] = None,
-    money1: Annotated[int | None, typer.Option("--money1", help="Player 1's money as a total.")] = None,
-    money2: Annotated[int | None, typer.Option("--money2", help="Player 2's money as a total.")] = None,
-    cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")] = None,
-    cards2: Annotated[str | None, typer.Option("--cards2", help="Player 2's money cards.")] = None,
-    challenger: Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2.")] = 1,
+    money1: Money1 = None,
+    money2: Money2 = None,
+    cards1: Cards1 = None,
+    cards2: Cards2 = None,
+    challenger: Challenger = 1,
     stage: Annotated[endgame.StageRule, typer.Option(
         "--stage", help="rules: offer, then the other sees the quartet and card count and accepts or counters; "
         "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
-    ties: Annotated[endgame.TieRule, typer.Option(
-        "--ties", help="repeat: a tie repeats once, then the challenger wins; challenger: he wins at once.")
-    ] = endgame.TieRule.REPEAT,
-    next_challenger: Annotated[endgame.NextChallenger, typer.Option(
-        "--next", help="Who challenges the next trade: alternate (turns) or loser.")
-    ] = endgame.NextChallenger.ALTERNATE,
-    study: Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
-                                        "--ties challenger.")] = False,
+    ties: Ties = endgame.TieRule.REPEAT,
+    next_challenger: Next = endgame.NextChallenger.ALTERNATE,
+    study: Study = False,
     table: Annotated[bool, typer.Option("--table", help="Every start of the same money (every split of both "
                                         "players' money, every split of both quartets, either challenger): "
                                         "where the separate-games choice is wrong.")] = False,
