@@ -78,6 +78,30 @@ class Stage:
             raise InvalidInput("a stage's outcome table must have one entry per pair of moves")
 
 
+def tabulate(leader: int, rows: Sequence[Any], cols: Sequence[Any], move: Callable[[Any, Any], Any],
+             seen: Sequence[Any] | None = None) -> Stage:
+    """A stage from its moves and a function giving what a pair of moves leads to; equal targets are
+    stored once. `seen`: what the responder sees of each row (any hashable), numbered here as signals;
+    None, or the same for every row, makes the moves simultaneous."""
+    targets: list[Any] = []
+    where: dict[Any, int] = {}
+    outcome = []
+    for r in rows:
+        row = []
+        for c in cols:
+            t = move(r, c)
+            if t not in where:
+                where[t] = len(targets)
+                targets.append(t)
+            row.append(where[t])
+        outcome.append(tuple(row))
+    signals = None
+    if seen is not None and len(set(seen)) > 1:
+        numbering = {v: k for k, v in enumerate(sorted(set(seen)))}
+        signals = tuple(numbering[v] for v in seen)
+    return Stage(leader, tuple(rows), tuple(cols), tuple(outcome), tuple(targets), signals)
+
+
 class Game(Protocol):
     def stage(self, state: Any, /) -> Stage: ...
 

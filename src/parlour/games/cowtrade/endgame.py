@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade.rules import CARD_VALUES
-from parlour.solvers.stochastic import End, Stage
+from parlour.solvers.stochastic import End, Stage, tabulate
 
 Hand = int | tuple[int, ...]  # a money total, or the number of cards of each value in CARD_VALUES
 ACCEPT = "accept"
@@ -190,21 +190,5 @@ class Endgame:
         theirs = offers(state.hand2 if c == 1 else state.hand1)
         rules_stage = self.rules.stage is StageRule.RULES
         responses: tuple[Hand | str, ...] = ((ACCEPT,) if rules_stage else ()) + theirs
-        targets: list[TradeState | End] = []
-        where: dict[TradeState | End, int] = {}
-        outcome = []
-        for o in mine:
-            row = []
-            for r in responses:
-                t = self.outcome(state, o, r)
-                if t not in where:
-                    where[t] = len(targets)
-                    targets.append(t)
-                row.append(where[t])
-            outcome.append(tuple(row))
-        signals = tuple(card_count(o) for o in mine) if rules_stage and not isinstance(mine[0], int) else None
-        if signals is not None:  # number the signals 0, 1, ... as the solver wants them
-            seen = {s: k for k, s in enumerate(sorted(set(signals)))}
-            signals = tuple(seen[s] for s in signals)
-        return Stage(leader=c, rows=mine, cols=responses, outcome=tuple(outcome), targets=tuple(targets),
-                     signals=signals)
+        seen = [card_count(o) for o in mine] if rules_stage else None  # the number of cards is visible
+        return tabulate(c, mine, responses, lambda o, r: self.outcome(state, o, r), seen)

@@ -33,7 +33,7 @@ from parlour.games.cowtrade.endgame import (
     offers,
 )
 from parlour.games.cowtrade.rules import CARD_VALUES
-from parlour.solvers.stochastic import End, Stage
+from parlour.solvers.stochastic import End, Stage, tabulate
 
 SIZE = 4  # a quartet
 MAX_POINTS = 10**6
@@ -160,26 +160,9 @@ class Quartets:
         theirs = offers(state.hand2 if c == 1 else state.hand1)
         rules_stage = self.rules.trade.stage is StageRule.RULES
         responses: tuple[Hand | str, ...] = ((ACCEPT,) if rules_stage else ()) + theirs
-        targets: list[QuartetsState | End] = []
-        where: dict[QuartetsState | End, int] = {}
-        outcome = []
-        for move in rows:
-            row = []
-            for r in responses:
-                t = self.outcome(state, move, r)
-                if t not in where:
-                    where[t] = len(targets)
-                    targets.append(t)
-                row.append(where[t])
-            outcome.append(tuple(row))
         # the challenged sees the quartet named and (under the rules, with cards) the number of cards
         seen = [(q, card_count(o) if rules_stage else 0) for q, o in rows]
-        numbering = {s: k for k, s in enumerate(sorted(set(seen)))}
-        signals: tuple[int, ...] | None = tuple(numbering[s] for s in seen)
-        if len(numbering) == 1:
-            signals = None
-        return Stage(leader=c, rows=rows, cols=responses, outcome=tuple(outcome), targets=tuple(targets),
-                     signals=signals)
+        return tabulate(c, rows, responses, lambda move, r: self.outcome(state, move, r), seen)
 
 
 def estimate_states(hand1: Hand, hand2: Hand) -> int:
