@@ -30,7 +30,7 @@ from parlour.games.cowtrade.endgame import (
     cards_of,
     describe,
     hand_from_cards,
-    money,
+    money_splits,
     offers,
 )
 from parlour.infra.spelling import parameter
@@ -217,13 +217,7 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
 
 def estimate_states(rules: EndgameRules, hand1: Hand, hand2: Hand) -> int:
     """An upper bound on the states: splits of the money x animal splits x challenger x tie."""
-    if isinstance(hand1, int):
-        splits = money(hand1) + money(hand2) + 1
-    else:
-        splits = 1
-        for a, b in zip(hand1, hand2, strict=True):  # type: ignore[arg-type]
-            splits *= a + b + 1
-    return splits * (rules.set_size - 1) * 2 * 2
+    return money_splits(hand1, hand2) * (rules.set_size - 1) * 2 * 2
 
 
 def make_hands(money1: int | None, money2: int | None, cards1: Sequence[int] | None,

@@ -130,6 +130,28 @@ def _give(hand: Hand, taken: Hand, received: Hand) -> Hand:
     return tuple(h - t + r for h, t, r in zip(hand, taken, received, strict=True))  # type: ignore[arg-type]
 
 
+def check_players(challenger: int, hand1: Hand, hand2: Hand) -> None:
+    """What every start between two players needs: a challenger 1 or 2, both hands of one kind."""
+    if challenger not in (1, 2):
+        raise InvalidInput(f"the challenger is player 1 or 2, not {shown(challenger)}")
+    if isinstance(hand1, int) != isinstance(hand2, int):
+        raise InvalidInput("give both players' money as totals or both as cards")
+    for h in (hand1, hand2):
+        if isinstance(h, int) and h < 0:
+            raise InvalidInput(f"money must not be negative, got {h}")
+
+
+def money_splits(hand1: Hand, hand2: Hand) -> int:
+    """In how many ways the two players' money can lie between them as trades move it: every total from
+    0 to the sum, or every split of each card value."""
+    if isinstance(hand1, int):
+        return money(hand1) + money(hand2) + 1
+    splits = 1
+    for a, b in zip(hand1, hand2, strict=True):  # type: ignore[arg-type]
+        splits *= a + b + 1
+    return splits
+
+
 @dataclass(frozen=True)
 class Endgame:
     """The stochastic game of one open set between two players (player 1's payoff: +1 when he ends
@@ -141,13 +163,7 @@ class Endgame:
         k = self.rules.set_size
         if isinstance(animals1, bool) or not isinstance(animals1, int) or not 1 <= animals1 <= k - 1:
             raise InvalidInput(f"player 1 must own 1 to {k - 1} animals of the set of {k}, not {shown(animals1)}")
-        if challenger not in (1, 2):
-            raise InvalidInput(f"the challenger is player 1 or 2, not {shown(challenger)}")
-        if isinstance(hand1, int) != isinstance(hand2, int):
-            raise InvalidInput("give both players' money as totals or both as cards")
-        for h in (hand1, hand2):
-            if isinstance(h, int) and h < 0:
-                raise InvalidInput(f"money must not be negative, got {h}")
+        check_players(challenger, hand1, hand2)
         return TradeState(animals1, hand1, hand2, challenger)
 
     def traded(self, state: TradeState) -> int:

@@ -29,7 +29,9 @@ from parlour.games.cowtrade.endgame import (
     StageRule,
     TieRule,
     card_count,
+    check_players,
     money,
+    money_splits,
     offers,
 )
 from parlour.games.cowtrade.rules import CARD_VALUES
@@ -108,13 +110,7 @@ class Quartets:
                 raise InvalidInput(f"player 1 owns 0 to {SIZE} animals of a quartet, not {shown(a)}")
         if not open_quartets(animals1):
             raise InvalidInput("both quartets are complete already: nothing is left to trade")
-        if challenger not in (1, 2):
-            raise InvalidInput(f"the challenger is player 1 or 2, not {shown(challenger)}")
-        if isinstance(hand1, int) != isinstance(hand2, int):
-            raise InvalidInput("give both players' money as totals or both as cards")
-        for h in (hand1, hand2):
-            if isinstance(h, int) and h < 0:
-                raise InvalidInput(f"money must not be negative, got {h}")
+        check_players(challenger, hand1, hand2)
         return QuartetsState(animals1, hand1, hand2, challenger)
 
     def after(self, state: QuartetsState, quartet: int, winner: int, offer1: Hand, offer2: Hand
@@ -167,13 +163,7 @@ class Quartets:
 
 def estimate_states(hand1: Hand, hand2: Hand) -> int:
     """An upper bound on the states: splits of the money x animal splits (5 x 5) x challenger x tie (3)."""
-    if isinstance(hand1, int):
-        splits = money(hand1) + money(hand2) + 1
-    else:
-        splits = 1
-        for a, b in zip(hand1, hand2, strict=True):  # type: ignore[arg-type]
-            splits *= a + b + 1
-    return splits * 25 * 2 * 3
+    return money_splits(hand1, hand2) * 25 * 2 * 3
 
 
 __all__ = ["ACCEPT", "Quartets", "QuartetsRules", "QuartetsState", "estimate_states", "open_quartets"]
