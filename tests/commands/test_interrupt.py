@@ -16,6 +16,8 @@ LONG_RUNS = [  # (command, seconds before the Ctrl-C)
     (["goose", "solve", "--players", "4"], 6.0),
     (["guess", "solve", "1000"], 4.0),  # 600 no longer lasts 4 s (issue 17); 1000 takes over 30
     (["winorlose", "table", "--games", "400000"], 4.0),
+    (["cowtrade", "endgame", "--set-size", "5"], 4.0),  # a quintet with the starting money: minutes
+    (["cowtrade", "quartets", "--cards1", "0,0,10,10,10,10,50", "--cards2", "10,50", "--table"], 4.0),
 ]
 
 
