@@ -5,7 +5,9 @@ the page's extra fields) and in the time a solve took."""
 from __future__ import annotations
 
 import json
+import time
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,12 +89,48 @@ def test_winorlose_chance(client: TestClient, capsys: pytest.CaptureFixture[str]
     agree(python, cli, web)
 
 
-def test_goose_solve(capsys: pytest.CaptureFixture[str]) -> None:
-    # The Goose's page answers positions, not `solve`: the command line and Python here (its rebuild moves
-    # the command's policy below the interface; the front door already applies it)
-    agree(parlour.goose.solve(players=2, exact=True), cli_json(["goose", "solve", "-n", "2", "--exact"], capsys), None)
+def goose_chances(client: TestClient, squares: list[int], to_move: int) -> dict[str, Any]:
+    """The page's chances from a position, once the job that solves its table is done (as the page polls)."""
+    body = {"rules": "study", "players": len(squares), "squares": squares, "to_move": to_move, "inn_pending": []}
+    for _ in range(3):
+        data = dict(client.post("/goose/api/chances", json=body).json())
+        if data.get("ready") is not False:
+            return data
+        deadline = time.time() + 120
+        while client.get(f"/jobs/{data['job']}").json()["state"] == "running":
+            assert time.time() < deadline, "the page's solve did not finish"
+            time.sleep(0.05)
+    raise AssertionError("the page's table is still not ready after its job")
+
+
+def test_goose_solve(client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page answers a position from its table of every state (2 players: the exact fractions, solved by a job
+    # and kept under the cache root, here a scratch folder); the command line and Python solve that position.
+    monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
+    start = parlour.goose.solve(players=2, exact=True)
+    agree(start, cli_json(["goose", "solve", "-n", "2", "--exact"], capsys), goose_chances(client, [0, 0], 1))
+    moved = parlour.goose.solve(players=2, exact=True, squares=[31, 40], to_move=2)
+    agree(moved, cli_json(["goose", "solve", "-n", "2", "--exact", "--from", "31,40", "--to-move", "2"], capsys),
+          goose_chances(client, [31, 40], 2))
+    # certified to a tolerance: the page's table is exact for 2 players, so the command line and Python only
     agree(parlour.goose.solve(players=2, squares=[31, 52], to_move=2, tol=1e-10),
           cli_json(["goose", "solve", "-n", "2", "--from", "31,52", "--to-move", "2", "--tol", "1e-10"], capsys), None)
+
+
+def test_goose_size_guard_names_force_in_python_and_the_flag_on_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    # 9 players: 49^9 codes, beyond any machine's memory and a day's work; the one guard of analyses.goose.policy
+    with pytest.raises(parlour.errors.InvalidInput, match=r"force=True") as refused:
+        parlour.goose.solve(players=9)
+    assert "--force" not in str(refused.value)
+    code, _, err = run_cli(["goose", "solve", "--players", "9"], capsys)
+    assert code == 2 and "--force" in err and "force=True" not in err
+    assert err.removeprefix("error: ").strip().replace("--force", "force=True") == str(refused.value)
+    # the same for the other names the policy checks: the position's squares are --from on the command line
+    with pytest.raises(parlour.errors.InvalidInput, match=r"^squares lists 3 squares but players is 2$"):
+        parlour.goose.solve(players=2, squares=[3, 4, 7])
+    code, _, err = run_cli(["goose", "solve", "--from", "3,4,7"], capsys)
+    assert code == 2 and err.strip() == "error: --from lists 3 squares but --players is 2"
 
 
 def test_size_guards_name_the_flag_on_the_cli_and_the_parameter_in_python(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import goose as analysis
+from parlour.analyses.goose import policy
 from parlour.commands.common import (
     check_count,
     check_seed,
@@ -18,41 +19,19 @@ from parlour.commands.common import (
     progress,
 )
 from parlour.errors import InvalidInput, shown
-from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares, variant
+from parlour.games.goose.rules import RuleSet
 from parlour.infra.files import output_file
-from parlour.infra.resources import affordable, free_disk, require
+from parlour.infra.resources import affordable
 
 app = typer.Typer(no_args_is_help=True)
 
-TOL_FLOOR = 1e-13  # the certified gap of 2 players stalls at 1.65e-13 in double precision
 MAX_WORKERS = 4096
 MAX_PARTS = 1_000_000
 MAX_GAMES = 10**15  # a count, not a plan: the time estimate refuses far fewer
 
 
 def _rules(name: str | None, path: Path | None) -> RuleSet:
-    if name is not None and path is not None:
-        raise InvalidInput("give either --variant or --rules, not both")
-    if path is not None:
-        return load_toml(path)
-    return variant(name) if name is not None else STUDY
-
-
-def _start(rules: RuleSet, players: int, squares: str | None, to_move: int | None, inn: str | None) -> State | None:
-    if squares is None:
-        if to_move is not None or inn is not None:
-            raise InvalidInput("--to-move and --inn-pending need --from")
-        return None
-    sq = parse_int_list(squares, "--from")
-    if len(sq) != players:
-        raise InvalidInput(f"--from lists {len(sq)} squares but --players is {players}")
-    mover = 1 if to_move is None else to_move
-    if not 1 <= mover <= players:
-        raise InvalidInput(f"--to-move must be between 1 and {players}, got {mover}")
-    pending = [p - 1 for p in parse_int_list(inn, "--inn-pending")] if inn else []
-    if any(not 0 <= p < players for p in pending):
-        raise InvalidInput(f"--inn-pending lists players between 1 and {players}")
-    return state_from_squares(rules, sq, mover - 1, pending)
+    return policy.rule_set(name, path)
 
 
 @app.command()
@@ -82,59 +61,34 @@ def solve(
 ) -> None:
     """Probability that each player wins (and of a draw) from the start or any position."""
 
-    if players < 2:
-        raise InvalidInput(f"the game needs at least 2 players, got {players}")
     check_count(workers, "--workers", 0, MAX_WORKERS)
     check_count(parts, "--parts", 0, MAX_PARTS)
-    if checkpoint is not None:
-        output_file(checkpoint, "--checkpoint")
-    rules = _rules(variant_name, rules_file)
-    need, seconds = analysis.solve_estimate(rules, players)
-    on_disk = out_of_core or dask or bool(scheduler)
-    affordable(f"solving {players} players", 0 if on_disk else need, seconds, force)
-    if on_disk and not force:
-        folder = checkpoint or analysis.default_checkpoint(rules, players)
-        require(f"{players} players' bounds on disk", int(need), free_disk(folder.parent), "free disk",
-                "--force tries anyway")
-    if tol is None:
-        tol = 1e-12 if analysis.fits_chain(rules, players) else 5e-9
-    if not TOL_FLOOR <= tol < 1:
-        raise InvalidInput(f"--tol must lie between {TOL_FLOOR:g} (below, double precision cannot certify the "
-                           f"bounds: use --exact) and 1, got {tol:g}")
-    start = _start(rules, players, squares, to_move, inn)
-    dask = dask or bool(scheduler)
-    if workers < 0 or parts < 0:
-        raise InvalidInput("--workers and --parts must be positive")
-    if dask and (exact or out_of_core):
-        raise InvalidInput("--dask runs the certified bounds in a shared work folder: drop --exact and --out-of-core")
-    if dask and checkpoint is None:
-        checkpoint = analysis.default_checkpoint(rules, players).with_suffix(".parts")
-        if not (quiet or as_json):
-            console.print(f"work folder: {checkpoint} (the bounds; rerun the command to resume)")
-    elif checkpoint is None and not exact and not analysis.fits_chain(rules, players):
-        # hours of work: keep it safe from a kill by default (~8 GB for 5 players)
-        checkpoint = analysis.default_checkpoint(rules, players)
-        if not (quiet or as_json):
-            console.print(f"checkpoint: {checkpoint} (every 10 minutes; rerun the command to resume)")
-    if checkpoint is not None:
-        keeps_checkpoint(checkpoint)
-    every = 600.0 if not analysis.fits_chain(rules, players) else 30.0
-    cp = analysis.Checkpoint(checkpoint, every_seconds=every) if checkpoint else None
+    plan = policy.plan(
+        players, exact=exact, variant=variant_name, rules=rules_file,
+        squares=parse_int_list(squares, "--from") if squares is not None else None, to_move=to_move,
+        inn_pending=parse_int_list(inn, "--inn-pending") if inn else (), tol=tol, checkpoint=checkpoint,
+        out_of_core=out_of_core, dask=dask or bool(scheduler), force=force,
+    )
+    if plan.checkpoint is not None:
+        if plan.chosen_checkpoint and not (quiet or as_json):
+            console.print(f"work folder: {plan.checkpoint.path} (the bounds; rerun the command to resume)"
+                          if plan.engine == "dask" else
+                          f"checkpoint: {plan.checkpoint.path} (every 10 minutes; rerun the command to resume)")
+        keeps_checkpoint(plan.checkpoint.path)
+    rules = plan.rules
     with progress(quiet or as_json) as bar:
         task = bar.add_task("certified sweeps (gap)", total=None)
 
         def tick(k: int, gap: float) -> None:
             bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")
 
-        if dask:
+        if plan.engine == "dask":
             from parlour.infra.dask import client as dask_client
 
             with dask_client(scheduler, workers or None) as client:
-                sol = analysis.solve(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
-                                  out_of_core=out_of_core, client=client, parts=parts or None)
+                sol = policy.run(plan, tick, client=client, parts=parts or None)
         else:
-            sol = analysis.solve(rules, players, exact=exact, start=start, tol=tol, on_sweep=tick, checkpoint=cp,
-                              out_of_core=out_of_core)
+            sol = policy.run(plan, tick)
     if as_json:
         print_json(sol)
         return

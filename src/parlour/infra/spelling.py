@@ -14,11 +14,12 @@ from contextvars import ContextVar
 _FLAGS: ContextVar[bool] = ContextVar("parlour_flag_spelling", default=False)
 
 
-def parameter(name: str, value: object = None) -> str:
+def parameter(name: str, value: object = None, *, flag: str | None = None) -> str:
     """`name` (Python's `name=value` when a value is given) or, under the command line, `--name`
-    (underscores as dashes): `parameter("force", True)` is "force=True" or "--force"."""
+    (underscores as dashes): `parameter("force", True)` is "force=True" or "--force". `flag` names the
+    option where the command line calls it otherwise (the Goose's `squares` is `--from`)."""
     if _FLAGS.get():
-        return "--" + name.replace("_", "-")
+        return "--" + (flag or name).replace("_", "-")
     return name if value is None else f"{name}={value!r}"
 
 

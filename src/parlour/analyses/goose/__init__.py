@@ -5,6 +5,7 @@ model.py     the chain from the rules, solved exactly (2 players) or with certif
 operator.py  the Goose as an operator of that engine without a stored chain
 queries.py   simulations and state counts; figures.py Figure 2; peer.py the Storm cross-check;
 claims.py    the claims of `parlour reproduce`
+policy.py    what a solve does, decided once for the command line, Python and the page (`plan`, `run`)
 """
 
 from parlour.analyses.goose.chain import default_checkpoint, fits_chain

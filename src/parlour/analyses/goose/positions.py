@@ -24,18 +24,17 @@ import math
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-import numba
 import numpy as np
 
 from parlour.analyses.goose import chain as gchain
+from parlour.analyses.goose import policy
 from parlour.analyses.goose.model import GooseSolution, _from_bounds, exact_at, exact_solution
-from parlour.analyses.goose.space import build
+from parlour.analyses.goose.space import Counts, build
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, State
 from parlour.games.goose.tables import tables
@@ -80,6 +79,7 @@ class Table:
     sweeps: int
     tol: float  # the certified half-width at every state (0 when exact)
     seconds: float  # how long the solve took when it was done
+    counts: Counts | None = None  # the reachable states by kind (2 players, whose chain is at hand anyway)
 
     def locate(self, state: State) -> tuple[int, int]:
         """(state index, player who is relative player 0); InvalidInput when unreachable."""
@@ -91,10 +91,10 @@ class Table:
         t0 = time.perf_counter()
         idx, mover = self.locate(state)
         if self.exact is not None:
-            return exact_at(self.rules, self.players, state, self.exact, idx, mover, None, t0)
+            return exact_at(self.rules, self.players, state, self.exact, idx, mover, self.counts, t0)
         assert self.lower is not None
         b = markov.Bounds(np.asarray(self.lower), self.sweeps, method="interval-iteration", status=Status.CERTIFIED)
-        return _from_bounds(self.rules, self.players, state, None, b, idx, mover, len(self.lower), t0,
+        return _from_bounds(self.rules, self.players, state, self.counts, b, idx, mover, len(self.lower), t0,
                             f"certified bounds of every state (half-width <= {self.tol:g}), solved once and "
                             "looked up")
 
@@ -102,45 +102,33 @@ class Table:
 # ---- solving -----------------------------------------------------------------------------------------------
 
 
-@contextmanager
-def threads(count: int | None) -> Iterator[None]:
-    """numba's threads for the calling thread only (numba keeps the count per thread), restored afterwards.
-
-    An upper bound: within it the sweeps take what `solvers.markov.threads.sweep_threads` allows (the same
-    rule everywhere: free cores, and a thread per million states). (Before that rule the sweeps met after
-    every block, and on the busy 2 shared cores every state of 4 players to 1e-10 took 544 s with 2
-    threads and 56 s with one.)"""
-    if count is None:
-        yield
-        return
-    before = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(count, before)))
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
-
-
 def solve_table(rules: RuleSet, players: int, report: Report | None = None) -> Table:
-    """Solve every state of the chain: exactly for 2 players, else certified to TOL[players] everywhere (threads
-    by `solvers.markov.threads.sweep_threads`, which leaves a busy core to the server's requests)."""
+    """Solve every state of the chain: exactly for 2 players, else certified to TOL[players] everywhere. What
+    any solve decides besides (the engine, the size guard, the threads: `policy.plan`) is decided as for the
+    command line's; the refusal names the command line's --force, which the page has not."""
     if not 2 <= players <= MAX_TABLE_PLAYERS:
         raise InvalidInput(f"the page solves 2 to {MAX_TABLE_PLAYERS} players, got {players}")
-    return _solve_table(rules, players, report)
+    plan = policy.plan(players, rules=rules, exact=players == 2, tol=TOL.get(players),
+                       flag="the command line's --force")
+    if plan.engine not in ("exact", "stored chain"):
+        raise InvalidInput(f"{players} players of these rules have no stored chain: use `parlour goose solve`")
+    with policy.numba_threads(plan.threads):
+        return _solve_table(plan, report)
 
 
-def _solve_table(rules: RuleSet, players: int, report: Report | None) -> Table:
+def _solve_table(plan: policy.SolvePlan, report: Report | None) -> Table:
+    rules, players = plan.rules, plan.players
     t0 = time.perf_counter()
     say = report or (lambda share, what: None)
     if players == 2:
         say(0.05, "2 players: solving the chain exactly (fractions of about 4,000 digits)")
         sol = exact_solution(rules, 2)
         sp = gchain.space(rules, 2)
-        return Table(rules, 2, sp.index, sol, None, sol.refinement_steps, 0.0, time.perf_counter() - t0)
+        return Table(rules, 2, sp.index, sol, None, sol.refinement_steps, 0.0, time.perf_counter() - t0, sp.counts)
     say(0.02, f"{players} players: enumerating the states")
     # build, not chain.space: that one is cached for the process, and 4 players' chain is 1 GiB we drop after
     sp = build(rules, players)
-    tol = TOL[players]
+    tol = plan.tol
     say(0.1, f"{players} players: {sp.size:,} states; certified sweeps")
     first: list[float] = []
 
@@ -250,7 +238,8 @@ def _load_exact(where: Path, meta: dict[str, Any], rules: RuleSet, index: np.nda
     sol = markov.AbsorptionExact(nums, den, columns, int(meta["sweeps"]), int(meta["bits"]),
                                  method="exact, read back and proven by an exact residual of zero",
                                  status=Status.EXACT)
-    return Table(rules, 2, np.asarray(index), sol, None, int(meta["sweeps"]), 0.0, float(meta["seconds"]))
+    return Table(rules, 2, np.asarray(index), sol, None, int(meta["sweeps"]), 0.0, float(meta["seconds"]),
+                 sp.counts)
 
 
 def obtain(root: Path | None, rules: RuleSet, players: int, report: Report | None = None) -> Table:

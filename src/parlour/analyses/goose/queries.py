@@ -62,11 +62,16 @@ MAX_PLAYERS = 64  # 49^64 positions: the estimate is astronomical long before th
 MAX_SIMULATED_PLAYERS = 10_000
 
 
+def estimated_states(rules: RuleSet, players: int) -> float:
+    """Relabelled states of `players` players (the model above; a float: from 12 players on it passes 2^64)."""
+    return STATE_SHARE * float(tables(rules).codes) ** players
+
+
 def solve_estimate(rules: RuleSet, players: int) -> tuple[float, float]:
     """(bytes, seconds) a certified solve of `players` players needs on the 2-core machine (a model, above)."""
     if not 2 <= players <= MAX_PLAYERS:
         raise InvalidInput(f"the number of players must be from 2 to {MAX_PLAYERS}, got {players:,}")
-    states = STATE_SHARE * float(tables(rules).codes) ** players
+    states = estimated_states(rules, players)
     if fits_chain(rules, players):
         return CHAIN_BYTES * states, CHAIN_SECONDS * states
     return FREE_BYTES * states, FREE_SECONDS * states

@@ -1,0 +1,184 @@
+"""What a Goose solve will do, decided once below the interfaces.
+
+`parlour goose solve`, `parlour.goose.solve` and the web page's solves all call `plan`, then `run`: the
+rules and the position, the engine (exact fractions, the stored chain, the chain-free operator, or Dask
+workers), the tolerance (by default 1e-12 while the chain is stored, 5e-9 beyond), the size guards, the
+checkpoint's place and period, and the threads. An interface only parses its own input and shows the
+result; a refusal names the parameter as its caller writes it (`force=True` from Python, `--force` on the
+command line: `infra.spelling`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from parlour.analyses.goose import model
+from parlour.analyses.goose.chain import default_checkpoint, fits_chain
+from parlour.analyses.goose.queries import estimated_states, solve_estimate
+from parlour.errors import InvalidInput
+from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares
+from parlour.games.goose.rules import variant as named_variant
+from parlour.infra import spelling
+from parlour.infra.files import output_file
+from parlour.infra.resources import affordable, free_disk, require
+from parlour.solvers import markov
+from parlour.solvers.markov.threads import sweep_threads
+
+TOL_FLOOR = 1e-13  # the certified gap of 2 players stalls at 1.65e-13 in double precision
+CHAIN_TOL, CHAIN_FREE_TOL = 1e-12, 5e-9  # beyond the stored chain a run takes hours: width 1e-8
+# A stored chain's run takes a minute at most, so it saves often; a chain-free one writes ~8 GB (5 players)
+# and runs for hours, so every 10 minutes.
+CHAIN_PERIOD_S, CHAIN_FREE_PERIOD_S = 30.0, 600.0
+
+Engine = Literal["exact", "stored chain", "chain-free", "dask"]
+
+
+@dataclass(frozen=True)
+class SolvePlan:
+    """Everything a solve will do, before it does any of it."""
+
+    rules: RuleSet
+    players: int
+    start: State | None  # None: everybody on the start square
+    exact: bool
+    tol: float  # the certified half-width (unused by the exact engine)
+    engine: Engine
+    checkpoint: markov.Checkpoint | None  # for Dask its path is the shared work folder
+    chosen_checkpoint: bool  # its place was decided here, not asked for: the interface says where it is
+    out_of_core: bool
+    threads: int  # numba threads of the solve: the sweeps' one rule (`sweep_threads`) for its size
+    memory: float  # the size model's estimate (bytes, seconds; `queries.solve_estimate`)
+    seconds: float
+
+
+def rule_set(variant: str | None = None, rules: RuleSet | str | Path | None = None) -> RuleSet:
+    """The rules: a named `variant` (study, maze37, no-inn-skip), a `RuleSet`, or a TOML file (`rules`);
+    the study's by default."""
+    if variant is not None and rules is not None:
+        raise InvalidInput(f"give either {spelling.parameter('variant')} or {spelling.parameter('rules')}, not both")
+    if isinstance(rules, RuleSet):
+        return rules
+    if rules is not None:
+        return load_toml(rules)
+    return named_variant(variant) if variant is not None else STUDY
+
+
+def _squares() -> str:
+    return spelling.parameter("squares", flag="from")
+
+
+def start_state(rules: RuleSet, players: int, squares: Sequence[int] | None, to_move: int | None = None,
+                inn_pending: Sequence[int] = ()) -> State | None:
+    """The position: every player's square, the player to move (1-based) and the players (1-based) on the
+    inn whose skip is still to come; None (the start) without `squares`."""
+    if squares is None:
+        if to_move is not None or inn_pending:
+            raise InvalidInput(f"{spelling.parameter('to_move')} and {spelling.parameter('inn_pending')} need "
+                               f"{_squares()}")
+        return None
+    squares = list(squares)
+    if len(squares) != players:
+        raise InvalidInput(f"{_squares()} lists {len(squares)} squares but {spelling.parameter('players')} is "
+                           f"{players}")
+    mover = 1 if to_move is None else to_move
+    if not 1 <= mover <= players:
+        raise InvalidInput(f"{spelling.parameter('to_move')} must be between 1 and {players}, got {mover}")
+    pending = [p - 1 for p in inn_pending]
+    if any(not 0 <= p < players for p in pending):
+        raise InvalidInput(f"{spelling.parameter('inn_pending')} lists players between 1 and {players}")
+    return state_from_squares(rules, squares, mover - 1, pending)
+
+
+def default_tol(rules: RuleSet, players: int) -> float:
+    """1e-12 while the chain is stored in memory (up to 4 players), 5e-9 (width 1e-8) beyond: hours of work."""
+    return CHAIN_TOL if fits_chain(rules, players) else CHAIN_FREE_TOL
+
+
+def plan(
+    players: int = 2,
+    *,
+    exact: bool = False,
+    variant: str | None = None,
+    rules: RuleSet | str | Path | None = None,
+    squares: Sequence[int] | None = None,
+    to_move: int | None = None,
+    inn_pending: Sequence[int] = (),
+    tol: float | None = None,
+    checkpoint: str | Path | None = None,
+    out_of_core: bool = False,
+    dask: bool = False,
+    force: bool = False,
+    flag: str | None = None,
+) -> SolvePlan:
+    """Check a solve's input and decide what it does (see the module); InvalidInput names what to change.
+
+    The size guard refuses beyond this machine's memory or a day's work (and, with the bounds on disk, its
+    free disk) unless `force`; `flag` replaces the name of what lifts it (the page says "the command
+    line's --force"). A checkpoint is kept by default where a run takes hours (chain-free, certified) and
+    for Dask, whose bounds always live in a work folder."""
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise InvalidInput(f"the game needs at least 2 players, got {players!r}")
+    if checkpoint is not None:
+        output_file(checkpoint, spelling.parameter("checkpoint"))
+    ruleset = rule_set(variant, rules)
+    need, seconds = solve_estimate(ruleset, players)
+    on_disk = out_of_core or dask
+    affordable(f"solving {players} players", 0 if on_disk else need, seconds, force, flag)
+    asked = Path(checkpoint) if checkpoint is not None else None
+    if on_disk and not force:
+        folder = asked or default_checkpoint(ruleset, players)
+        require(f"{players} players' bounds on disk", int(need), free_disk(folder.parent), "free disk",
+                f"{flag or spelling.parameter('force', True)} tries anyway")
+    chain = fits_chain(ruleset, players)
+    if tol is None:
+        tol = default_tol(ruleset, players)
+    if not TOL_FLOOR <= tol < 1:
+        raise InvalidInput(f"{spelling.parameter('tol')} must lie between {TOL_FLOOR:g} (below, double precision "
+                           f"cannot certify the bounds: use {spelling.parameter('exact', True)}) and 1, got {tol:g}")
+    start = start_state(ruleset, players, squares, to_move, inn_pending)
+    if dask and (exact or out_of_core):
+        raise InvalidInput(f"{spelling.parameter('dask', True)} runs the certified bounds in a shared work folder: "
+                           f"drop {spelling.parameter('exact', True)} and {spelling.parameter('out_of_core', True)}")
+    path = asked
+    if path is None and dask:
+        path = default_checkpoint(ruleset, players).with_suffix(".parts")
+    elif path is None and not exact and not chain:
+        path = default_checkpoint(ruleset, players)  # hours of work: safe from a kill by default
+    engine: Engine = "dask" if dask else "exact" if exact else "stored chain" if chain else "chain-free"
+    every = CHAIN_PERIOD_S if chain else CHAIN_FREE_PERIOD_S
+    return SolvePlan(
+        ruleset, players, start, exact, tol, engine,
+        markov.Checkpoint(path, every_seconds=every) if path is not None else None, asked is None and path is not None,
+        out_of_core, sweep_threads(int(min(estimated_states(ruleset, players), 2**62))), need, seconds,
+    )
+
+
+@contextmanager
+def numba_threads(count: int) -> Iterator[None]:
+    """At most `count` numba threads for the calling thread (numba keeps the count per thread), restored
+    afterwards. Within it the sweeps take what `sweep_threads` allows for the chain they meet. (Before that
+    rule the sweeps met after every block, and on the busy 2 shared cores every state of 4 players to 1e-10
+    took 544 s with 2 threads and 56 s with one.)"""
+    import numba
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(max(1, min(count, before)))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
+def run(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None, *, client: Any = None,
+        parts: int | None = None) -> model.GooseSolution:
+    """Carry out a plan: `client` is the Dask client of a "dask" plan (its `parts` parts of the states)."""
+    if (client is not None) != (plan.engine == "dask"):
+        raise InvalidInput("a Dask client goes with a plan made with dask=True, and only with one")
+    options: dict[str, Any] = {"client": client, "parts": parts} if client is not None else {}
+    with numba_threads(plan.threads):
+        return model.solve(plan.rules, plan.players, exact=plan.exact, start=plan.start, tol=plan.tol,
+                           on_sweep=on_sweep, checkpoint=plan.checkpoint, out_of_core=plan.out_of_core, **options)
