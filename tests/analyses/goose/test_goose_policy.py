@@ -1,0 +1,87 @@
+"""`analyses.goose.policy`: what a solve does is decided once, the same for the command line, Python and the
+page: the engine, the default tolerance, the checkpoint's place and period, the threads and the guards."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from pathlib import Path
+
+import numba
+import pytest
+
+from conftest import run_cli
+from parlour.analyses.goose import chain, policy
+from parlour.errors import InvalidInput
+from parlour.games.goose.rules import STUDY
+
+
+@pytest.fixture(autouse=True)
+def scratch_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def test_a_stored_chain_is_certified_to_1e_12_without_a_checkpoint() -> None:
+    plan = policy.plan(3)
+    assert (plan.engine, plan.tol, plan.checkpoint, plan.chosen_checkpoint) == ("stored chain", 1e-12, None, False)
+    assert plan.rules == STUDY and plan.start is None
+    assert plan.threads == 1  # 1e5 states: the split costs more than it gives (solvers.markov.threads)
+    assert policy.plan(2, exact=True).engine == "exact"
+
+
+def test_a_chain_free_run_keeps_a_checkpoint_in_the_cache_every_ten_minutes() -> None:
+    plan = policy.plan(5, force=True)  # force: this machine may have less than the 12 GiB of 5 players
+    assert (plan.engine, plan.tol, plan.chosen_checkpoint) == ("chain-free", 5e-9, True)
+    assert plan.checkpoint is not None and plan.checkpoint.every_seconds == 600.0
+    assert plan.checkpoint.path == chain.default_checkpoint(STUDY, 5)
+    assert 1 <= plan.threads <= numba.get_num_threads()  # the rule's figure, free cores then (sweep_threads)
+    # exact fractions get no checkpoint (the solve refuses them for 5 players)
+    assert policy.plan(5, exact=True, force=True).checkpoint is None
+
+
+def test_an_asked_checkpoint_is_kept_where_asked(tmp_path: Path) -> None:
+    plan = policy.plan(3, checkpoint=tmp_path / "run.npy")
+    assert plan.checkpoint is not None and plan.checkpoint.path == tmp_path / "run.npy"
+    assert plan.checkpoint.every_seconds == 30.0 and not plan.chosen_checkpoint
+
+
+def test_dask_works_in_a_folder_beside_the_default_checkpoint() -> None:
+    plan = policy.plan(3, dask=True)
+    assert plan.engine == "dask" and plan.chosen_checkpoint and plan.checkpoint is not None
+    assert plan.checkpoint.path == chain.default_checkpoint(STUDY, 3).with_suffix(".parts")
+    with pytest.raises(InvalidInput, match=r"^dask=True runs .* drop exact=True and out_of_core=True$"):
+        policy.plan(3, dask=True, exact=True)
+
+
+def test_refusals_name_what_lifts_them_as_the_caller_writes_it() -> None:
+    with pytest.raises(InvalidInput, match=r"\(force=True tries anyway\)"):
+        policy.plan(9)
+    with pytest.raises(InvalidInput, match=r"\(the command line's --force tries anyway\)"):
+        policy.plan(9, flag="the command line's --force")  # the page's wording
+    with pytest.raises(InvalidInput, match=r"^tol must lie between 1e-13 .*use exact=True\) and 1, got 1e-14$"):
+        policy.plan(2, tol=1e-14)
+    with pytest.raises(InvalidInput, match=r"^to_move and inn_pending need squares$"):
+        policy.plan(2, to_move=2)
+
+
+def test_a_run_holds_to_its_plan() -> None:
+    sol = policy.run(policy.plan(2, squares=[31, 40], to_move=2, tol=1e-9))
+    assert sol.players == 2 and sol.start.to_move == 1
+    assert all(hi - lo <= 2e-9 for lo, hi in sol.win_bounds)
+    with pytest.raises(InvalidInput, match="Dask client"):
+        policy.run(policy.plan(2), client=object())
+
+
+def test_the_command_line_says_where_the_default_checkpoint_is(capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def stop(*args: object, **kwargs: object) -> None:
+        raise InvalidInput("stopped before the solve")
+
+    monkeypatch.setattr(policy, "run", stop)  # 5 players take hours: the plan and its message are the point
+    monkeypatch.setattr("parlour.infra.dask.client", lambda *args: nullcontext())  # no cluster either
+    code, out, err = run_cli(["goose", "solve", "--players", "5", "--force"], capsys)
+    assert code == 2 and "stopped before the solve" in err
+    where = chain.default_checkpoint(STUDY, 5)
+    assert " ".join(out.split()) == f"checkpoint: {where} (every 10 minutes; rerun the command to resume)"
+    code, out, err = run_cli(["goose", "solve", "--players", "3", "--dask"], capsys)
+    assert code == 2 and " ".join(out.split()) == (f"work folder: {where.with_name('study-3p.parts')} (the bounds; "
+                                                   "rerun the command to resume)")
