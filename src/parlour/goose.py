@@ -33,7 +33,7 @@ def solve(
     rules: RuleSet | str | Path | None = None,
     squares: Sequence[int] | None = None,
     to_move: int | None = None,
-    inn_pending: Sequence[int] = (),
+    inn_pending: Sequence[int] | None = None,
     tol: float | None = None,
     checkpoint: str | Path | None = None,
     out_of_core: bool = False,

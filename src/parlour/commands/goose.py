@@ -66,7 +66,8 @@ def solve(
     plan = policy.plan(
         players, exact=exact, variant=variant_name, rules=rules_file,
         squares=parse_int_list(squares, "--from") if squares is not None else None, to_move=to_move,
-        inn_pending=parse_int_list(inn, "--inn-pending") if inn else (), tol=tol, checkpoint=checkpoint,
+        inn_pending=(parse_int_list(inn, "--inn-pending") if inn else []) if inn is not None else None, tol=tol,
+        checkpoint=checkpoint,
         out_of_core=out_of_core, dask=dask or bool(scheduler), force=force,
     )
     if plan.checkpoint is not None:

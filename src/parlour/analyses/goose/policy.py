@@ -72,11 +72,11 @@ def _squares() -> str:
 
 
 def start_state(rules: RuleSet, players: int, squares: Sequence[int] | None, to_move: int | None = None,
-                inn_pending: Sequence[int] = ()) -> State | None:
+                inn_pending: Sequence[int] | None = None) -> State | None:
     """The position: every player's square, the player to move (1-based) and the players (1-based) on the
-    inn whose skip is still to come; None (the start) without `squares`."""
+    inn whose skip is still to come; None (the start) without `squares`, which the other two need."""
     if squares is None:
-        if to_move is not None or inn_pending:
+        if to_move is not None or inn_pending is not None:
             raise InvalidInput(f"{spelling.parameter('to_move')} and {spelling.parameter('inn_pending')} need "
                                f"{_squares()}")
         return None
@@ -87,7 +87,7 @@ def start_state(rules: RuleSet, players: int, squares: Sequence[int] | None, to_
     mover = 1 if to_move is None else to_move
     if not 1 <= mover <= players:
         raise InvalidInput(f"{spelling.parameter('to_move')} must be between 1 and {players}, got {mover}")
-    pending = [p - 1 for p in inn_pending]
+    pending = [p - 1 for p in inn_pending or ()]
     if any(not 0 <= p < players for p in pending):
         raise InvalidInput(f"{spelling.parameter('inn_pending')} lists players between 1 and {players}")
     return state_from_squares(rules, squares, mover - 1, pending)
@@ -106,7 +106,7 @@ def plan(
     rules: RuleSet | str | Path | None = None,
     squares: Sequence[int] | None = None,
     to_move: int | None = None,
-    inn_pending: Sequence[int] = (),
+    inn_pending: Sequence[int] | None = None,
     tol: float | None = None,
     checkpoint: str | Path | None = None,
     out_of_core: bool = False,
