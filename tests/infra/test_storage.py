@@ -49,3 +49,15 @@ def test_a_failed_write_leaves_the_old_file_and_no_debris(tmp_path: Path) -> Non
     with pytest.raises(OSError, match="disk full"):
         storage.atomic_write(target, broken)
     assert target.read_text() == "old" and os.listdir(tmp_path) == ["kept.txt"]
+
+
+def test_atomic_path_replaces_only_when_the_block_ends_normally(tmp_path: Path) -> None:
+    target = tmp_path / "bounds.npy"
+    with storage.atomic_path(target) as tmp, tmp.open("wb") as out:
+        assert tmp.parent == tmp_path and tmp != target
+        np.save(out, np.arange(3.0))
+    assert np.array_equal(np.load(target), np.arange(3.0))
+    with pytest.raises(KeyboardInterrupt), storage.atomic_path(target) as tmp, tmp.open("wb") as out:
+        np.save(out, np.zeros(5))  # a whole new array, then the run is stopped before the block ends
+        raise KeyboardInterrupt
+    assert np.array_equal(np.load(target), np.arange(3.0)) and os.listdir(tmp_path) == ["bounds.npy"]
