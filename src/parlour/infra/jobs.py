@@ -1,9 +1,9 @@
 """Long computations behind a page (a 4-player Goose chain, a guessing game of N = 1000): each runs once per
-key on a small pool of background threads, and the page polls `GET /jobs/{key}` for its progress and its
-outcome instead of holding a request open for minutes.
+key on a small pool of background threads, and the page polls `GET /jobs/{key}` (web/jobs.py) for its
+progress and its outcome instead of holding a request open for minutes.
 
 Memory is bounded: at most MAX_KEPT finished jobs are remembered (oldest forgotten first); a result worth
-keeping longer belongs in the game's on-disk cache (`cache_folder()`), which the job should write.
+keeping longer belongs on disk under the cache root (`infra.cache.PageCache` keeps it there).
 """
 
 from __future__ import annotations
@@ -13,13 +13,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
-
-from parlour.errors import InvalidInput, ParlourError, shown
-from parlour.infra import storage
+from parlour.errors import ParlourError
 
 
 class Cancelled(ParlourError):
@@ -31,11 +27,6 @@ Work = Callable[[Report], Any]
 
 MAX_KEPT = 64
 WORKERS = 1  # the machines this runs on may have 2 cores; the server must stay responsive
-
-
-def cache_folder() -> Path:
-    """Where pages keep results that took long to compute: the cache root of `infra.storage`, created."""
-    return storage.cache_folder()
 
 
 @dataclass
@@ -94,6 +85,11 @@ class Jobs:
         with self._lock:
             return self._jobs.get(key)
 
+    def running(self, key: str) -> bool:
+        """Whether the job of `key` is running or waiting for a worker."""
+        job = self.get(key)
+        return job is not None and job.state == "running"
+
     def cancel(self, key: str) -> Job | None:
         """Ask a running job to stop: its work stops at its next progress report (a queued one before it
         starts), and the job ends failed with the error "cancelled"; the next submit starts it anew."""
@@ -122,21 +118,4 @@ class Jobs:
             job.message = "done" if outcome == "done" else "failed"
 
 
-jobs = Jobs()
-router = APIRouter()
-
-
-@router.get("/jobs/{key}")
-def job_status(key: str) -> dict[str, Any]:
-    job = jobs.get(key)
-    if job is None:
-        raise InvalidInput(f"no job {shown(key)} (it finished long ago or never started)")
-    return job.to_json()
-
-
-@router.post("/jobs/{key}/cancel")
-def job_cancel(key: str) -> dict[str, Any]:
-    job = jobs.cancel(key)
-    if job is None:
-        raise HTTPException(404, f"no job {shown(key)} (it finished long ago or never started)")
-    return job.to_json()
+jobs = Jobs()  # the process's one pool: every page's jobs share its worker
