@@ -6,6 +6,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,12 +46,12 @@ class Counting:
         return f"value of {key}"
 
 
-def make(compute: Counting, pool: Jobs | None = None, **policy: object) -> PageCache[int, str]:
+def make(compute: Counting, pool: Jobs | None = None, budget: int = 10, **policy: Any) -> PageCache[int, str]:
     def busy(keys: Sequence[int]) -> str:
         return f"busy with {sorted(keys)}"
 
-    return PageCache(STORE, compute, job_name=lambda k: f"sq-{k}", busy=busy, budget=policy.pop("budget", 10),  # type: ignore[arg-type]
-                     pool=pool or Jobs(), **policy)  # type: ignore[arg-type]
+    return PageCache(STORE, compute, job_name=lambda k: f"sq-{k}", busy=busy, budget=budget, pool=pool or Jobs(),
+                     **policy)
 
 
 def wait(pool: Jobs, name: str) -> None:
@@ -93,7 +94,8 @@ def test_concurrent_asks_start_one_job(cache_root: Path) -> None:
     assert set(names) == {"sq-7-0"} and len(names) == 8
     compute.release.set()
     wait(pool, "sq-7-0")
-    assert pool.get("sq-7-0").state == "done" and compute.calls == [7] and cache.in_memory(7) == "value of 7"
+    job = pool.get("sq-7-0")
+    assert job is not None and job.state == "done" and compute.calls == [7] and cache.in_memory(7) == "value of 7"
     assert cache.start_job(7) == "sq-7-1"  # a finished job is not asked again: a new round, read from disk
     wait(pool, "sq-7-1")
     assert compute.calls == [7]
