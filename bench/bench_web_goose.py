@@ -89,7 +89,7 @@ def main() -> None:
         rows = []
         for players in [int(x) for x in args.players.split(",") if x]:
             first, data = until_ready(http, "POST", "/goose/api/chances", start(players))
-            web.chains = web.Tables()  # a restarted server: the chain only on disk
+            web.chains = web.table_cache()  # a restarted server: the chain only on disk
             disk, _ = until_ready(http, "POST", "/goose/api/chances", start(players))
             memory = timed(lambda p=players: until_ready(http, "POST", "/goose/api/chances", start(p)), args.repeat)
             rows.append({"players": players, "win": data["win"], "first_answer_s": round(first, 3),

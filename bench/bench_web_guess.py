@@ -87,7 +87,7 @@ def main() -> None:
         for n in sizes:
             cold, data = strategy(http, n)
             warm = timed(lambda n=n: strategy(http, n), args.repeat)
-            web.cache = web.StrategyCache()  # a restarted server: N's strategies only on disk
+            web.cache = web.strategy_cache()  # a restarted server: N's strategies only on disk
             disk, _ = strategy(http, n)
             rows.append({"n": n, "value_exact": data["value_exact"], "trees": data["trees"],
                          "first_solve_s": round(cold, 3), "from_disk_s": round(disk, 3),

@@ -22,7 +22,7 @@ def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
     # One cache for the session's goose tests: the 2-player chain is solved once (the API tests may have done it).
     mp = pytest.MonkeyPatch()
     mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.getbasetemp() / "goose-cache"))
-    mp.setattr(web, "chains", web.Tables())
+    mp.setattr(web, "chains", web.table_cache())
     yield
     mp.undo()
 

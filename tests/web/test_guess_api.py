@@ -30,7 +30,7 @@ def fresh_cache(tmp_path_factory):
     """A cache folder and an in-memory cache of this module's own, so no other run's files are read."""
     mp = pytest.MonkeyPatch()
     mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
-    mp.setattr(web, "cache", web.StrategyCache())
+    mp.setattr(web, "cache", web.strategy_cache())
     yield
     mp.undo()
 
@@ -140,8 +140,8 @@ def test_a_larger_n_is_a_job_then_cached_on_disk_and_read_back(client, monkeypat
     wait_for(first["job"])
     ready = client.post("/guess/api/strategy", json={"n": 150}).json()
     assert ready["ready"] and ready["value_exact"] == cli_json("value", "150")["value_exact"]
-    assert web.cache.path(150).is_file()
-    fresh = web.StrategyCache()
+    assert web.store.path(150).is_file()
+    fresh = web.strategy_cache()
     monkeypatch.setattr(web, "cache", fresh)  # a restarted server: nothing in memory, the file on disk
     began = time.perf_counter()
     again = client.post("/guess/api/strategy", json={"n": 150}).json()
@@ -151,12 +151,12 @@ def test_a_larger_n_is_a_job_then_cached_on_disk_and_read_back(client, monkeypat
 
 def test_a_damaged_cache_file_is_solved_again(client, monkeypatch):
     client.post("/guess/api/strategy", json={"n": 30})
-    path = web.cache.path(30)
+    path = web.store.path(30)
     doc = json.loads(gzip.decompress(path.read_bytes()))
     doc["alice"][0] = "0"  # no longer a probability vector
     path.write_bytes(gzip.compress(json.dumps(doc).encode()))
-    monkeypatch.setattr(web, "cache", web.StrategyCache())
-    assert web.cache.read(30) is None  # the exact check (or the digest) refuses it
+    monkeypatch.setattr(web, "cache", web.strategy_cache())
+    assert web.store.load(30) is None  # the exact check (or the digest) refuses it
     reply = client.post("/guess/api/strategy", json={"n": 30}).json()
     assert reply["ready"] and reply["value_exact"] == cli_json("value", "30")["value_exact"]
 
@@ -260,8 +260,8 @@ def test_a_small_n_answers_while_a_job_holds_the_solver(client):
 
 def test_jobs_of_other_n_are_bounded(client, monkeypatch):
     started: set[str] = set()  # jobs that never start, and so run for ever
-    monkeypatch.setattr(web, "_rounds", {})
-    monkeypatch.setattr(web, "_running", lambda key: key in started)
+    monkeypatch.setattr(web, "cache", web.strategy_cache())
+    monkeypatch.setattr(web.jobs, "running", lambda key: key in started)
     monkeypatch.setattr(web.jobs, "submit", lambda key, work: started.add(key))
     assert web.start_job(501) == "guess-501-0"
     assert web.start_job(502) == "guess-502-0"

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 def fresh_cache(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
-    mp.setattr(web, "cache", web.StrategyCache())
+    mp.setattr(web, "cache", web.strategy_cache())
     yield
     mp.undo()
 

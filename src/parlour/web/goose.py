@@ -22,18 +22,19 @@ or a well allows it, and reachable from the start whenever the chain is at hand)
 
 Work is bounded rather than cancelled: a request does at most a look-up, reading a table back from disk (2 players:
 the exact fractions proven again, ≈0.3 s) or telling a turn; a solve is a background job, done once per rule set
-and player count and kept on disk (cache_folder()/goose/): 2 players ≈5 s, 3 players ≈3-10 s, 4 players about a
-minute and 1 GiB while it runs. At most MAX_PENDING other solves may be running or queued when one is asked for.
+and player count and kept by the pages' one cache (`infra.cache`: in memory, and on disk under the cache root's
+goose/): 2 players ≈5 s, 3 players ≈3-10 s, 4 players about a minute and 1 GiB while it runs. At most
+MAX_PENDING other solves may be running or queued when one is asked for.
 """
 
 from __future__ import annotations
 
-import logging
 import secrets
 import sys
 import threading
 import tomllib
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -58,11 +59,11 @@ from parlour.games.goose.rules import (
     variant,
 )
 from parlour.games.goose.tables import tables
+from parlour.infra import storage
+from parlour.infra.cache import PageCache
 from parlour.results import exact
 from parlour.web.common import one_of, render, whole_number, whole_numbers
-from parlour.web.jobs import Report, cache_folder, jobs
-
-log = logging.getLogger("parlour.web.goose")
+from parlour.web.jobs import Report, jobs
 
 router = APIRouter()
 
@@ -85,110 +86,67 @@ SURFACES = {"p1_1": "P(player 1 wins | player 1 to move)", "p1_2": "P(player 1 w
 # ---- solved chains: memory, disk, jobs ------------------------------------------------------------------
 
 
-class Tables:
-    """Solved chains by (rule set, players): in memory (least recently used dropped beyond MAX_TABLES), on disk
-    under cache_folder(), or solved by a background job."""
+Key = tuple[RuleSet, int]  # (rule set, players)
+_custom: set[RuleSet] = set()
+_custom_lock = threading.Lock()
 
-    def __init__(self) -> None:
-        self._memory: OrderedDict[tuple[RuleSet, int], Table] = OrderedDict()
-        self._lock = threading.Lock()
-        self.solving = threading.Lock()  # one solve at a time (2 shared cores)
-        self.quick = threading.Lock()  # read-backs inside requests, apart from the solves
-        self._custom: set[RuleSet] = set()
 
-    def in_memory(self, rules: RuleSet, players: int) -> Table | None:
-        with self._lock:
-            found = self._memory.get((rules, players))
-            if found is not None:
-                self._memory.move_to_end((rules, players))
-            return found
-
-    def keep(self, table: Table) -> Table:
-        with self._lock:
-            self._memory[(table.rules, table.players)] = table
-            self._memory.move_to_end((table.rules, table.players))
-            while len(self._memory) > MAX_TABLES:
-                self._memory.popitem(last=False)
-        return table
-
-    def ready(self, rules: RuleSet, players: int) -> Table | None:
-        """The table if a request can have it now (memory, or read back from disk), else None: a job's work."""
-        found = self.in_memory(rules, players)
-        if found is not None:
-            return found
-        if not self.quick.acquire(timeout=QUICK_WAIT_S):
-            return None
-        try:
-            found = self.in_memory(rules, players) or positions.load(cache_folder(), rules, players)
-            return self.keep(found) if found is not None else None
-        finally:
-            self.quick.release()
-
-    def obtain(self, rules: RuleSet, players: int, report: Report) -> Table:
-        """From memory, disk, or solved and saved (a job's work)."""
-        with self.solving:
-            found = self.in_memory(rules, players)
-            if found is not None:
-                return found
-            if rules not in VARIANTS.values():
-                self._forget_custom(rules)
-            table = positions.obtain(cache_folder(), rules, players, report)
-            report(1.0, "solved")
-            return self.keep(table)
-
-    def _forget_custom(self, rules: RuleSet) -> None:
-        """The solver keeps every rule set's chain and exact solution for the process (functools.cache): after
-        MAX_CUSTOM_KEPT custom rule sets those caches are emptied, so that edits cannot grow memory for ever."""
-        self._custom.add(rules)
-        if len(self._custom) > MAX_CUSTOM_KEPT:
+def _forget_custom(rules: RuleSet) -> None:
+    """The solver keeps every rule set's chain and exact solution for the process (functools.cache): after
+    MAX_CUSTOM_KEPT custom rule sets those caches are emptied, so that edits cannot grow memory for ever."""
+    global _custom
+    if rules in VARIANTS.values():
+        return
+    with _custom_lock:
+        _custom.add(rules)
+        if len(_custom) > MAX_CUSTOM_KEPT:
             model.exact_solution.cache_clear()
             gchain.space.cache_clear()
-            self._custom = {rules}
+            _custom = {rules}
 
 
-chains = Tables()
-_rounds: dict[tuple[RuleSet, int], int] = {}
-_rounds_lock = threading.Lock()
+class ChainStore:
+    """The solved chains on disk, one folder each under the cache root's goose/ (`analyses.goose.positions`:
+    written atomically, checked when read back), as the pages' cache (`infra.cache`) keeps them."""
+
+    def exists(self, key: Key) -> bool:
+        return (positions.folder_of(storage.cache_root(), *key) / "table.json").is_file()
+
+    def load(self, key: Key) -> Table | None:
+        _forget_custom(key[0])  # a 2-player read-back builds the rule set's chain to prove the fractions
+        return positions.load(storage.cache_root(), *key)
+
+    def save(self, key: Key, table: Table) -> None:
+        positions.save(table, storage.cache_root())
 
 
-def _running(key: str) -> bool:
-    job = jobs.get(key)
-    return job is not None and job.state == "running"
+def _solve(key: Key, report: Report | None) -> Table:
+    _forget_custom(key[0])
+    return positions.solve_table(*key, report)
+
+
+def _busy(_: Sequence[Key]) -> str:
+    return "the server is already solving two other games; try again when they are done"
+
+
+def table_cache() -> PageCache[Key, Table]:
+    """Solved chains by (rule set, players) (`infra.cache`): in memory (least recently used dropped beyond
+    MAX_TABLES), on disk under the cache root, else solved by a background job (never inside a request)."""
+    return PageCache(ChainStore(), _solve, job_name=lambda k: f"goose-{positions.rules_key(k[0])}-{k[1]}p",
+                     busy=_busy, budget=MAX_TABLES, pool=jobs, max_pending=MAX_PENDING, quick_wait_s=QUICK_WAIT_S)
+
+
+chains = table_cache()
 
 
 def start_job(rules: RuleSet, players: int) -> str:
-    """Solve (or read back) a chain in the background; the page polls /jobs/{key}. A finished job whose table
-    has left memory since (and could not be saved) is not asked again: the next one gets a new key."""
-    with _rounds_lock:
-        base = f"goose-{positions.rules_key(rules)}-{players}p"
-        n = _rounds.get((rules, players), 0)
-        job = jobs.get(f"{base}-{n}")
-        if job is not None and job.state == "done":
-            n += 1
-            _rounds[(rules, players)] = n
-        key = f"{base}-{n}"
-        if not _running(key):
-            others = [k for (r, p), k in _rounds.items() if (r, p) != (rules, players)
-                      and _running(f"goose-{positions.rules_key(r)}-{p}p-{k}")]
-            if len(others) >= MAX_PENDING:
-                raise InvalidInput("the server is already solving two other games; try again when they are done")
-            _rounds.setdefault((rules, players), n)
-            if len(_rounds) > 64:  # custom rule sets come and go: forget the ones no job is solving now
-                for (r, p), k in list(_rounds.items()):
-                    if (r, p) != (rules, players) and not _running(f"goose-{positions.rules_key(r)}-{p}p-{k}"):
-                        del _rounds[(r, p)]
-        jobs.submit(key, lambda report: _job(rules, players, report))
-    return key
-
-
-def _job(rules: RuleSet, players: int, report: Report) -> str:
-    table = chains.obtain(rules, players, report)
-    return f"{table.players} players solved in {table.seconds:.1f} s"
+    """Solve (or read back) a chain in the background; the page polls /jobs/{key}."""
+    return chains.start_job((rules, players))
 
 
 def table_or_job(rules: RuleSet, players: int) -> tuple[Table | None, dict[str, Any]]:
     """The table, or None and the reply that names the job solving it."""
-    table = chains.ready(rules, players)
+    table = chains.ready((rules, players))
     if table is not None:
         return table, {}
     return None, {"ready": False, "players": players, "rules": rules.name, "job": start_job(rules, players),
@@ -285,7 +243,7 @@ def _faces(rules: RuleSet, value: Any) -> tuple[int, ...]:
 
 def move(req: MoveRequest) -> dict[str, Any]:
     rules, state = _state(req.position)
-    table = chains.in_memory(rules, state.players)
+    table = chains.in_memory((rules, state.players))
     if table is not None:
         table.locate(state)  # the whole state: reachable from the start (InvalidInput if not)
     if turns.stuck_for_ever(rules, state):

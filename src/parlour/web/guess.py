@@ -24,9 +24,10 @@ who recomputes it from the seed has re-solved the game, and only cheats themselv
 SHA-256 of the strategies the seed drew from) makes a game refuse to continue if those strategies changed.
 
 Strategies are solved once per N (column generation with an exact certificate, analyses.guess.solve),
-kept in memory (bounded) and on disk under cache_folder()/guess/ (gzip JSON, re-checked exactly when
-read back). N ≤ INLINE_SOLVE is solved inside the request (0.07 s at N = 100); larger N, and large N read back
-from disk, go through a background job with progress.
+kept by the pages' one cache (`infra.cache.PageCache`): in memory (bounded) and on disk under the cache
+root's guess/ (gzip JSON, written atomically, re-checked exactly when read back). N ≤ INLINE_SOLVE is solved
+inside the request (0.07 s at N = 100); larger N, and large N read back from disk, go through a background
+job with progress.
 
 Work is bounded rather than cancelled: what a request does itself takes at most about 0.1 s (a solve of
 N ≤ 100, a read-back of N ≤ 300: bench/bench_web_guess.py), and a job, whose client may leave, is done
@@ -37,16 +38,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import logging
 import math
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, cast
 
 from fastapi import APIRouter, Request
@@ -55,14 +52,12 @@ from pydantic import BaseModel
 
 from parlour.analyses.guess import play, table
 from parlour.analyses.guess.solve import check_solution, solve_guess
-from parlour.errors import InvalidInput, ParlourError, shown
+from parlour.errors import InvalidInput, shown
 from parlour.games.guess.trees import Tree
-from parlour.infra.storage import atomic_write
+from parlour.infra.cache import FileStore, PageCache
 from parlour.results import exact, frac_str
 from parlour.web.common import one_of, render, whole_number, whole_numbers
-from parlour.web.jobs import Report, cache_folder, jobs
-
-log = logging.getLogger("parlour.web.guess")
+from parlour.web.jobs import Report, jobs
 
 MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
 # The page takes every N the command line does, up to what its memory budget can keep (Bob's trees hold
@@ -115,164 +110,83 @@ def _checked(numbers: int, value: Fraction, alice: tuple[Fraction, ...],
     return Strategies(numbers, value, alice, bob, _digest(numbers, value, alice, bob), seconds)
 
 
-class StrategyCache:
-    """Solved strategies by N: in memory (least recently used dropped beyond a budget of tree depths) and
-    on disk (one gzip JSON file per N, written atomically, re-checked exactly when read back)."""
-
-    def __init__(self, budget: int = MEMORY_BUDGET) -> None:
-        self._memory: OrderedDict[int, Strategies] = OrderedDict()
-        self._budget = budget
-        self._lock = threading.Lock()
-        self.solving = threading.Lock()  # one background job's work at a time (2 cores, other users)
-        # Work inside a request (a small N solved, N ≤ INLINE_LOAD read back) has its own lock, so that a
-        # small N answers at once even while a job spends minutes on a large one.
-        self.quick = threading.Lock()
-
-    def folder(self) -> Path:
-        path = cache_folder() / "guess"
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-
-    def path(self, n: int) -> Path:
-        return self.folder() / f"strategies-{n}.json.gz"
-
-    def in_memory(self, n: int) -> Strategies | None:
-        with self._lock:
-            found = self._memory.get(n)
-            if found is not None:
-                self._memory.move_to_end(n)
-            return found
-
-    def keep(self, s: Strategies) -> Strategies:
-        with self._lock:
-            self._memory[s.numbers] = s
-            self._memory.move_to_end(s.numbers)
-            while len(self._memory) > 1 and sum(x.size for x in self._memory.values()) > self._budget:
-                self._memory.popitem(last=False)
-        return s
-
-    def on_disk(self, n: int) -> bool:
-        return self.path(n).is_file()
-
-    def read(self, n: int) -> Strategies | None:
-        """The strategies stored for N if the file is whole and its certificate checks; else None (a
-        damaged file is solved again and overwritten)."""
-        path = self.path(n)
-        try:
-            doc = json.loads(gzip.decompress(path.read_bytes()))
-            if doc["format"] != FORMAT or doc["numbers"] != n:
-                return None
-            value = Fraction(doc["value"])
-            alice = tuple(Fraction(a) for a in doc["alice"])
-            bob = tuple((tuple(int(x) for x in d), Fraction(p)) for d, p in doc["bob"])
-            s = _checked(n, value, alice, bob, float(doc["solve_seconds"]))
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError, EOFError, ParlourError) as exc:
-            log.warning("ignoring the cached strategies %s: %s", path, exc)
-            return None
-        return None if s.digest != doc.get("certificate_sha256") else self.keep(s)
-
-    def write(self, s: Strategies) -> None:
-        doc = {
-            "format": FORMAT, "numbers": s.numbers, "value": frac_str(s.value),
-            "alice": [frac_str(a) for a in s.alice],
-            "bob": [[list(d), frac_str(p)] for d, p in s.bob],
-            "certificate_sha256": s.digest, "solve_seconds": round(s.solve_seconds, 3),
-        }
-        data = gzip.compress(json.dumps(doc, separators=(",", ":")).encode(), compresslevel=6)
-        try:
-            atomic_write(self.path(s.numbers), data)  # a reader sees the old file or the whole new one
-        except OSError as exc:
-            log.warning("could not cache the strategies for N = %d: %s", s.numbers, exc)
-
-    def solve(self, n: int, report: Report | None = None) -> Strategies:
-        """Solve N (certified), then keep it in memory and on disk."""
-        began = time.perf_counter()
-        first: list[float] = []
-
-        def progress(step: Any) -> None:
-            if report is None:
-                return
-            gap = max(step.upper - step.lower, 1e-12)
-            if not first:
-                first.append(gap)
-            # The bounds close roughly geometrically, and the float phase stops near a gap of 1e-4 before
-            # the exact check: the share of that way done, on a log scale (an estimate, said as one).
-            share = math.log(first[0] / gap) / max(math.log(first[0] / 1e-4), 1e-9)
-            # The solver works in the mirror-folded game, whose value is 2 V(N).
-            report(min(0.95, max(0.01, share)), f"N = {n}, iteration {step.iteration}: V(N) between "
-                   f"{step.lower / 2:.6f} and {step.upper / 2:.6f}")
-
-        sol = solve_guess(n, on_iteration=progress)
-        if not sol.certified or sol.value is None:
-            raise InvalidInput(f"the strategies for N = {n} could not be certified")
-        if report is not None:
-            report(0.97, f"N = {n}: certified; saving")
-        bob = tuple((t.depths, Fraction(p)) for t, p in sol.bob)
-        alice = tuple(Fraction(a) for a in sol.alice)
-        s = Strategies(n, sol.value, alice, bob, _digest(n, sol.value, alice, bob), time.perf_counter() - began)
-        self.write(s)
-        return self.keep(s)
-
-    def obtain(self, n: int, report: Report | None = None) -> Strategies:
-        """From memory, else from disk, else solved (a job's work)."""
-        found = self.in_memory(n)
-        if found is not None:
-            return found
-        with self.solving:
-            if report is not None:
-                report(0.01, f"N = {n}: reading the saved strategies" if self.on_disk(n)
-                       else f"N = {n}: solving the game from scratch")
-            return self.in_memory(n) or self.read(n) or self.solve(n, report)
-
-    def ready(self, n: int) -> Strategies | None:
-        """The strategies if they can be had within a request's time (memory, a small N on disk, or a
-        small N solved now); None when a job must fetch them."""
-        found = self.in_memory(n)
-        if found is not None or n > INLINE_LOAD:
-            return found
-        if not self.on_disk(n) and n > INLINE_SOLVE:
-            return None
-        if not self.quick.acquire(timeout=QUICK_WAIT_S):  # busy with many small requests: queue a job
-            return None
-        try:
-            return self.in_memory(n) or self.read(n) or (self.solve(n) if n <= INLINE_SOLVE else None)
-        finally:
-            self.quick.release()
+def _encode(s: Strategies) -> bytes:
+    doc = {
+        "format": FORMAT, "numbers": s.numbers, "value": frac_str(s.value),
+        "alice": [frac_str(a) for a in s.alice],
+        "bob": [[list(d), frac_str(p)] for d, p in s.bob],
+        "certificate_sha256": s.digest, "solve_seconds": round(s.solve_seconds, 3),
+    }
+    return gzip.compress(json.dumps(doc, separators=(",", ":")).encode(), compresslevel=6)
 
 
-cache = StrategyCache()
+def _decode(n: int, data: bytes) -> Strategies | None:
+    """The strategies stored for N if the file is whole and its certificate checks exactly; else None or an
+    error (a damaged file is solved again and overwritten)."""
+    doc = json.loads(gzip.decompress(data))
+    if doc["format"] != FORMAT or doc["numbers"] != n:
+        return None
+    value = Fraction(doc["value"])
+    alice = tuple(Fraction(a) for a in doc["alice"])
+    bob = tuple((tuple(int(x) for x in d), Fraction(p)) for d, p in doc["bob"])
+    s = _checked(n, value, alice, bob, float(doc["solve_seconds"]))
+    return s if s.digest == doc.get("certificate_sha256") else None
 
 
-_rounds: dict[int, int] = {}
-_rounds_lock = threading.Lock()
+def _solve(n: int, report: Report | None = None) -> Strategies:
+    """Solve N (certified): a job's work, or a request's for N <= INLINE_SOLVE."""
+    began = time.perf_counter()
+    first: list[float] = []
+
+    def progress(step: Any) -> None:
+        if report is None:
+            return
+        gap = max(step.upper - step.lower, 1e-12)
+        if not first:
+            first.append(gap)
+        # The bounds close roughly geometrically, and the float phase stops near a gap of 1e-4 before
+        # the exact check: the share of that way done, on a log scale (an estimate, said as one).
+        share = math.log(first[0] / gap) / max(math.log(first[0] / 1e-4), 1e-9)
+        # The solver works in the mirror-folded game, whose value is 2 V(N).
+        report(min(0.95, max(0.01, share)), f"N = {n}, iteration {step.iteration}: V(N) between "
+               f"{step.lower / 2:.6f} and {step.upper / 2:.6f}")
+
+    sol = solve_guess(n, on_iteration=progress)
+    if not sol.certified or sol.value is None:
+        raise InvalidInput(f"the strategies for N = {n} could not be certified")
+    if report is not None:
+        report(0.97, f"N = {n}: certified; saving")
+    bob = tuple((t.depths, Fraction(p)) for t, p in sol.bob)
+    alice = tuple(Fraction(a) for a in sol.alice)
+    return Strategies(n, sol.value, alice, bob, _digest(n, sol.value, alice, bob), time.perf_counter() - began)
+
+
+def _busy(others: Sequence[int]) -> str:
+    names = ", ".join(str(m) for m in sorted(others))
+    return f"the server is already solving N = {names}; choose one of those, or try again when they are done"
+
+
+store = FileStore[int, Strategies]("guess", lambda n: f"strategies-{n}.json.gz", _encode, _decode)
+
+
+def strategy_cache() -> PageCache[int, Strategies]:
+    """Solved strategies by N (`infra.cache`): in memory (least recently used dropped beyond a budget of
+    tree depths), on disk (one gzip JSON file per N under the cache root's guess/, re-checked exactly when
+    read back), else solved: inside the request for N <= INLINE_SOLVE, by a job beyond."""
+    return PageCache(store, _solve, job_name=lambda n: f"guess-{n}", busy=_busy, budget=MEMORY_BUDGET,
+                     weigh=lambda s: s.size, load_inline=lambda n: n <= INLINE_LOAD,
+                     compute_inline=lambda n: n <= INLINE_SOLVE, pool=jobs, max_pending=MAX_PENDING,
+                     quick_wait_s=QUICK_WAIT_S,
+                     announce=lambda n, stored: f"N = {n}: reading the saved strategies" if stored
+                     else f"N = {n}: solving the game from scratch")
+
+
+cache = strategy_cache()
 
 
 def start_job(n: int) -> str:
-    """Solve (or read back) N in the background; the page polls /jobs/{key}. A job that finished but
-    whose strategies have left memory since is not asked again (jobs.submit would answer "done" at once,
-    and the page would ask for ever): the next round of that N gets a new key."""
-    with _rounds_lock:
-        key = f"guess-{n}-{_rounds.get(n, 0)}"
-        job = jobs.get(key)
-        if job is not None and job.state == "done":
-            _rounds[n] = _rounds.get(n, 0) + 1
-            key = f"guess-{n}-{_rounds[n]}"
-        if not _running(key):
-            others = [m for m, r in _rounds.items() if m != n and _running(f"guess-{m}-{r}")]
-            if len(others) >= MAX_PENDING:
-                names = ", ".join(str(m) for m in sorted(others))
-                raise InvalidInput(f"the server is already solving N = {names}; choose one of those, or "
-                                   "try again when they are done")
-            _rounds.setdefault(n, 0)
-        jobs.submit(key, lambda report: cache.obtain(n, report).digest)
-    return key
-
-
-def _running(key: str) -> bool:
-    job = jobs.get(key)
-    return job is not None and job.state == "running"
+    """Solve (or read back) N in the background; the page polls /jobs/{key}."""
+    return cache.start_job(n)
 
 
 # ---- what the answers say ------------------------------------------------------------------------------

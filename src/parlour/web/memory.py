@@ -58,10 +58,9 @@ from parlour.analyses.memory.match import (
 from parlour.analyses.memory.summary import state_values
 from parlour.errors import InvalidInput, shown
 from parlour.games.memory.rules import State, make_state
-from parlour.infra.storage import atomic_write
+from parlour.infra.storage import atomic_write, cache_folder
 from parlour.results import exact
 from parlour.web.common import one_of, render, whole_number, whole_numbers
-from parlour.web.jobs import cache_folder
 
 router = APIRouter()
 

@@ -3,7 +3,6 @@ players on the study's board) or, beyond, the chain-free operator; where a long 
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -14,6 +13,7 @@ from parlour.analyses.goose.space import Layout, Space, build
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, State
 from parlour.games.goose.tables import code_of, tables
+from parlour.infra import storage
 from parlour.solvers import markov
 
 
@@ -47,9 +47,9 @@ def fits_chain(rules: RuleSet, players: int) -> bool:
 
 
 def default_checkpoint(rules: RuleSet, players: int) -> Path:
-    """Where a long chain-free run keeps its bounds unless told otherwise ($XDG_CACHE_HOME/parlour)."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "parlour" / "goose" / f"{rules.name}-{players}p.npy"
+    """Where a long chain-free run keeps its bounds unless told otherwise: the goose folder of the one cache
+    root (`infra.storage.cache_root`: $PARLOUR_CACHE, else $XDG_CACHE_HOME/parlour, else ~/.cache/parlour)."""
+    return storage.cache_root() / "goose" / f"{rules.name}-{players}p.npy"
 
 
 def locate(sp: Space | Layout, state: State) -> tuple[int, int]:

@@ -8,7 +8,7 @@ certified half-width is at most `tol` at *every* state (not only at the start: a
 it takes no more sweeps, the slow mode is the endgame either way). A position's answer is the
 `GooseSolution` that `solve` would give: the same function (`model.exact_at`, `model._from_bounds`) shapes it.
 
-On disk (one folder per rule set and player count, written to temporary names and renamed): 2 players as the
+On disk (one folder per rule set and player count, each file written atomically by `infra.storage`): 2 players as the
 numerators in fixed-width bytes beside the common denominator, proven again when read back (the exact residual
 A x = B d must be zero, as `markov.exact` requires); 3 and 4 players as .npy files (the lower bounds and the
 code -> state index) with a JSON description, checked for shape, rules and range when read back (memory-mapped:
@@ -21,8 +21,6 @@ import hashlib
 import json
 import logging
 import math
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +36,7 @@ from parlour.analyses.goose.space import Counts, build
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet, State
 from parlour.games.goose.tables import tables
+from parlour.infra import storage
 from parlour.results import Status
 from parlour.solvers import markov
 from parlour.solvers.markov.exact import _verify
@@ -150,23 +149,9 @@ def folder_of(root: Path, rules: RuleSet, players: int) -> Path:
     return root / "goose" / f"{rules_key(rules)}-{players}p"
 
 
-def _replace_atomically(target: Path, write: Callable[[Path], None]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}-", suffix=".tmp")
-    os.close(fd)
-    try:
-        write(Path(tmp))
-        os.replace(tmp, target)  # a reader sees the old file or the whole new one
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _save_npy(path: Path, array: np.ndarray) -> None:
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb") as out:
-            np.save(out, array)
-
-    _replace_atomically(path, write)
+    with storage.atomic_path(path) as tmp, tmp.open("wb") as out:
+        np.save(out, array)
 
 
 def save(table: Table, root: Path) -> Path:
@@ -186,12 +171,7 @@ def save(table: Table, root: Path) -> Path:
     else:
         assert table.lower is not None
         _save_npy(where / "lower.npy", np.ascontiguousarray(table.lower, np.float64))
-    text = json.dumps(meta)
-
-    def write_meta(tmp: Path) -> None:
-        tmp.write_text(text)
-
-    _replace_atomically(where / "table.json", write_meta)
+    storage.atomic_write(where / "table.json", json.dumps(meta))
     return where
 
 

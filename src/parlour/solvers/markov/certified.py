@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ import numba
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
+from parlour.infra import storage
 from parlour.results import Result, Status, bounds
 from parlour.solvers.markov.chain import Chain
 
@@ -236,13 +236,9 @@ class Checkpoint:
         if isinstance(lower, np.memmap) and Path(lower.filename or "") == self.path.resolve():
             lower.flush()
         else:
-            tmp = self.path.with_name(self.path.name + ".tmp.npy")
-            with open(tmp, "wb") as f:
+            with storage.atomic_path(self.path) as tmp, tmp.open("wb") as f:
                 np.save(f, lower)
-            os.replace(tmp, self.path)
-        tmp_meta = self.path.with_name(self.path.name + ".tmp.meta")
-        tmp_meta.write_text(f"{fp} {sweeps}\n")
-        os.replace(tmp_meta, self.meta)
+        storage.atomic_write(self.meta, f"{fp} {sweeps}\n")
 
     def load(self, fp: str, shape: tuple[int, int]) -> tuple[np.ndarray, int] | None:
         """The bounds and sweep count of a run of the same operator, or None (absent, or another's)."""
