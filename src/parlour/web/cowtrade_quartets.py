@@ -30,7 +30,7 @@ from parlour.web.common import one_of, whole_numbers
 from parlour.web.jobs import Report, jobs
 
 # measured on a shared 2-core machine (bench/bench_cowtrade_quartets.py): 10,50 against 10,10 (estimate 1,200)
-# 3.5 s; 0,10,10 against 10,50 (2,400) about 15 s; 0,10,50 against 10,10,50 (3,600) 14-44 s
+# 1.6 s; 0,10,10 against 10,50 (2,400) 10 s; 0,10,50 against 10,10,50 (3,600) 17 s, 44 s under other load
 MAX_STATES = 2_500
 DEFAULT_POINTS = [1000, 500]
 DEFAULT_ANIMALS = [2, 3]  # a start where the separate-games choice is wrong (with the default money)

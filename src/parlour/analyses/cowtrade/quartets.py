@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -203,7 +203,8 @@ def moves(stage: Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[s
     classes = stage.signals if stage.signals is not None else (0,) * len(stage.rows)
     for (q, offer), c in zip(stage.rows, classes, strict=True):
         count = 0 if isinstance(offer, int) else sum(offer)
-        seen.setdefault(c, f"quartet {q}" + ("" if isinstance(offer, int) else f", {count} cards"))
+        cards = f", {count} card{'' if count == 1 else 's'}"
+        seen.setdefault(c, f"quartet {q}" + ("" if isinstance(offer, int) else cards))
     return [{"seen": seen[signal] if stage.signals is not None else "any offer",
              "answers": played(stage.cols, mix, "answer", False)} for signal, mix in enumerate(strategy)]
 
