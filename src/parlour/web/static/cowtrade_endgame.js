@@ -276,10 +276,11 @@
       $("q-best").textContent = who + " trades quartet " + c.best.join(" or ") + " first";
       const alone = c.quartets.map((q, i) => "quartet " + q + " alone " + said(c.one_set_values_exact[i],
         c.one_set_values[i], 4) + " × " + data.points[q]).join(", ");
-      $("q-separate").textContent = "quartet " + c.separate + " (the best for " + who + " by one-set value × " +
-        "points, the one-set value +1 when player 1 completes that quartet alone: " + alone + ") — " +
-        (c.loss === 0 ? "optimal here" : "wrong here: it costs " + who + " " + points(c.loss_exact, c.loss));
-      $("q-separate").classList.toggle("q-wrong", c.loss !== 0);
+      const verdict = el("strong", c.loss === 0 ? "" : "q-wrong", c.loss === 0 ? "optimal here"
+        : "wrong here: it costs " + who + " " + points(c.loss_exact, c.loss));
+      $("q-separate").replaceChildren(document.createTextNode("quartet " + c.separate + " (the best for " + who +
+        " by one-set value × points, the one-set value +1 when player 1 completes that quartet alone: " + alone +
+        ") — "), verdict);
     }
     $("q-how").textContent = data.message + "; " + data.states.toLocaleString("en") + " states, " +
       data.seconds.toFixed(1) + " s";
