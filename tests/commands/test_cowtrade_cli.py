@@ -116,3 +116,19 @@ def test_endgame_hidden(capsys: pytest.CaptureFixture[str]) -> None:
 def test_endgame_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run_cli(["cowtrade", "endgame", *args], capsys)
     assert code == 2 and message in err
+
+
+def test_quartets_json_mixtures_are_lists_like_the_endgames(capsys: pytest.CaptureFixture[str]) -> None:
+    # moves1 / moves2 have the one-set end game's list shape (they were {move: p} dicts with a twin
+    # moves*_exact before): offers with probability and probability_exact, or answers per what was seen
+    code, out, _ = run_cli(["cowtrade", "quartets", "--money1", "3", "--money2", "2", "--plays", "2", "--json"],
+                           capsys)
+    assert code == 0
+    data = json.loads(out)
+    first = data["plays"][0]
+    assert "moves1_exact" not in first and first["challenger"] == 1
+    assert sum(Fraction(m["probability_exact"]) for m in first["moves1"]) == 1
+    assert all(m["offer"].startswith("quartet ") for m in first["moves1"])
+    assert all(sum(Fraction(a["probability_exact"]) for a in s["answers"]) == 1 for s in first["moves2"])
+    code, text, _ = run_cli(["cowtrade", "quartets", "--money1", "3", "--money2", "2", "--plays", "1"], capsys)
+    assert code == 0 and "player 2: [quartet 0] " in text

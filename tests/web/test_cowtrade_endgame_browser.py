@@ -1,6 +1,7 @@
 """The cow-trade end game in Debian's chromium (Playwright): a quartet played to its end against the optimal
 bidder at 1280 x 800 and at 390 x 844, the start's value equal to the command line's, the money cards
-changing hands on screen, the result visible after the last move, and no sideways scrolling."""
+changing hands on screen, the result visible after the last move, and no sideways scrolling; the choice
+between two quartets solved (as a job) to the command line's value, and too much money refused in a sentence."""
 
 from __future__ import annotations
 
@@ -82,3 +83,37 @@ def test_hidden_money_mode(page, server) -> None:  # type: ignore[no-untyped-def
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "endgame-hidden-390.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_two_quartets(page, server, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+    # the default game (10,50 against 10,10; player 1 owns 2 and 3): solved as a job, the value equal to the
+    # command line's, and the separate-games choice marked wrong, as the analysis finds it
+    result = CliRunner().invoke(cli_app, ["cowtrade", "quartets", "--animals1", "2,3", "--cards1", "10,50",
+                                          "--cards2", "10,10", "--json"])
+    assert result.exit_code == 0, result.output
+    expected = json.loads(result.stdout)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server + "/cowtrade/endgame")
+    page.wait_for_selector("#eg-board:not([hidden])")
+    page.click("#q-solve")
+    page.wait_for_selector("#q-out:not([hidden])", timeout=120_000)
+    assert page.text_content("#q-value").startswith(expected["value_exact"].replace("-", "−"))
+    assert page.text_content("#q-best").endswith(f"quartet {expected['choice']['best'][0]} first")
+    assert "wrong here" in page.text_content("#q-separate")
+    assert page.locator("#q-strategy1 table").count() >= 1 and page.locator("#q-strategy2 table").count() >= 1
+    assert page.locator("#q-plays details").count() == len(expected["plays"])
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # too much money: the refusal is a sentence beside the form
+    page.fill("#q-cards1", "0,0,10,10,10,10,50")
+    page.fill("#q-cards2", "0,0,10,10,10,10,50")
+    page.click("#q-solve")
+    page.wait_for_function("document.getElementById('error').textContent.includes('too large')")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if SHOTS:
+        page.fill("#q-cards1", "10,50")
+        page.fill("#q-cards2", "10,10")
+        page.click("#q-solve")
+        page.wait_for_selector("#q-out:not(.stale)")
+        page.locator("#q-panel").scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(SHOTS, f"endgame-quartets-{width}.png"), full_page=True)

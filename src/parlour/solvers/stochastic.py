@@ -522,6 +522,7 @@ def _pair_values(work: _Work, comp: list[int], strategies: dict[int, tuple[Any, 
     return _chain_values(work, comp, cells, work.float_values, work.float_values)
 
 
+PROGRESS_EVERY = 20  # components between progress reports (a quartet's stage: ~10-30 ms)
 STALL_SWEEPS = 200  # value iteration that has not halved its step in this many sweeps is given up
 
 
@@ -935,7 +936,12 @@ def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, to
                  {"states": n, "components": len(comps), "cyclic_components": 0, "sweeps": 0,
                   "exact_stage_solves": 0, "exact_checks": 0})
     work.float_values[:] = float(endless)
-    for comp in comps:
+    solved = 0
+    for number, comp in enumerate(comps):
+        if progress is not None and number % PROGRESS_EVERY == 0:
+            # backward induction reports too: a caller's progress may raise to stop (a cancelled page job)
+            progress(f"{solved:,} of {n:,} states solved")
+        solved += len(comp)
         if len(comp) == 1 and comp[0] not in successors[comp[0]]:
             _backward(work, comp[0])
             continue

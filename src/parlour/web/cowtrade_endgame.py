@@ -10,6 +10,7 @@ after trade, with the money cards changing hands; and the last trade with hidden
                                 optimal mixture, what happened, and the next state (or who completed the set)
   POST /api/endgame/hidden      players, donkeys, initiative -> the hidden-money last trade (value with and
                                 without information, the optimal bid per hand)
+  POST /api/endgame/quartets    two open quartets: the choice of quartet (web.cowtrade_quartets, a job)
 
 A game is {"set_size": 4 or 5, "rules": "rules" | "simultaneous", "next": "alternate" | "loser",
 "animals1", "cards1", "cards2", "challenger": 1 or 2}; the person is player 1. A state is {"animals1",
@@ -23,8 +24,9 @@ keeping anything between requests.
 Work is bounded by refusing sizes: a start whose state estimate (`estimate_states`) exceeds MAX_STATES is
 refused with the estimate (the standard money, 2 x 0, 4 x 10, 1 x 50 each, estimates 1,620 and solves in a
 few seconds; larger games belong to `parlour cowtrade endgame` on the command line); quintets, which can cycle
-and solve far more slowly, only up to MAX_QUINTET_STATES. Nothing runs as a background job. Solutions are kept in
-a small in-memory LRU per (rules, start); a state reached from the start is looked up in its solution.
+and solve far more slowly, only up to MAX_QUINTET_STATES. Only the two quartets run as a background job.
+Solutions are kept in a small in-memory LRU per (rules, start); a state reached from the start is looked
+up in its solution.
 """
 
 from __future__ import annotations
@@ -65,6 +67,9 @@ from parlour.solvers.stochastic import End, StochasticSolution
 from parlour.web.common import one_of, render, whole_number
 from parlour.web.cowtrade import MAX_SEED, parse_cards
 from parlour.web.cowtrade import _check_deck as check_deck
+from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
+from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
+from parlour.web.cowtrade_quartets import QuartetsRequest, api_quartets
 
 MAX_STATES = 6_000  # the state estimate this page solves (standard money: 1,620)
 # Quintets cycle: the stochastic solver iterates to certified bounds, much slower than a quartet's backward
@@ -389,7 +394,8 @@ def api_hidden(req: HiddenRequest) -> dict[str, Any]:
 @router.get("/endgame", response_class=HTMLResponse)
 def page(request: Request) -> HTMLResponse:
     return render(request, "cowtrade_endgame.html", game="cowtrade", standard=STANDARD,
-                  cards=list(CARD_VALUES), max_states=MAX_STATES, max_quintet=MAX_QUINTET_STATES)
+                  cards=list(CARD_VALUES), max_states=MAX_STATES, max_quintet=MAX_QUINTET_STATES,
+                  quartets=QUARTETS_DEFAULTS, max_quartets=MAX_QUARTETS_STATES)
 
 
 @router.post("/api/endgame/state")
@@ -405,4 +411,9 @@ def post_move(req: MoveRequest) -> dict[str, Any]:
 @router.post("/api/endgame/hidden")
 def post_hidden(req: HiddenRequest) -> dict[str, Any]:
     return api_hidden(req)
+
+
+@router.post("/api/endgame/quartets")
+def post_quartets(req: QuartetsRequest) -> dict[str, Any]:
+    return api_quartets(req)
 

@@ -1,6 +1,8 @@
 """Two open quartets solved exactly: by hand, against the one-set end game, under relabelling, and
 against the separate-games suggestion."""
 
+from fractions import Fraction
+
 import pytest
 
 from parlour.analyses.cowtrade.endgame import solve_endgame
@@ -149,3 +151,20 @@ def test_table_with_money_cards():
                                row.state.challenger)
         assert alone.value == row.value
         assert alone.choice is not None and alone.choice.loss == row.choice.loss
+
+
+def test_mixtures_have_the_one_set_end_games_list_shape():
+    # both games' mixtures are lists with exact probabilities beside the floats, so one text serves both
+    from parlour.analyses.cowtrade.endgame import _moves_text
+
+    result = solve_quartets(QuartetsRules(), (2, 3), hand_from_cards([10, 50]), hand_from_cards([10, 10]), 1)
+    first = result.plays[0]
+    assert first.state == result.start
+    offers = first.moves1  # player 1 challenges: his (quartet, offer) mixture
+    assert all(set(m) == {"offer", "probability", "probability_exact"} for m in offers)
+    assert sum(Fraction(m["probability_exact"]) for m in offers) == 1
+    assert all(m["offer"].startswith("quartet ") for m in offers)
+    for seen in first.moves2:  # player 2 answers per quartet and card count he sees
+        assert seen["seen"].startswith("quartet ")
+        assert sum(Fraction(a["probability_exact"]) for a in seen["answers"]) == 1
+    assert _moves_text(first.moves2).startswith("[quartet ")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -32,7 +32,7 @@ from typing import Any
 from parlour.analyses.cowtrade.endgame import (
     _hand_json,
     _hand_text,
-    _prob,
+    _moves_text,
     _value_text,
     solve_endgame,
     splits_of,
@@ -50,6 +50,7 @@ from parlour.games.cowtrade.quartets import (
 from parlour.results import Result, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, Stage, StochasticSolution
+from parlour.solvers.zerosum import mixture
 
 # the states above which the solve is refused without force (about 10 ms a state with cards)
 MAX_STATES = 200_000
@@ -75,29 +76,21 @@ class Choice:
 
 @dataclass(frozen=True)
 class Play:
+    """One state optimal play can reach: its value and both players' mixtures, in the one-set end game's
+    list shape (`analyses.cowtrade.endgame._moves`): offers (quartet and money) when leading, answers
+    per what was seen when responding."""
+
     state: QuartetsState
     value: Fraction
-    moves1: dict[str, Any]
-    moves2: dict[str, Any]
+    moves1: list[dict[str, Any]]
+    moves2: list[dict[str, Any]]
     reach: float
 
     def to_json(self) -> dict[str, Any]:
         s = self.state
         return {"animals1": list(s.animals1), "hand1": _hand_json(s.hand1), "hand2": _hand_json(s.hand2),
                 "challenger": s.challenger, "tied_quartet": s.tied - 1 if s.tied else None,
-                **exact("value", self.value), **_mixture_json("moves1", self.moves1),
-                **_mixture_json("moves2", self.moves2), "reach": self.reach}
-
-
-def _mixture_json(name: str, moves: dict[str, Any]) -> dict[str, Any]:
-    """A mixture by the JSON convention: probabilities as floats, beside them the exact ones as strings."""
-    def floats(m: dict[str, Any]) -> dict[str, Any]:
-        return {k: floats(v) if isinstance(v, dict) else float(Fraction(v)) for k, v in m.items()}
-
-    def exacts(m: dict[str, Any]) -> dict[str, Any]:
-        return {k: exacts(v) if isinstance(v, dict) else str(Fraction(v)) for k, v in m.items()}
-
-    return {name: floats(moves), f"{name}_exact": exacts(moves)}
+                **exact("value", self.value), "moves1": self.moves1, "moves2": self.moves2, "reach": self.reach}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -197,30 +190,34 @@ def _move_label(move: Any, leading: bool) -> str:
     return ACCEPT if move == ACCEPT else describe(move)
 
 
-def moves(stage: Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
-    """A player's mixture in words: {quartet: offer: p} when he leads, {what he sees: {response: p}}."""
+def moves(stage: Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[str, Any]]:
+    """A player's mixture in the one-set end game's list shape: `[{"offer": "quartet q: ...",
+    "probability"(, _exact)}]` when he leads, `[{"seen": "quartet q, n cards", "answers": [...]}]`."""
+    def played(options: tuple[Any, ...], mix: tuple[Any, ...], key: str, lead: bool) -> list[dict[str, Any]]:
+        kept = [(_move_label(m, lead), p) for m, p in zip(options, mix, strict=True) if p > 0]
+        return mixture(key, [p for _, p in kept], [m for m, _ in kept])
+
     if leading:
-        return {_move_label(m, True): _prob(p) for m, p in zip(stage.rows, strategy, strict=True) if p > 0}
+        return played(stage.rows, strategy, "offer", True)
     seen: dict[int, str] = {}
     classes = stage.signals if stage.signals is not None else (0,) * len(stage.rows)
     for (q, offer), c in zip(stage.rows, classes, strict=True):
         count = 0 if isinstance(offer, int) else sum(offer)
-        seen.setdefault(c, f"quartet {q}" + ("" if isinstance(offer, int) else f", {count} cards"))
-    out: dict[str, Any] = {}
-    for signal, mix in enumerate(strategy):
-        label = seen[signal] if stage.signals is not None else "any offer"
-        out[label] = {_move_label(m, False): _prob(p) for m, p in zip(stage.cols, mix, strict=True) if p > 0}
-    return out
+        cards = f", {count} card{'' if count == 1 else 's'}"
+        seen.setdefault(c, f"quartet {q}" + ("" if isinstance(offer, int) else cards))
+    return [{"seen": seen[signal] if stage.signals is not None else "any offer",
+             "answers": played(stage.cols, mix, "answer", False)} for signal, mix in enumerate(strategy)]
 
 
 def solve_quartets(rules: QuartetsRules, animals1: tuple[int, int], hand1: Hand, hand2: Hand, challenger: int,
-                   force: bool = False) -> QuartetsSolution:
-    """Solve two open quartets from a start (see the module doc)."""
+                   force: bool = False, progress: Callable[[str], None] | None = None) -> QuartetsSolution:
+    """Solve two open quartets from a start (see the module doc); `progress` hears the solver's lines
+    (and may raise to stop it)."""
     started = time.perf_counter()
     game = Quartets(rules)
     start = game.start(animals1, hand1, hand2, challenger)
     guard(hand1, hand2, force)
-    solution = stochastic.solve(game, [start])
+    solution = stochastic.solve(game, [start], progress=progress)
     root = solution.at(start)
     if not root.exact:
         # two quartets cannot cycle, so only a near-tie below float precision (continuation values dozens of
@@ -368,7 +365,7 @@ def describe_solution(result: QuartetsSolution, plays: int = 8) -> str:
                      f"{st.animals1[1]}-{SIZE - st.animals1[1]}, money {_hand_text(st.hand1)} vs "
                      f"{_hand_text(st.hand2)}, player {st.challenger} challenges{tie}: value {float(p.value):.4f}")
         for who, m in (("player 1", p.moves1), ("player 2", p.moves2)):
-            lines.append(f"    {who}: {_mixture_text(m)}")
+            lines.append(f"    {who}: {_moves_text(m)}")
     return "\n".join(lines)
 
 
@@ -400,19 +397,3 @@ __all__ = [
     "quartets_table",
     "solve_quartets",
 ]
-
-
-def _mixture_text(moves: dict[str, Any]) -> str:
-    """{move: p}, or {what was seen: {move: p}} when the player responds, as one line."""
-    def mix(m: dict[str, Any]) -> str:
-        return ", ".join(f"{k} {_short_prob(v)}" for k, v in m.items())
-
-    if moves and all(isinstance(v, dict) for v in moves.values()):
-        return "; ".join(f"[{seen}] {mix(m)}" for seen, m in moves.items())
-    return mix(moves)
-
-
-def _short_prob(p: Any) -> str:
-    if isinstance(p, str):
-        return p if len(p) <= 12 else f"{float(Fraction(p)):.6f}"
-    return f"{float(p):.6f}"

@@ -2,7 +2,7 @@
 // the page sends the game and the state with every move), and the hidden-money last trade.
 "use strict";
 (function () {
-  const { api, $, showError } = window.parlour;
+  const { api, $, showError, wait, said, exactNode } = window.parlour;
   const frac = (s) => String(s).replace("-", "−");
   let game = null;   // the start as the server checked it (sent back with every move)
   let state = null;  // the state as the server last described it
@@ -222,6 +222,108 @@
     $("hidden-bids").replaceChildren(bidsTable(data.bids1, "Player 1"), bidsTable(data.bids3, "Player 3"));
   }
 
+
+  // ---- two open quartets: the choice of quartet (an analysis, solved as a background job) ----------------
+
+  const probOf = (m) => (m.probability_exact !== undefined
+    ? frac(m.probability_exact) + (m.probability_exact === "1" ? "" : " (" + pct(m.probability) + ")")
+    : pct(m.probability));
+
+  // A mixture in the analyses' list shape: [{offer, probability}] when leading, [{seen, answers}] when not.
+  function mixtureTable(moves) {
+    const box = document.createDocumentFragment();
+    const leads = !moves.length || moves[0].seen === undefined;
+    const groups = leads ? [{ seen: null, answers: moves }] : moves;
+    for (const g of groups) {
+      box.appendChild(el("p", "eg-seen", leads ? "challenges with" : "seeing " + g.seen + ":"));
+      const t = el("table", "eg-mix");
+      for (const m of g.answers) {
+        const tr = el("tr");
+        tr.appendChild(el("th", "", leads ? m.offer : m.answer));
+        tr.appendChild(el("td", "", probOf(m)));
+        t.appendChild(tr);
+      }
+      box.appendChild(t);
+    }
+    return box;
+  }
+
+  const handText = (cards) => (cards.length ? cards.slice().sort((a, b) => b - a).join(" ") +
+    " (" + cards.reduce((a, b) => a + b, 0) + ")" : "no cards");
+  const splitText = (a) => a + "–" + (4 - a);
+  const points = (exact, value) => said(exact, value, 2) + " points";
+
+  function quartetsBody() {
+    return {
+      points: [$("q-points0").value, $("q-points1").value], animals1: [$("q-animals0").value, $("q-animals1").value],
+      cards1: $("q-cards1").value, cards2: $("q-cards2").value, held1: $("q-held1").value, held2: $("q-held2").value,
+      challenger: Number($("q-challenger").value), rules: $("q-rules").value, next: $("q-next").value,
+    };
+  }
+
+  function showQuartets(data) {
+    const c = data.choice;
+    const who = "player " + data.challenger;
+    $("q-value").replaceChildren(exactNode(data.value_exact, { approx: true }),
+      document.createTextNode(" points (player 1's final score minus player 2's)"));
+    if (c === null) {
+      $("q-each").textContent = "only one quartet is open: there is nothing to choose";
+      $("q-best").textContent = "—";
+      $("q-separate").textContent = "—";
+    } else {
+      $("q-each").textContent = c.quartets.map((q, i) => "quartet " + q + " (" + data.points[q] + "): " +
+        points(c.quartet_values_exact[i], c.quartet_values[i])).join("; ");
+      $("q-best").textContent = who + " trades quartet " + c.best.join(" or ") + " first";
+      const alone = c.quartets.map((q, i) => "quartet " + q + " alone " + said(c.one_set_values_exact[i],
+        c.one_set_values[i], 4) + " × " + data.points[q]).join(", ");
+      const verdict = el("strong", c.loss === 0 ? "" : "q-wrong", c.loss === 0 ? "optimal here"
+        : "wrong here: it costs " + who + " " + points(c.loss_exact, c.loss));
+      $("q-separate").replaceChildren(document.createTextNode("quartet " + c.separate + " (the best for " + who +
+        " by one-set value × points, the one-set value +1 when player 1 completes that quartet alone: " + alone +
+        ") — "), verdict);
+    }
+    $("q-how").textContent = data.message + "; " + data.states.toLocaleString("en") + " states, " +
+      data.seconds.toFixed(1) + " s";
+    const first = data.plays[0];
+    $("q-strategy1").replaceChildren(mixtureTable(first.moves1));
+    $("q-strategy2").replaceChildren(mixtureTable(first.moves2));
+    const list = document.createDocumentFragment();
+    for (const p of data.plays.slice(0, 40)) {
+      const d = el("details", "q-play");
+      const tie = p.tied_quartet === null ? "" : " (after a tie in quartet " + p.tied_quartet + ")";
+      d.appendChild(el("summary", "", pct(p.reach) + ": animals " + splitText(p.animals1[0]) + " and " +
+        splitText(p.animals1[1]) + ", money " + handText(p.hand1) + " against " + handText(p.hand2) +
+        ", player " + p.challenger + " challenges" + tie + "; value " + points(p.value_exact, p.value)));
+      const cols = el("div", "two-columns eg-strategies");
+      for (const [name, moves] of [["Player 1", p.moves1], ["Player 2", p.moves2]]) {
+        const col = el("div", "scroll");
+        col.appendChild(el("h4", "", name));
+        col.appendChild(mixtureTable(moves));
+        cols.appendChild(col);
+      }
+      d.appendChild(cols);
+      list.appendChild(d);
+    }
+    if (data.plays.length > 40) list.appendChild(el("p", "hint", "… and " + (data.plays.length - 40) + " more"));
+    $("q-plays").replaceChildren(list);
+    $("q-out").hidden = false;
+  }
+
+  async function quartets(ev) {
+    if (ev) ev.preventDefault();
+    const body = quartetsBody();
+    const url = "/cowtrade/api/endgame/quartets";
+    let data = await api(url, body, "solving the two quartets…");
+    if (!data) return;
+    if (!data.ready) {
+      const done = await wait(data.job, 400, { placeholders: ["q-status"], what: "solving the two quartets" });
+      if (!done) return;
+      data = await api(url, body, "reading the solution…");
+      if (!data || !data.ready) return;
+    }
+    showQuartets(data);
+  }
+
   $("eg-size").addEventListener("change", () => {
     const k = Number($("eg-size").value);
     const sel = $("eg-animals");
@@ -234,6 +336,7 @@
   $("eg-accept").addEventListener("click", () => move("accept"));
   $("eg-clear").addEventListener("click", () => { picked = []; drawHand($("eg-hand1"), state.cards1, true); showPicked(); });
   $("hidden-form").addEventListener("submit", hidden);
+  $("q-form").addEventListener("submit", quartets);
   showError("");
   begin();
 })();
