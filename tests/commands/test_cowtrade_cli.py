@@ -132,3 +132,41 @@ def test_quartets_json_mixtures_are_lists_like_the_endgames(capsys: pytest.Captu
     assert all(sum(Fraction(a["probability_exact"]) for a in s["answers"]) == 1 for s in first["moves2"])
     code, text, _ = run_cli(["cowtrade", "quartets", "--money1", "3", "--money2", "2", "--plays", "1"], capsys)
     assert code == 0 and "player 2: [quartet 0] " in text
+
+
+def test_security_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # the cycle solved by hand in tests/analyses/cowtrade/test_threeplayer.py: levels 2/3, 1/3 and 0
+    code, out, _ = run_cli(["cowtrade", "security", "--set-size", "3", "--animals", "2,1,0", "--money1", "1",
+                            "--money2", "1", "--money3", "0", "--turn", "2", "--study", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["command"] == "security" and "not an equilibrium" in data["concept"]
+    levels = {lv["player"]: lv for lv in data["levels"]}
+    assert levels[1]["level"] == pytest.approx(2 / 3) and levels[2]["level"] == pytest.approx(1 / 3)
+    assert levels[3]["level"] == pytest.approx(0)
+    assert data["sum"] == pytest.approx(1)
+
+
+def test_security_text_one_player_with_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["cowtrade", "security", "--set-size", "3", "--animals", "1,1,1", "--cards1", "10",
+                            "--cards2", "", "--cards3", "0", "--player", "1", "--study"], capsys)
+    assert code == 0 and "NOT an equilibrium" in out and "player 1:" in out and "player 2:" not in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--money1", "3"], "give all three players' money"),
+    (["--money1", "1", "--money2", "1", "--money3", "1", "--cards1", "10"], "totals or as cards"),
+    (["--cards1", "10", "--cards2", "10"], "all three players"),
+    (["--animals", "1,1", "--money1", "1", "--money2", "1", "--money3", "1"], "three numbers"),
+    (["--animals", "1,1,1", "--money1", "1", "--money2", "1", "--money3", "1"], "add up"),
+    (["--animals", "0,0,4", "--money1", "1", "--money2", "1", "--money3", "1"], "whole set"),
+    (["--money1", "1", "--money2", "1", "--money3", "-1"], "negative"),
+    (["--money1", "100", "--money2", "100", "--money3", "100"], "--force"),
+    (["--turn", "4", "--money1", "1", "--money2", "1", "--money3", "1"], "--turn"),
+    (["--player", "0", "--money1", "1", "--money2", "1", "--money3", "1"], "--player"),
+    (["--set-size", "13", "--money1", "1", "--money2", "1", "--money3", "1"], "2 to 12 animals"),
+    (["--tol", "0", "--money1", "1", "--money2", "1", "--money3", "1"], "between 0 and 1"),
+])
+def test_security_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, _, err = run_cli(["cowtrade", "security", *args], capsys)
+    assert code == 2 and message in err

@@ -36,6 +36,8 @@ BASE: dict[str, list[str]] = {
     "cowtrade solve": ["--money1", "10", "--money3", "20"],
     "cowtrade endgame": ["--money1", "2", "--money2", "3"],
     "cowtrade quartets": ["--money1", "3", "--money2", "2", "--plays", "1"],
+    "cowtrade security": ["--set-size", "3", "--animals", "1,1,1", "--money1", "1", "--money2", "0", "--money3", "0",
+                          "--study"],
     "goose solve": ["--tol", "1e-3"],
     "goose simulate": ["--games", "100"],
     "goose plot": ["-o", str(SCRATCH / "fig.svg")],

@@ -266,3 +266,60 @@ def quartets_command(
         print_json(result.to_json())
         return
     console.print(quartets.describe_solution(result, plays), highlight=False, markup=False)
+
+
+# --- three players: security levels ---------------------------------------------------------------
+
+@app.command("security")
+def security_command(
+    set_size: Annotated[int, typer.Option("--set-size", help="Animals in the open set: 4 (a quartet), 5, ...")] = 4,
+    animals: Annotated[str, typer.Option("--animals", help="How many animals of the set players 1, 2 and 3 own, "
+                                         "e.g. 1,1,2.")] = "1,1,2",
+    money1: Money1 = None,
+    money2: Money2 = None,
+    money3: Annotated[int | None, typer.Option("--money3", help="Player 3's money as a total.")] = None,
+    cards1: Cards1 = None,
+    cards2: Cards2 = None,
+    cards3: Annotated[str | None, typer.Option("--cards3", help="Player 3's money cards.")] = None,
+    turn: Annotated[int, typer.Option("--turn", help="Who challenges first: 1, 2 or 3 (turns go 1 -> 2 -> 3; "
+                                      "a player without animals passes).")] = 1,
+    player: Annotated[int | None, typer.Option("--player", help="Only this player's level (1, 2 or 3); "
+                                               "all three if left out.")] = None,
+    stage: Annotated[endgame.StageRule, typer.Option(
+        "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
+        "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
+    ties: Ties = endgame.TieRule.REPEAT,
+    study: Study = False,
+    tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+) -> None:
+    """Three players, one open set: the probability each can guarantee to end with it (a security level
+    against the other two as one coalition; not an equilibrium)."""
+    from parlour.analyses.cowtrade import threeplayer
+
+    if not 0 < tol < 1:
+        raise InvalidInput(f"--tol must lie between 0 and 1, got {tol:g}")
+    if player is not None and player not in (1, 2, 3):
+        raise InvalidInput(f"--player must be 1, 2 or 3, got {player}")
+    if turn not in (1, 2, 3):
+        raise InvalidInput(f"--turn must be 1, 2 or 3, got {turn}")
+    owned = parse_int_list(animals, "--animals")
+    if len(owned) != 3:
+        raise InvalidInput(f"--animals takes three numbers, one per player, e.g. 1,1,2; got {len(owned)}")
+    rules = (threeplayer.ThreeRules.study(set_size) if study
+             else threeplayer.ThreeRules(set_size, stage, ties))
+
+    def cards(text: str | None, name: str) -> list[int] | None:
+        if text is None:
+            return None
+        return [] if text.strip() == "" else parse_int_list(text, name)
+
+    hands = threeplayer.make_hands((money1, money2, money3), (cards(cards1, "--cards1"), cards(cards2, "--cards2"),
+                                                             cards(cards3, "--cards3")))
+    result = threeplayer.solve_security(rules, owned, hands, turn, (1, 2, 3) if player is None else (player,),
+                                        tol=tol, force=force)
+    if as_json:
+        print_json(result.to_json())
+        return
+    console.print(threeplayer.describe_solution(result), highlight=False, markup=False)

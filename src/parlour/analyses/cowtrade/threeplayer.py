@@ -161,10 +161,10 @@ def solve_security(rules: ThreeRules, animals: Sequence[int], hands: Sequence[Ha
 def make_hands(money: Sequence[int | None], cards: Sequence[Sequence[int] | None]) -> tuple[Hand, Hand, Hand]:
     """The three hands from a command's options: all money totals or all money cards."""
     if any(c is not None for c in cards):
-        if any(c is None for c in cards):
-            raise InvalidInput("give the money cards of all three players (--cards1, --cards2, --cards3)")
         if any(m is not None for m in money):
             raise InvalidInput("give money as totals or as cards, not both")
+        if any(c is None for c in cards):
+            raise InvalidInput("give the money cards of all three players (--cards1, --cards2, --cards3)")
         h = [hand_from_cards(c) for c in cards if c is not None]
         return h[0], h[1], h[2]
     if any(m is None for m in money):
