@@ -33,8 +33,9 @@ from parlour.results import Result, Status, bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.zerosum import mixture
 
-# the states of one player's game above which the solve is refused without force (measured: a 1,405-state
-# game with money totals 3, 3, 3 took 30-75 s on the shared 2-core machine, the cycles being the cost)
+# the estimated states of one player's game above which the solve is refused without force (measured on
+# the shared 2-core machine: 30-80 ms a state, the cycles being the cost; money 3 each, estimate 4,455,
+# 785 states, took 70 s for the three levels: the limit allows minutes, not hours)
 MAX_STATES = 20_000
 
 CONCEPT = ("security level (maxmin): what one player can guarantee against the other two acting as one "
