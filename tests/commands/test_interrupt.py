@@ -18,6 +18,7 @@ LONG_RUNS = [  # (command, seconds before the Ctrl-C)
     (["winorlose", "table", "--games", "400000"], 4.0),
     (["cowtrade", "endgame", "--set-size", "5"], 4.0),  # a quintet with the starting money: minutes
     (["cowtrade", "quartets", "--cards1", "0,0,10,10,10,10,50", "--cards2", "10,50", "--table"], 4.0),
+    (["cowtrade", "security", "--money1", "3", "--money2", "3", "--money3", "3"], 8.0),  # three levels: minutes
 ]
 
 
