@@ -99,6 +99,17 @@ def test_the_answer_says_it_is_no_equilibrium() -> None:
     assert "NOT an equilibrium" in describe_solution(result)
 
 
+def test_first_moves_say_whom_or_what() -> None:
+    # set of 2, player 3 on turn against player 1 (player 2 owns none): he offers 1 of his 1 and wins for
+    # sure (player 1 has 1: 1 against 1 ties twice, and the second tie is the challenger's); his first
+    # move is an offer of 1, not a challenge of player 1
+    result = solve_security(ThreeRules(2), (1, 0, 1), (1, 5, 1), 2)
+    assert holds(result, 3, Fraction(1)) and holds(result, 1, Fraction(0))
+    assert all(not m["move"].startswith("challenge") for m in result.level(3).first_move or [])
+    choosing = solve_security(ThreeRules.study(3), (1, 1, 1), (1, 0, 0), 1, players=(1,))
+    assert all(m["move"].startswith("challenge player") for m in choosing.level(1).first_move or [])
+
+
 def test_the_size_guard_and_bad_input() -> None:
     with pytest.raises(InvalidInput, match=r"states.*force"):
         solve_security(ThreeRules(), (1, 1, 2), (100, 100, 100), 1)

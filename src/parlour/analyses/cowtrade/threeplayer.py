@@ -97,8 +97,9 @@ def _hand_json(hand: Hand) -> Any:
     return hand if isinstance(hand, int) else cards_of(hand)
 
 
-def _label(move: Any) -> str:
-    if isinstance(move, int) and not isinstance(move, bool) and move in PLAYERS:
+def _label(move: Any, choosing: bool) -> str:
+    """A move as a player says it: whom he challenges at a choosing stage, else his offer."""
+    if choosing:
         return f"challenge player {move}"
     if move in (ACCEPT, NO_MOVE):
         return str(move)
@@ -112,7 +113,7 @@ def _first_move(game: Security, solution: stochastic.StochasticSolution, start: 
     if stage.leader != 1:
         return None
     mix = solution.at(start).strategy1
-    kept = [(_label(m), p) for m, p in zip(stage.rows, mix, strict=True) if p > 0]
+    kept = [(_label(m, start.target == 0), p) for m, p in zip(stage.rows, mix, strict=True) if p > 0]
     return mixture("move", [p for _, p in kept], [m for m, _ in kept])
 
 
@@ -215,9 +216,11 @@ def describe_solution(result: SecuritySolution) -> str:
             lines.append(f"    his guaranteeing first move: {moves}")
     low, high = result.total
     if len(result.levels) == 3:
-        lines.append(f"sum of the three levels: {float(low):.6f}" + ("" if low == high else f" to {float(high):.6f}")
-                     + f"; no player can guarantee himself the remaining {1 - float(high):.6f}"
-                     + ("" if low == high else f" to {1 - float(low):.6f}"))
+        def between(a: float, b: float) -> str:
+            return f"{a:.6f}" if f"{a:.6f}" == f"{b:.6f}" else f"{a:.6f} to {b:.6f}"
+
+        lines.append(f"sum of the three levels: {between(float(low), float(high))}; no player can guarantee "
+                     f"himself the remaining {between(1 - float(high), 1 - float(low))}")
     lines.append(f"  {result.message}")
     return "\n".join(lines)
 
