@@ -90,6 +90,22 @@ def test_the_levels_sum_to_at_most_one_and_turn_with_the_table(
         assert a.states == b.states
 
 
+@pytest.mark.parametrize("rules", [ThreeRules.study(3), ThreeRules(3)])
+def test_more_money_never_hurts_its_owner(rules: ThreeRules) -> None:
+    # With money as totals a richer player can play as the poorer one would and never offer the extra:
+    # every trade goes as before (nobody sees a total), so his level cannot fall; extra money of a
+    # coalition member cannot raise it (the coalition may leave it unused).
+    def level(hands: tuple[int, int, int]) -> tuple[Fraction, Fraction]:
+        lv = solve_security(rules, (1, 1, 1), hands, 1, players=(1,)).level(1)
+        return lv.lower, lv.upper
+
+    poorer, richer, rival = level((0, 1, 1)), level((1, 1, 1)), level((1, 2, 1))
+    assert richer[1] + TOL >= poorer[0] and richer[0] + TOL >= poorer[0]
+    assert rival[0] <= richer[1] + TOL
+    # and the checks are not vacuous: here both changes move the level (strictly; which way is the claim)
+    assert richer[0] > poorer[1] and rival[1] < richer[0]
+
+
 def test_the_answer_says_it_is_no_equilibrium() -> None:
     result = solve_security(ThreeRules.study(3), (1, 1, 1), (1, 0, 0), 1)
     data = result.to_json()
