@@ -13,7 +13,7 @@ name `force=True` here, `--force` there).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput
 from parlour.infra import spelling
@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, SecondInitiative
     from parlour.analyses.cowtrade.endgame import EndgameSolution
     from parlour.analyses.cowtrade.hidden import HiddenMoneySolution
+    from parlour.analyses.cowtrade.threeplayer import SecuritySolution
 
-__all__ = ["endgame", "game", "hidden", "solve", "solve_game"]
+__all__ = ["endgame", "game", "hidden", "security", "solve", "solve_game"]
 
 # Measured on the 2-core machine (money 1000 against 500: 1e6 cells, 12.8 s, 330 MB): the size check's model.
 BYTES_PER_CELL = 100
@@ -178,3 +179,42 @@ def hidden(players: int = 3, *, challenger: int = 1, donkeys: int = 0, next_chal
         hidden_money.guard(players, donkeys)
     second = SecondInitiative.LOSER if next_challenger == "loser" else SecondInitiative.ALTERNATE
     return hidden_money.hidden_last_trade(players, 1 if challenger == 1 else 3, donkeys, second)
+
+
+def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence[int], Sequence[int], Sequence[int]]
+             | None = None, set_size: int = 4, animals: Sequence[int] = (1, 1, 2), turn: int = 1,
+             players: Sequence[int] = (1, 2, 3), stage: str = "rules", ties: str = "repeat", study: bool = False,
+             tol: float = 1e-12, force: bool = False) -> SecuritySolution:
+    """Three players, one open set (`parlour cowtrade security`): the probability each of `players` can
+    guarantee to end with the set whatever the other two do, i.e. the value of his zero-sum game against
+    the other two as one coalition. A security level, NOT an equilibrium. Money as totals
+    `money=(m1, m2, m3)` or cards `cards=(c1, c2, c3)`; `animals`: how many each owns; `turn`: who
+    challenges first (turns go 1 -> 2 -> 3; a player without animals passes).
+
+    Returns a `SecuritySolution`: `levels` (each with `lower`, `upper`, `status`, `states`,
+    `cycling_states`, `first_move`) and `total`. Status EXACT when every level is, CERTIFIED when some are
+    proven intervals within `tol`, STOPPED otherwise (see docs/cowtrade-endgame.md)."""
+    from parlour.analyses.cowtrade.threeplayer import StageRule, ThreeRules, TieRule, make_hands, solve_security
+
+    def three(value: object, name: str) -> list[Any] | None:
+        if value is None:
+            return None
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 3:
+            raise InvalidInput(f"{name} must give three players' money, one entry each")
+        return list(value)
+
+    totals, hands = three(money, "money"), three(cards, "cards")
+    if totals is None and hands is None:
+        raise InvalidInput("give the three players' money: money=(m1, m2, m3) or cards=(c1, c2, c3)")
+    if totals is not None and any(isinstance(m, bool) or not isinstance(m, int) for m in totals):
+        raise InvalidInput("money=(m1, m2, m3) takes three whole numbers")
+    if hands is not None and any(isinstance(c, str | bytes) or not isinstance(c, Sequence) for c in hands):
+        raise InvalidInput("cards=(c1, c2, c3) takes three lists of money cards")
+    try:
+        rule_stage, rule_ties = StageRule(stage), TieRule(ties)
+    except ValueError:
+        raise InvalidInput('stage is "rules" or "simultaneous" and ties "repeat" or "challenger"') from None
+    rules = ThreeRules.study(set_size) if study else ThreeRules(set_size, rule_stage, rule_ties)
+    built = make_hands(totals or [None] * 3, [None if c is None else list(c) for c in hands or [None] * 3])
+    return solve_security(rules, list(animals), built, turn, tuple(players), tol=tol, force=force)
+

@@ -167,3 +167,17 @@ def test_the_cow_trade_end_game_from_python() -> None:
     with pytest.raises(InvalidInput, match="force=True"):
         parlour.cowtrade.endgame(money=(10**6, 10**6))
     assert parlour.cowtrade.hidden(2).to_json()["value_of_information_exact"] == "0"
+
+
+def test_three_players_security_levels_from_python() -> None:
+    # the cycle solved by hand in tests/analyses/cowtrade/test_threeplayer.py: 2/3 and 1/3
+    sol = parlour.cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
+    assert sol.level(1).lower <= Fraction(2, 3) <= sol.level(1).upper
+    assert sol.level(2).lower <= Fraction(1, 3) <= sol.level(2).upper
+    with pytest.raises(InvalidInput, match="force=True"):
+        parlour.cowtrade.security(money=(100, 100, 100))
+    with pytest.raises(InvalidInput, match="three"):
+        parlour.cowtrade.security(money=(1, 1))  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="stage"):
+        parlour.cowtrade.security(money=(1, 1, 1), stage="bogus")
+
