@@ -34,8 +34,8 @@ from parlour.solvers import stochastic
 from parlour.solvers.zerosum import mixture
 
 # the estimated states of one player's game above which the solve is refused without force (measured on
-# the shared 2-core machine: 30-80 ms a state, the cycles being the cost; money 3 each, estimate 4,455,
-# 785 states, took 70 s for the three levels: the limit allows minutes, not hours)
+# the shared 2-core machine: 6-19 ms of CPU a state, the cycles being the cost; money 5 each, estimate
+# 11,016, 1,976 states, took 112 s of CPU for the three levels: the limit allows minutes, not hours)
 MAX_STATES = 20_000
 
 CONCEPT = ("security level (maxmin): what one player can guarantee against the other two acting as one "
