@@ -87,6 +87,18 @@ class PassMode(NamedTuple):
     record: bool  # up: record each value's increase; check: assign Z <- F(Z)
     threads: int
     delay: int = 0  # tests only: busy iterations thread 0 spends after each state (a deliberately slow thread)
+    owned: bool = False  # each block whole on one thread (block b on thread b mod threads), not split
+
+
+@numba.njit(cache=True, inline="always")
+def thread_range(blocks, b, p, mode):
+    """The states of block b that thread p sweeps: its part of the block, or, with `mode.owned`, the whole
+    block when it is p's turn (round robin) and none otherwise."""
+    if mode.owned:
+        if b % mode.threads == p:
+            return blocks[b], blocks[b + 1]
+        return blocks[b], blocks[b]
+    return part_range(blocks[b], blocks[b + 1], p, mode.threads)
 
 
 @numba.njit(cache=True, inline="always")
