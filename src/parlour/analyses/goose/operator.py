@@ -67,7 +67,7 @@ class OnTheFly:
         self.blocks = lay.blocks
         self.threads = sweep_threads(lay.size)
         self.delay = 0  # tests only: slows thread 0 down (see PassMode)
-        self.owned = False  # whole blocks per thread (PassMode.owned)
+        self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
 
     def start(self, lower: np.ndarray) -> None:
         """Nothing is known before the first sweep: no state is stuck."""

@@ -77,8 +77,9 @@ class Operator(Protocol):
 class PassMode(NamedTuple):
     """How a compiled pass runs (one argument of every operator's pass kernel).
 
-    Each of the `threads` threads owns part p of every block (`part_range`) for the whole solve and
-    sweeps its parts block after block, in place, without waiting for the others: the threads meet once,
+    Each of the `threads` threads owns the same states for the whole solve -- whole blocks dealt round
+    robin (`owned`, what the operators use) or part p of every block (`part_range`) -- and sweeps them
+    block after block, in place, without waiting for the others (`thread_range`): the threads meet once,
     when the compiled call ends (a pass, or GROUP_STATES states of a long one). A thread that runs
     ahead reads the values the others have not updated yet in this pass: still lower bounds (see the
     module's soundness note), so only the number of passes can change, never a bound's validity."""

@@ -90,7 +90,7 @@ class ChainOperator:
         self.blocks = chain.blocks if chain.blocks is not None else np.array([0, chain.n], np.int64)
         self.threads = sweep_threads(chain.n) if chain.blocks is not None else 1
         self.delay = 0
-        self.owned = False  # whole blocks per thread (PassMode.owned)
+        self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
 
     def start(self, lower: np.ndarray) -> None:
         if self.columns > self.chain.outcomes:
