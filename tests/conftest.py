@@ -27,6 +27,16 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return code, out, err
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache_root(tmp_path_factory: pytest.TempPathFactory):
+    """The tests never write into the user's cache (kept Goose spaces, page tables): one root per run,
+    which the command-line subprocesses inherit; a test may still point it elsewhere."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("parlour-cache")))
+    yield
+    mp.undo()
+
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",

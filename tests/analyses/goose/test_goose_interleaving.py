@@ -18,7 +18,8 @@ from parlour.solvers import markov
 needs_two = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,  # type: ignore[attr-defined]
                                reason="needs 2 numba threads")
 
-RUNS = [(1, 0), (2, 0), (2, 1000)]  # (threads, busy steps thread 0 spends after each state)
+# (threads, busy steps thread 0 spends after each state, whole blocks per thread instead of a part of each)
+RUNS = [(1, 0, False), (2, 0, False), (2, 1000, False), (2, 0, True), (2, 1000, True)]
 
 
 @needs_two
@@ -28,13 +29,13 @@ def test_two_players_intervals_hold_the_exact_fractions_under_any_interleaving()
     start = int(sp.index[0])  # everybody on square 0 (code 0 in every digit)
     want = [float(exact.value(start, o)) for o in range(3)]
     got = []
-    for threads, delay in RUNS:
+    for threads, delay, owned in RUNS:
         op = markov.ChainOperator(gchain.markov_chain(sp))
-        op.threads, op.delay = threads, delay
+        op.threads, op.delay, op.owned = threads, delay, owned
         b = markov.certified(op, watch=[start], tol=1e-9)
         cols = [b.interval(start, o) for o in range(3)]
         for (lo, hi), v in zip(cols, want, strict=True):
-            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay)
+            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay, owned)
         got.append(cols)
     # the same certified intervals, to the width asked for, whatever the thread count and timing
     for cols in got[1:]:
@@ -50,10 +51,10 @@ def test_three_players_on_the_fly_with_a_slowed_thread_hold_the_stored_values() 
     want = [sum(ref.interval(int(sp.index[0]), o)) / 2 for o in range(3)]
     lay = layout(STUDY, 3)
     start = int(lay.index[0])
-    for threads, delay in RUNS:
+    for threads, delay, owned in RUNS:
         op = OnTheFly(lay)
-        op.threads, op.delay = threads, delay
+        op.threads, op.delay, op.owned = threads, delay, owned
         b = markov.certified(op, watch=[start], tol=5e-7)
         for o, v in enumerate(want):
             lo, hi = b.interval(start, o)
-            assert lo - 1e-11 <= v <= hi + 1e-11 and hi - lo <= 1e-6 + 1e-15, (threads, delay, o)
+            assert lo - 1e-11 <= v <= hi + 1e-11 and hi - lo <= 1e-6 + 1e-15, (threads, delay, owned, o)

@@ -1,29 +1,109 @@
 """The relabelled state space as an absorbing chain for `parlour.solvers.markov`: the stored chain (up to 4
-players on the study's board) or, beyond, the chain-free operator; where a long run keeps its bounds."""
+players on the study's board) or, beyond, the chain-free operator; where a long run keeps its bounds.
+
+A built space is kept on disk under the cache root (`infra.storage`, folder goose/spaces): building the 4-player
+chain (search, sort, successor lists, reachable counts) costs ~15 s of CPU, about a third of a one-thread
+solve, and a later process reads it back in a fraction of a second. The file's name carries a digest of the
+rule set and of the source of every module that builds the chain, so a changed rule or builder never reads an
+old file; a damaged file fails the zip archive's CRC or the shape checks and is rebuilt. (The bounds proven
+on a chain are only as good as the chain: hence the digest of the builder, not a version number to bump.)
+"""
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import zipfile
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from parlour.analyses.goose.space import Layout, Space, build
+import parlour.analyses.goose.space as space_module
+from parlour.analyses.goose.space import Counts, Layout, Space, build
 from parlour.errors import InvalidInput
+from parlour.games.goose import kernels
+from parlour.games.goose import rules as rules_module
+from parlour.games.goose import tables as tables_module
 from parlour.games.goose.rules import RuleSet, State
 from parlour.games.goose.tables import code_of, tables
 from parlour.infra import storage
 from parlour.solvers import markov
 
+log = logging.getLogger("parlour.analyses.goose.chain")
+
+KEPT_FROM_STATES = 50_000  # spaces this large (3 players on) are kept on disk; smaller ones build in ms
+_ARRAYS = ("codes", "index", "indptr", "target", "weight", "movers", "blocks")
+_COUNTS = ("throw", "inn_skip", "well_skip", "terminal", "canonical", "stuck")
+
 
 @cache
 def space(rules: RuleSet, players: int) -> Space:
-    """The relabelled chain, with the count of full states from which the game can never end."""
+    """The relabelled chain, with the count of full states from which the game can never end: read back from
+    the disk cache when an earlier process built it, else built (and kept when large)."""
+    path = _kept_path(rules, players)
+    found = _read_space(path, rules, players) if path.exists() else None
+    if found is not None:
+        return found
     sp = build(rules, players)
     stuck = markov.stuck_states(markov_chain(sp))
     bits = np.unpackbits(sp.movers[stuck][:, None], axis=1).sum() if stuck.any() else 0
-    return replace(sp, counts=replace(sp.counts, stuck=int(bits)))
+    sp = replace(sp, counts=replace(sp.counts, stuck=int(bits)))
+    if sp.size >= KEPT_FROM_STATES:
+        _keep_space(path, sp)
+    return sp
+
+
+def _builder_digest(rules: RuleSet, players: int) -> str:
+    h = hashlib.blake2b(digest_size=10)
+    h.update(f"{rules!r}|{players}".encode())
+    for module in (space_module, kernels, tables_module, rules_module):
+        h.update(Path(module.__file__ or "").read_bytes())
+    h.update(Path(__file__).read_bytes())
+    return h.hexdigest()
+
+
+def _kept_path(rules: RuleSet, players: int) -> Path:
+    name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in rules.name)[:32]
+    return storage.cache_root() / "goose" / "spaces" / f"{name}-{players}p-{_builder_digest(rules, players)}.npz"
+
+
+def _keep_space(path: Path, sp: Space) -> None:
+    """Write the space atomically; a full or read-only disk only costs the next process a rebuild."""
+    arrays = {k: getattr(sp, k) for k in _ARRAYS}
+    counts = np.array([getattr(sp.counts, k) for k in _COUNTS] + [sp.den], np.int64)
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as f:
+            np.savez(f, counts=counts, **arrays)
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        storage.atomic_write(path, write)
+    except OSError as e:
+        log.warning("the %d-player space was not kept on disk (%s)", sp.players, e)
+
+
+def _read_space(path: Path, rules: RuleSet, players: int) -> Space | None:
+    """The kept space, or None when the file is damaged or does not describe this chain."""
+    try:
+        with np.load(path) as z:
+            got = {k: z[k] for k in (*_ARRAYS, "counts")}
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as e:
+        log.warning("rebuilding the %d-player space: the kept file is unreadable (%s)", players, e)
+        return None
+    n = got["codes"].size
+    c = got["counts"]
+    if (got["indptr"].size != n + 1 or got["index"].size != tables(rules).codes**players
+            or got["target"].size != got["weight"].size or int(got["indptr"][-1]) != got["target"].size
+            or got["movers"].size != n or c.size != len(_COUNTS) + 1 or int(c[4]) != n
+            or got["blocks"].size < 2 or int(got["blocks"][-1]) != n):
+        log.warning("rebuilding the %d-player space: the kept file does not describe it", players)
+        return None
+    counts = Counts(players, *(int(x) for x in c[: len(_COUNTS)]))
+    return Space(rules, players, got["codes"], got["index"], got["indptr"], got["target"], got["weight"],
+                 int(c[-1]), counts, got["movers"], got["blocks"])
 
 
 def rotation_perms(players: int) -> np.ndarray:

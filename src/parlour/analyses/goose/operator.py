@@ -24,7 +24,7 @@ from parlour.games.goose.kernels import successor_sum
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov import PassMode, groups, part_range, spin, update
+from parlour.solvers.markov import PassMode, groups, spin, thread_range, update
 from parlour.solvers.markov.threads import sweep_threads
 
 
@@ -42,7 +42,7 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
         acc = np.empty(m)
         values = (lower, other, not mode.up)
         for b in range(blocks.size - 1):
-            first, end = part_range(blocks[b], blocks[b + 1], p, mode.threads)
+            first, end = thread_range(blocks, b, p, mode)
             for i in range(first, end):
                 successor_sum(np.int64(codes[i]), n, t, index, values, acc)
                 found[p] += update(lower, other, mode, i, acc, inv)
@@ -67,6 +67,7 @@ class OnTheFly:
         self.blocks = lay.blocks
         self.threads = sweep_threads(lay.size)
         self.delay = 0  # tests only: slows thread 0 down (see PassMode)
+        self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
 
     def start(self, lower: np.ndarray) -> None:
         """Nothing is known before the first sweep: no state is stuck."""
@@ -76,14 +77,15 @@ class OnTheFly:
         other = increments if record else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                _pass(self._lay(), self.tables, part, lower, other, PassMode(True, record, self.threads, self.delay))
+                mode = PassMode(True, record, self.threads, self.delay, self.owned)
+                _pass(self._lay(), self.tables, part, lower, other, mode)
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                mode = PassMode(False, assign, self.threads, self.delay)
+                mode = PassMode(False, assign, self.threads, self.delay, self.owned)
                 count += int(_pass(self._lay(), self.tables, part, lower, offsets, mode))
                 check()
         return count

@@ -203,16 +203,21 @@ def _sweep_keys(codes, n, t):
 
 @numba.njit(cache=True)
 def sweep_blocks(codes, n, t):
-    """Starts of the runs of equal (sum, prefix) of codes in sweep order, then the end: the blocks a
-    parallel sweep splits between threads (a state rarely depends on another state of its block)."""
+    """Starts of the runs of equal sum of squares of codes in sweep order, then the end: the blocks that
+    a parallel sweep deals out whole, round robin, to its threads (`PassMode.owned`). A throw moves the sum
+    by 2 or more or leaves it (skips, a bounce onto the start of the turn), so a level's states read
+    mostly their own level, swept by the same thread in order, and levels two or more ahead, which that
+    thread swept just before. (Runs of equal (sum, waiting prefix) split between threads were the blocks
+    before: a skip reads the next shorter prefix of its sum, so those reads went to the other thread, and
+    on 3 players 2 threads did not reach width 2e-12 in 300 passes; docs/goose.md.)"""
     starts = [0]
     digits = np.empty(n, np.int64)
-    last = (-1, -1)
+    last = -1
     for i in range(codes.size):
-        key = sweep_key(codes[i], n, t, digits)
-        if i > 0 and key != last:
+        total, _prefix = sweep_key(codes[i], n, t, digits)
+        if i > 0 and total != last:
             starts.append(i)
-        last = key
+        last = total
     starts.append(codes.size)
     return np.array(starts, np.int64)
 
@@ -327,7 +332,7 @@ class Space:
     den: int
     counts: Counts
     movers: np.ndarray  # bit m set: the full state with absolute player m to move is reachable
-    blocks: np.ndarray  # starts of the sweep blocks (equal sum and waiting prefix), then the end
+    blocks: np.ndarray  # starts of the sweep blocks (equal sum of squares), then the end
 
     @property
     def size(self) -> int:

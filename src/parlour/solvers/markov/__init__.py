@@ -37,6 +37,7 @@ from parlour.solvers.markov.certified import (
     part_range,
     raise_value,
     spin,
+    thread_range,
     update,
     within,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "raise_value",
     "spin",
     "stuck_states",
+    "thread_range",
     "update",
     "within",
 ]

@@ -77,8 +77,9 @@ class Operator(Protocol):
 class PassMode(NamedTuple):
     """How a compiled pass runs (one argument of every operator's pass kernel).
 
-    Each of the `threads` threads owns part p of every block (`part_range`) for the whole solve and
-    sweeps its parts block after block, in place, without waiting for the others: the threads meet once,
+    Each of the `threads` threads owns the same states for the whole solve -- whole blocks dealt round
+    robin (`owned`, what the operators use) or part p of every block (`part_range`) -- and sweeps them
+    block after block, in place, without waiting for the others (`thread_range`): the threads meet once,
     when the compiled call ends (a pass, or GROUP_STATES states of a long one). A thread that runs
     ahead reads the values the others have not updated yet in this pass: still lower bounds (see the
     module's soundness note), so only the number of passes can change, never a bound's validity."""
@@ -87,6 +88,18 @@ class PassMode(NamedTuple):
     record: bool  # up: record each value's increase; check: assign Z <- F(Z)
     threads: int
     delay: int = 0  # tests only: busy iterations thread 0 spends after each state (a deliberately slow thread)
+    owned: bool = False  # each block whole on one thread (block b on thread b mod threads), not split
+
+
+@numba.njit(cache=True, inline="always")
+def thread_range(blocks, b, p, mode):
+    """The states of block b that thread p sweeps: its part of the block, or, with `mode.owned`, the whole
+    block when it is p's turn (round robin) and none otherwise."""
+    if mode.owned:
+        if b % mode.threads == p:
+            return blocks[b], blocks[b + 1]
+        return blocks[b], blocks[b]
+    return part_range(blocks[b], blocks[b + 1], p, mode.threads)
 
 
 @numba.njit(cache=True, inline="always")

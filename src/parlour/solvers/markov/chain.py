@@ -27,8 +27,9 @@ class Chain:
     outcomes: int  # number of absorbing outcomes (without "never")
     edge_perm: np.ndarray | None = None  # int8 per edge: index into `perms` (None: identity)
     perms: np.ndarray | None = None  # int8 [k, outcomes]: outcome o at the state reads perm[o] there
-    # Starts of blocks of states (then n) that a sweep may split between threads: a state should
-    # depend on states of earlier blocks mostly. None: one plain Gauss-Seidel sweep in state order.
+    # Starts of blocks of states (then n) that a sweep deals out whole to its threads, round robin: a
+    # state should depend mostly on its own block and on blocks two or more before it (the one just
+    # before is being swept by another thread). None: one plain Gauss-Seidel sweep in state order.
     blocks: np.ndarray | None = None
 
     @property

@@ -13,7 +13,7 @@ import numba
 import numpy as np
 
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov.certified import PassMode, groups, part_range, spin, update
+from parlour.solvers.markov.certified import PassMode, groups, spin, thread_range, update
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 from parlour.solvers.markov.threads import sweep_threads
 
@@ -60,7 +60,7 @@ def _pass(t, blocks, lower, other, mode):  # pragma: no cover
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
         for b in range(blocks.size - 1):
-            first, end = part_range(blocks[b], blocks[b + 1], p, mode.threads)
+            first, end = thread_range(blocks, b, p, mode)
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
@@ -90,6 +90,7 @@ class ChainOperator:
         self.blocks = chain.blocks if chain.blocks is not None else np.array([0, chain.n], np.int64)
         self.threads = sweep_threads(chain.n) if chain.blocks is not None else 1
         self.delay = 0
+        self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
 
     def start(self, lower: np.ndarray) -> None:
         if self.columns > self.chain.outcomes:
@@ -100,14 +101,14 @@ class ChainOperator:
         other = increments if record else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                _pass(self.tables, part, lower, other, PassMode(True, record, self.threads, self.delay))
+                _pass(self.tables, part, lower, other, PassMode(True, record, self.threads, self.delay, self.owned))
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                mode = PassMode(False, assign, self.threads, self.delay)
+                mode = PassMode(False, assign, self.threads, self.delay, self.owned)
                 count += int(_pass(self.tables, part, lower, offsets, mode))
                 check()
         return count

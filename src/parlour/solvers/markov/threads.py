@@ -1,6 +1,6 @@
 """How many threads a certified sweep uses: one rule for the CLI, the page's jobs and Dask workers.
 
-A pass splits every block between its threads and they meet once at its end (`PassMode`), so a thread
+A pass deals its blocks out to its threads and they meet once at its end (`PassMode`), so a thread
 that the operating system takes off its core does not stop the others -- but it runs behind, and the
 ones ahead read values it has not updated in this pass: the bounds stay sound and the pass count
 grows (on the shared 2 cores under a load average of 6-7: 3 players 79 passes on 1 thread, 460-520 on 2;
