@@ -1,0 +1,90 @@
+"""A quartet's end game with offers told apart only by (total, number of cards) and 2-2 states only by
+their totals (`QuartetByTotals`): the same value as the full game at every start, under every rule."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from parlour.errors import InvalidInput
+from parlour.games.cowtrade.endgame import (
+    CARD_VALUES,
+    Endgame,
+    EndgameRules,
+    NextChallenger,
+    QuartetByTotals,
+    StageRule,
+    TieRule,
+    hand_from_cards,
+    offer_kinds,
+    offers,
+)
+from parlour.solvers import stochastic
+
+RULES = [EndgameRules(4, stage, ties, nxt) for stage, ties, nxt in
+         itertools.product(StageRule, TieRule, NextChallenger)]
+BONUS_POOL = [0, 0, 0, 0] + [10] * 8 + [50] * 4 + [100, 100, 200, 200, 500, 500]
+
+
+def _starts(game: Endgame, pool: list[int]) -> list:
+    total = hand_from_cards(pool)
+    out = []
+    for hand1 in offers(total):
+        assert isinstance(hand1, tuple)
+        hand2 = tuple(t - h for t, h in zip(total, hand1, strict=True))
+        out += [game.start(a, hand1, hand2, c) for a in (1, 2, 3) for c in (1, 2)]
+    return out
+
+
+def _agree(rules: EndgameRules, pool: list[int]) -> int:
+    full = Endgame(rules)
+    reduced = QuartetByTotals(rules)
+    starts = _starts(full, pool)
+    want = stochastic.solve(full, starts)
+    got = stochastic.solve(reduced, [reduced.key(s) for s in starts])
+    for s in starts:
+        assert got.at(reduced.key(s)).lower == want.at(s).lower == want.at(s).upper, s
+    return len(starts)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.stage}-{r.ties}-{r.next_challenger}")
+def test_same_values_as_the_full_game_with_small_cards(rules: EndgameRules) -> None:
+    assert _agree(rules, [0, 10, 10, 50]) == 12 * 6
+
+
+def test_same_values_with_bonus_cards() -> None:
+    # a pool drawn from the bonus money, so 100, 200 or 500 change hands too
+    pool = random.Random(4).sample(BONUS_POOL, 4)
+    for rules in (EndgameRules(), EndgameRules.study()):
+        assert _agree(rules, pool) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_same_values_with_more_bonus_cards(seed: int) -> None:
+    pool = random.Random(seed).sample(BONUS_POOL, 6)
+    for rules in (EndgameRules(), EndgameRules.study()):
+        assert _agree(rules, pool) > 0
+
+
+def test_money_totals_agree_too() -> None:
+    for rules in (EndgameRules(), EndgameRules.study()):
+        full, reduced = Endgame(rules), QuartetByTotals(rules)
+        starts = [full.start(a, m1, 25 - m1, c) for m1 in range(0, 26, 5) for a in (1, 2, 3) for c in (1, 2)]
+        want = stochastic.solve(full, starts)
+        got = stochastic.solve(reduced, [reduced.key(s) for s in starts])
+        assert all(got.at(reduced.key(s)).lower == want.at(s).lower for s in starts)
+
+
+def test_offer_kinds_are_the_distinct_totals_and_counts() -> None:
+    hand = hand_from_cards([0, 10, 10, 50, 100, 500])
+    listed = {(sum(v * n for v, n in zip(CARD_VALUES, o, strict=True)) // 10, sum(o)) for o in offers(hand)}
+    assert set(offer_kinds(hand, True, 10)) == listed
+    assert set(offer_kinds(hand, False, 10)) == {(t, 0) for t, _ in listed}
+
+
+def test_only_quartets() -> None:
+    with pytest.raises(InvalidInput, match="only in a quartet"):
+        QuartetByTotals(EndgameRules(5))
