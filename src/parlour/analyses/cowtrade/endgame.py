@@ -301,6 +301,23 @@ def quartet_table(pool: Sequence[int], rules: EndgameRules, by_totals: bool = Fa
     return rows, solution
 
 
+def quartet_values(rules: EndgameRules, starts: Sequence[TradeState]
+                   ) -> tuple[list[Fraction], list[bool | None], StochasticSolution]:
+    """The exact values of quartet starts, solved as `QuartetByTotals`, and at 2-2 whether both offering
+    everything is an optimal pair there (None elsewhere)."""
+    game = QuartetByTotals(rules)
+    keys: list[Any] = [game.key(s) for s in starts]
+    solution = stochastic.solve(game, keys)
+    values = []
+    for key in keys:
+        sol = solution.at(key)
+        if sol.lower != sol.upper:
+            raise InvalidInput("a quartet end game should be exact; this one is an interval")
+        values.append(sol.lower)
+    all_in = [all_in_is_optimal(solution, k) if s.animals1 == 2 else None for s, k in zip(starts, keys, strict=True)]
+    return values, all_in, solution
+
+
 def _hand_text(hand: Hand) -> str:
     if isinstance(hand, int):
         return str(hand)
@@ -362,4 +379,4 @@ def _short(p: Any) -> str:
 
 
 __all__ = ["EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
-           "describe_solution", "hand_from_cards", "make_hands", "quartet_table", "solve_endgame"]
+           "describe_solution", "hand_from_cards", "make_hands", "quartet_table", "quartet_values", "solve_endgame"]

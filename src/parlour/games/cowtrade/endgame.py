@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import enum
 import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -224,7 +223,9 @@ class Endgame:
 #      counter is a tie; the trade is repeated from the same hands (or goes to the challenger at once),
 #      and the repeat is won the same way, the second tie going to the challenger.
 #    - T_c < T_o: the other counters every offer with everything and wins.
-#    So a 2-2 state's value is a function of (T_c, T_o) alone, the same for cards as for money totals.
+#    So a 2-2 state's value depends only on which total is larger (or that they are equal) and who
+#    challenges, the same for cards as for money totals. Here a 2-2 state is the smallest money game
+#    with that order: totals (1, 0), (0, 0) or (0, 1).
 # 2. Hence in a 1-3 (or 3-1) trade, what a cell leads to depends on the offers only through their
 #    totals: the winner of the trade, or a tie, is decided by the totals, and the 2-2 state it leads to
 #    is worth what its totals say (each total after both offers change hands). What the challenged
@@ -233,18 +234,15 @@ class Endgame:
 #    and two counters with the same total are equal columns. Keeping one of each changes neither the
 #    stage's value nor any guarantee (a copy pays what its twin pays).
 # 3. So a 1-3 state is given by the challenger's distinct (total, count) offers and the other's
-#    distinct totals, and a 2-2 state by the two totals. The totals of money cards are kept in units of
-#    the cards' common divisor (10), which keeps a 2-2 stage as small as the totals allow; scaling
-#    both totals does not change who wins it (point 1). A money total stays in units of 1, since any
-#    amount up to it may be offered.
+#    distinct totals.
 #
 # None of this holds for larger sets: after a 2-3 trade of a quintet money is still worth something,
 # and which cards it is in matters. `QuartetByTotals` refuses any other set size.
 
 class QuartetKey(NamedTuple):
     """A state before the last trade of a quartet (player 1 owns 1 or 3 animals): each player's
-    distinct offers as (total, number of cards) pairs, totals in units of 10 for money cards; the
-    number of cards is 0 where nobody sees it (the other's counters, and the study's stage)."""
+    distinct offers as (total, number of cards) pairs; the number of cards is 0 where nobody sees it
+    (the other's counters, and the study's stage)."""
 
     animals1: int
     offers1: tuple[tuple[int, int], ...]
@@ -253,15 +251,21 @@ class QuartetKey(NamedTuple):
     tied: int = 0
 
 
-def offer_kinds(hand: Hand, counted: bool, unit: int = 1) -> tuple[tuple[int, int], ...]:
-    """The distinct (total / unit, number of cards) of a hand's offers; the number is 0 unless `counted`.
+def offer_kinds(hand: Hand, counted: bool) -> tuple[tuple[int, int], ...]:
+    """The distinct (total, number of cards) of a hand's offers; the number is 0 unless `counted`.
     Built value by value (a sum of sets), not by listing the offers, which can be thousands."""
     if isinstance(hand, int):
-        return tuple((t // unit, 0) for t in range(0, hand + 1, unit))
+        return tuple((t, 0) for t in range(hand + 1))
     kinds = {(0, 0)}
     for value, n in zip(CARD_VALUES, hand, strict=True):
-        kinds = {(t + k * value // unit, c + (k if counted else 0)) for t, c in kinds for k in range(n + 1)}
+        kinds = {(t + k * value, c + (k if counted else 0)) for t, c in kinds for k in range(n + 1)}
     return tuple(sorted(kinds))
+
+
+def _two_two(state: TradeState) -> TradeState:
+    """A 2-2 state as the smallest money game whose totals are in the same order (point 1 above)."""
+    one, two = money(state.hand1), money(state.hand2)
+    return TradeState(2, int(one > two), int(two > one), state.challenger, state.tied)
 
 
 @dataclass(frozen=True)
@@ -277,13 +281,11 @@ class QuartetByTotals:
 
     def key(self, state: TradeState) -> QuartetKey | TradeState:
         """The state of this game that stands for a start (or any state) of `Endgame(rules)`."""
-        # money cards are counted in units of their common divisor; a money total may offer any amount
-        u = 1 if isinstance(state.hand1, int) else math.gcd(*CARD_VALUES)
         if state.animals1 == 2:
-            return TradeState(2, money(state.hand1) // u, money(state.hand2) // u, state.challenger, state.tied)
+            return _two_two(TradeState(2, money(state.hand1), money(state.hand2), state.challenger, state.tied))
         counted = [self.rules.stage is StageRule.RULES and state.challenger == p for p in (1, 2)]
-        return QuartetKey(state.animals1, offer_kinds(state.hand1, counted[0], u),
-                          offer_kinds(state.hand2, counted[1], u), state.challenger, state.tied)
+        return QuartetKey(state.animals1, offer_kinds(state.hand1, counted[0]),
+                          offer_kinds(state.hand2, counted[1]), state.challenger, state.tied)
 
     def stage(self, state: QuartetKey | TradeState) -> Stage:
         game = Endgame(self.rules)
@@ -296,11 +298,28 @@ class QuartetByTotals:
         rules_stage = self.rules.stage is StageRule.RULES
         responses: tuple[int | str, ...] = ((ACCEPT,) if rules_stage else ()) + tuple(theirs)
 
-        def move(offer: tuple[int, int], response: int | str) -> object:
-            got = game.outcome(shadow, offer[0], response)
-            if isinstance(got, TradeState) and got.animals1 == state.animals1:  # a tie: the trade again
-                return state._replace(tied=got.tied)
-            return got
-
-        seen = [count for _, count in mine] if rules_stage else None
-        return tabulate(c, mine, responses, move, seen)
+        # offers of one total lead to the same places: each total's row is worked out once, and a
+        # stage of thousands of (total, count) offers shares those rows (tabulate would ask per cell)
+        targets: list[object] = []
+        where: dict[object, int] = {}
+        by_total: dict[int, tuple[int, ...]] = {}
+        for total in sorted({t for t, _ in mine}):
+            row = []
+            for response in responses:
+                got: object = game.outcome(shadow, total, response)
+                if isinstance(got, TradeState):
+                    # a tie (the trade again, from the same hands), or on to 2-2
+                    got = state._replace(tied=got.tied) if got.animals1 == state.animals1 else _two_two(got)
+                # an End is known by its payoff's numerator and denominator: hashing a Fraction is slow
+                mark = (got.payoff.numerator, got.payoff.denominator) if isinstance(got, End) else got
+                if mark not in where:
+                    where[mark] = len(targets)
+                    targets.append(got)
+                row.append(where[mark])
+            by_total[total] = tuple(row)
+        counts = sorted({k for _, k in mine})
+        signals = None
+        if rules_stage and len(counts) > 1:  # the number of cards is visible
+            number = {k: n for n, k in enumerate(counts)}
+            signals = tuple(number[k] for _, k in mine)
+        return Stage(c, mine, responses, tuple(by_total[t] for t, _ in mine), tuple(targets), signals)
