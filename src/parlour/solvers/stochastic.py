@@ -306,9 +306,8 @@ def _solve_stage_exact(stage: Stage, index: dict[State, int], values: Any
     signals = np.asarray(stage.signals if stage.signals is not None else [0] * m, dtype=np.int64)
     keep_rows = np.sort(np.unique(np.column_stack([signals, grid]), axis=0, return_index=True)[1])
     keep_cols = np.sort(np.unique(grid[keep_rows].T, axis=0, return_index=True)[1])
-    distinct = list(codes)
-    sign = 1 if stage.leader == 1 else -1
-    small = [[sign * distinct[c] for c in row] for row in grid[np.ix_(keep_rows, keep_cols)].tolist()]
+    distinct = list(codes) if stage.leader == 1 else [-v for v in codes]  # as the leader sees it
+    small = [[distinct[c] for c in row] for row in grid[np.ix_(keep_rows, keep_cols)].tolist()]
     sol = signalled.solve_exact(small, None if stage.signals is None else signals[keep_rows].tolist())
     leading = [Fraction(0)] * m
     for k, i in enumerate(keep_rows.tolist()):

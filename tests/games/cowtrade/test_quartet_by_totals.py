@@ -88,3 +88,17 @@ def test_offer_kinds_are_the_distinct_totals_and_counts() -> None:
 def test_only_quartets() -> None:
     with pytest.raises(InvalidInput, match="only in a quartet"):
         QuartetByTotals(EndgameRules(5))
+
+
+@pytest.mark.parametrize("rules", [EndgameRules(), EndgameRules.study(),
+                                   EndgameRules(4, next_challenger=NextChallenger.LOSER)],
+                         ids=["rules", "study", "loser"])
+def test_relabelling_the_players_negates_the_value(rules: EndgameRules) -> None:
+    # what the bonus table relies on to solve only 1-3 starts: 3-1 is 1-3 with the players swapped
+    game, full = QuartetByTotals(rules), Endgame(rules)
+    pool = random.Random(5).sample(BONUS_POOL, 5)
+    starts = [s for s in _starts(full, pool) if s.animals1 != 2]
+    solution = stochastic.solve(game, [game.key(s) for s in starts])
+    for s in starts:
+        mirror = s._replace(animals1=4 - s.animals1, hand1=s.hand2, hand2=s.hand1, challenger=3 - s.challenger)
+        assert solution.at(game.key(s)).lower == -solution.at(game.key(mirror)).lower

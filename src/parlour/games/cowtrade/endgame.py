@@ -303,19 +303,25 @@ class QuartetByTotals:
         targets: list[object] = []
         where: dict[object, int] = {}
         by_total: dict[int, tuple[int, ...]] = {}
+        # a counter's outcome depends on the two totals only through their difference (which is
+        # higher, and each hand's total after both change hands), so it is worked out once per difference
+        by_difference: dict[tuple[str, int], int] = {}
         for total in sorted({t for t, _ in mine}):
             row = []
             for response in responses:
-                got: object = game.outcome(shadow, total, response)
-                if isinstance(got, TradeState):
-                    # a tie (the trade again, from the same hands), or on to 2-2
-                    got = state._replace(tied=got.tied) if got.animals1 == state.animals1 else _two_two(got)
-                # an End is known by its payoff's numerator and denominator: hashing a Fraction is slow
-                mark = (got.payoff.numerator, got.payoff.denominator) if isinstance(got, End) else got
-                if mark not in where:
-                    where[mark] = len(targets)
-                    targets.append(got)
-                row.append(where[mark])
+                known = ("accept", total) if response == ACCEPT else ("counter", total - response)  # type: ignore[operator]
+                if known not in by_difference:
+                    got: object = game.outcome(shadow, total, response)
+                    if isinstance(got, TradeState):
+                        # a tie (the trade again, from the same hands), or on to 2-2
+                        got = state._replace(tied=got.tied) if got.animals1 == state.animals1 else _two_two(got)
+                    # an End is known by its payoff's numerator and denominator: hashing a Fraction is slow
+                    mark = (got.payoff.numerator, got.payoff.denominator) if isinstance(got, End) else got
+                    if mark not in where:
+                        where[mark] = len(targets)
+                        targets.append(got)
+                    by_difference[known] = where[mark]
+                row.append(by_difference[known])
             by_total[total] = tuple(row)
         counts = sorted({k for _, k in mine})
         signals = None
