@@ -128,7 +128,10 @@ def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 
     done: dict[int, dict[str, Any]] = {}
     if checkpoint.exists():
         for line in checkpoint.read_text().splitlines():
-            record = json.loads(line)
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:  # a line cut short when a run was killed: that split is redone
+                continue
             done[int(record["split"])] = record
     order = list(range(len(splits)))
     random.Random(seed).shuffle(order)  # a stopped run has solved a random sample of the splits
@@ -174,8 +177,10 @@ def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 
     }
 
 
-def _bonus_rows(splits: list[tuple[tuple[int, ...], tuple[int, ...]]], where: dict[tuple[tuple[int, ...], tuple[int, ...]], int],
-                done: dict[int, dict[str, Any]]) -> list[list[object]]:
+Split = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _bonus_rows(splits: list[Split], where: dict[Split, int], done: dict[int, dict[str, Any]]) -> list[list[object]]:
     """The table's rows known so far: 1-3 and 2-2 from their split, 3-1 from the mirrored split's 1-3."""
     rows: list[list[object]] = []
     for i, (h1, h2) in enumerate(splits):

@@ -102,3 +102,22 @@ def test_relabelling_the_players_negates_the_value(rules: EndgameRules) -> None:
     for s in starts:
         mirror = s._replace(animals1=4 - s.animals1, hand1=s.hand2, hand2=s.hand1, challenger=3 - s.challenger)
         assert solution.at(game.key(s)).lower == -solution.at(game.key(mirror)).lower
+
+
+@pytest.mark.slow
+def test_two_two_with_the_whole_bonus_money() -> None:
+    # real bonus-money starts at 2-2, where the full game is still small enough: player 1 holds two
+    # cards, player 2 the other twenty (thousands of offers); either challenger, both stage rules
+    total = hand_from_cards(BONUS_POOL)
+    rng = random.Random(6)
+    for _ in range(2):
+        mine = rng.sample(BONUS_POOL, 2)
+        hand1 = hand_from_cards(mine)
+        hand2 = tuple(t - h for t, h in zip(total, hand1, strict=True))
+        for rules in (EndgameRules(), EndgameRules.study()):
+            full, reduced = Endgame(rules), QuartetByTotals(rules)
+            for c in (1, 2):
+                start = full.start(2, hand1, hand2, c)
+                want = stochastic.solve(full, [start]).at(start)
+                got = stochastic.solve(reduced, [reduced.key(start)]).at(reduced.key(start))
+                assert want.lower == want.upper == got.lower == got.upper
