@@ -113,7 +113,8 @@ def _split_done(h1: tuple[int, ...], h2: tuple[int, ...]) -> dict[str, Any]:
     all_in: list[bool | None] = [None] * len(starts)
     for name, rules in (("rules", EndgameRules()), ("study", EndgameRules.study())):
         values, optimal, solution = quartet_values(rules, starts)
-        out[name] = [str(v) for v in values]
+        # an exact value as "p/q"; an interval (a near-tie below float precision) as "lower..upper"
+        out[name] = [str(lo) if lo == hi else f"{lo}..{hi}" for lo, hi in values]
         out[f"states_{name}"] = len(solution.states)
         all_in = [None if a is None else bool(a and (b is None or b)) for a, b in zip(optimal, all_in, strict=True)]
     out["all_in"] = all_in
@@ -168,7 +169,9 @@ def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 
         "seconds_solving": round(seconds, 1),
         "seconds_per_split_both_rules": round(per_split, 3),
         "projected_table_seconds": round(per_split * len(splits), 0),
-        "target_s": 1800, "status": "exact",
+        "target_s": 1800,
+        "status": "exact" if not any(".." in str(v) for r in rows for v in r[4:6]) else "certified intervals",
+        "interval_values": sum(1 for r in rows for v in r[4:6] if ".." in str(v)),
         "largest_stage_states": max((int(r["states_rules"]) for r in done.values()), default=0),
         "player1_wins_for_sure_rules": sum(1 for r in rows if r[4] == "1"),
         "rules_vs_study_differ": sum(1 for r in rows if r[4] != r[5]),
@@ -178,6 +181,12 @@ def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 
 
 
 Split = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _negated(value: str) -> str:
+    """Minus a value as the checkpoint writes it ("p/q", or "lower..upper")."""
+    ends = [-Fraction(v) for v in value.split("..")]
+    return "..".join(map(str, sorted(ends)))
 
 
 def _bonus_rows(splits: list[Split], where: dict[Split, int], done: dict[int, dict[str, Any]]) -> list[list[object]]:
@@ -198,8 +207,7 @@ def _bonus_rows(splits: list[Split], where: dict[Split, int], done: dict[int, di
                     continue
                 else:
                     k = (3 - c) - 1  # the mirror's 1-3 start with the other challenger
-                    rules_value = str(-Fraction(mirror["rules"][k]))
-                    study_value = str(-Fraction(mirror["study"][k]))
+                    rules_value, study_value = _negated(mirror["rules"][k]), _negated(mirror["study"][k])
                     all_in = None
                 rows.append([a, " ".join(map(str, sorted(cards_of(h1)))), " ".join(map(str, sorted(cards_of(h2)))),
                              c, rules_value, study_value, "" if all_in is None else int(all_in)])

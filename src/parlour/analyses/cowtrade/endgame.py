@@ -302,18 +302,14 @@ def quartet_table(pool: Sequence[int], rules: EndgameRules, by_totals: bool = Fa
 
 
 def quartet_values(rules: EndgameRules, starts: Sequence[TradeState]
-                   ) -> tuple[list[Fraction], list[bool | None], StochasticSolution]:
-    """The exact values of quartet starts, solved as `QuartetByTotals`, and at 2-2 whether both offering
-    everything is an optimal pair there (None elsewhere)."""
+                   ) -> tuple[list[tuple[Fraction, Fraction]], list[bool | None], StochasticSolution]:
+    """The proven values of quartet starts, solved as `QuartetByTotals`: (lower, upper), equal where the
+    value is exact, and an interval only where a stage's near-tie lies below float precision; and at 2-2
+    whether both offering everything is an optimal pair there (None elsewhere)."""
     game = QuartetByTotals(rules)
     keys: list[Any] = [game.key(s) for s in starts]
     solution = stochastic.solve(game, keys)
-    values = []
-    for key in keys:
-        sol = solution.at(key)
-        if sol.lower != sol.upper:
-            raise InvalidInput("a quartet end game should be exact; this one is an interval")
-        values.append(sol.lower)
+    values = [(solution.at(k).lower, solution.at(k).upper) for k in keys]
     all_in = [all_in_is_optimal(solution, k) if s.animals1 == 2 else None for s, k in zip(starts, keys, strict=True)]
     return values, all_in, solution
 

@@ -309,7 +309,7 @@ class QuartetByTotals:
         for total in sorted({t for t, _ in mine}):
             row = []
             for response in responses:
-                known = ("accept", total) if response == ACCEPT else ("counter", total - response)  # type: ignore[operator]
+                known = ("accept", total) if isinstance(response, str) else ("counter", total - response)
                 if known not in by_difference:
                     got: object = game.outcome(shadow, total, response)
                     if isinstance(got, TradeState):
