@@ -3,24 +3,38 @@ solved exactly and written as the table the repo keeps; the same with the donkey
 timed, and the sizes that bound the whole table); a quintet with the standard money cards.
 
 Run: .venv/bin/python -m bench.bench_cowtrade_endgame [--table-out PATH] [--bonus-sample 3] [--quintet]
+     .venv/bin/python -m bench.bench_cowtrade_endgame --bonus [--minutes 40]   # the bonus-money table
+
+`--bonus` solves every bonus-money start by `QuartetByTotals` (offers by total and card count), one split
+of the cards at a time in a fixed random order, appending each to a checkpoint (a rerun resumes there;
+Ctrl-C or --minutes stops it cleanly). Only 1-3 and 2-2 starts are solved: a 3-1 start is the 1-3
+start with the players relabelled (hands swapped, the other challenger), worth minus its value. It
+writes the table of the starts known so far and bench/results/cowtrade_endgame_bonus.json.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import gzip
+import json
 import random
 import time
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from bench.common import write
-from parlour.analyses.cowtrade.endgame import EndgameRules, quartet_table, solve_endgame, splits_of
-from parlour.games.cowtrade.endgame import CARD_VALUES, Endgame, cards_of, hand_from_cards, offers
+from parlour.analyses.cowtrade.endgame import EndgameRules, quartet_table, quartet_values, solve_endgame, splits_of
+from parlour.games.cowtrade.endgame import CARD_VALUES, Endgame, TradeState, cards_of, hand_from_cards, offers
 from parlour.games.cowtrade.rules import STARTING_HAND
 from parlour.solvers import stochastic
 
 BONUS = (50, 100, 200, 500)  # the four donkeys' money, paid to every player
 TABLE = Path(__file__).resolve().parent.parent / "src" / "parlour" / "analyses" / "cowtrade" / "quartet_endgames.csv"
+BONUS_TABLE = TABLE.with_name("quartet_endgames_bonus.csv.gz")
+CHECKPOINT = Path(__file__).resolve().parent / "results" / "cowtrade_endgame_bonus.checkpoint.jsonl"
+COLUMNS = ["animals1", "cards1", "cards2", "challenger", "value_rules", "value_study", "all_in_optimal_at_2_2"]
 
 
 def table(pool: list[int], out: Path | None) -> dict[str, object]:
@@ -92,6 +106,114 @@ def bonus(sample: int, seed: int = 1) -> dict[str, object]:
     return figures
 
 
+def _split_done(h1: tuple[int, ...], h2: tuple[int, ...]) -> dict[str, Any]:
+    """One split's 1-3 and 2-2 starts (either challenger) under both stage rules."""
+    starts = [TradeState(a, h1, h2, c) for a in (1, 2) for c in (1, 2)]
+    out: dict[str, Any] = {}
+    all_in: list[bool | None] = [None] * len(starts)
+    for name, rules in (("rules", EndgameRules()), ("study", EndgameRules.study())):
+        values, optimal, solution = quartet_values(rules, starts)
+        # an exact value as "p/q"; an interval (a near-tie below float precision) as "lower..upper"
+        out[name] = [str(lo) if lo == hi else f"{lo}..{hi}" for lo, hi in values]
+        out[f"states_{name}"] = len(solution.states)
+        all_in = [None if a is None else bool(a and (b is None or b)) for a, b in zip(optimal, all_in, strict=True)]
+    out["all_in"] = all_in
+    return out
+
+
+def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 1) -> dict[str, object]:
+    """Every bonus-money start, resumable (see the module doc)."""
+    pool = (list(STARTING_HAND) + list(BONUS)) * 2
+    splits = list(splits_of(pool))
+    where = {split: i for i, split in enumerate(splits)}
+    done: dict[int, dict[str, Any]] = {}
+    if checkpoint.exists():
+        for line in checkpoint.read_text().splitlines():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:  # a line cut short when a run was killed: that split is redone
+                continue
+            done[int(record["split"])] = record
+    order = list(range(len(splits)))
+    random.Random(seed).shuffle(order)  # a stopped run has solved a random sample of the splits
+    started = time.perf_counter()
+    stopped = "finished"
+    try:
+        with checkpoint.open("a") as f:
+            for i in order:
+                if i in done:
+                    continue
+                if time.perf_counter() - started > minutes * 60:
+                    stopped = f"stopped after {minutes:g} minutes"
+                    break
+                t0 = time.perf_counter()
+                record = {"split": i, **_split_done(*splits[i])}
+                record["seconds"] = round(time.perf_counter() - t0, 4)
+                f.write(json.dumps(record) + "\n")
+                f.flush()
+                done[i] = record
+    except KeyboardInterrupt:
+        stopped = "stopped by Ctrl-C"
+    seconds = sum(float(r["seconds"]) for r in done.values())  # every solved split's, this run's or earlier
+    rows = _bonus_rows(splits, where, done)
+    if out is not None:
+        with gzip.open(out, "wt", newline="") as g:
+            w = csv.writer(g)
+            w.writerow(COLUMNS)
+            w.writerows(rows)
+    per_split = seconds / len(done) if done else float("nan")
+    return {
+        "pool": dict(zip(map(str, CARD_VALUES), hand_from_cards(pool), strict=True)),
+        "hand_splits": len(splits), "starts": len(splits) * 6,
+        "splits_solved": len(done), "rows_known": len(rows), "run": stopped,
+        "seconds_solving": round(seconds, 1),
+        "seconds_per_split_both_rules": round(per_split, 3),
+        "projected_table_seconds": round(per_split * len(splits), 0),
+        "target_s": 1800,
+        "status": "exact" if not any(".." in str(v) for r in rows for v in r[4:6]) else "certified intervals",
+        "interval_values": sum(1 for r in rows for v in r[4:6] if ".." in str(v)),
+        "largest_stage_states": max((int(r["states_rules"]) for r in done.values()), default=0),
+        "player1_wins_for_sure_rules": sum(1 for r in rows if r[4] == "1"),
+        "rules_vs_study_differ": sum(1 for r in rows if r[4] != r[5]),
+        "two_two_all_in_optimal": sum(1 for r in rows if r[6] == 1),
+        "two_two_rows": sum(1 for r in rows if r[6] != ""),
+    }
+
+
+Split = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _negated(value: str) -> str:
+    """Minus a value as the checkpoint writes it ("p/q", or "lower..upper")."""
+    ends = [-Fraction(v) for v in value.split("..")]
+    return "..".join(map(str, sorted(ends)))
+
+
+def _bonus_rows(splits: list[Split], where: dict[Split, int], done: dict[int, dict[str, Any]]) -> list[list[object]]:
+    """The table's rows known so far: 1-3 and 2-2 from their split, 3-1 from the mirrored split's 1-3."""
+    rows: list[list[object]] = []
+    for i, (h1, h2) in enumerate(splits):
+        mirror = done.get(where[(h2, h1)])
+        for a in (1, 2, 3):
+            for c in (1, 2):
+                if a < 3:
+                    record = done.get(i)
+                    if record is None:
+                        continue
+                    k = (a - 1) * 2 + (c - 1)
+                    rules_value, study_value = record["rules"][k], record["study"][k]
+                    all_in = record["all_in"][k]
+                elif mirror is None:
+                    continue
+                else:
+                    k = (3 - c) - 1  # the mirror's 1-3 start with the other challenger
+                    rules_value, study_value = _negated(mirror["rules"][k]), _negated(mirror["study"][k])
+                    all_in = None
+                rows.append([a, " ".join(map(str, sorted(cards_of(h1)))), " ".join(map(str, sorted(cards_of(h2)))),
+                             c, rules_value, study_value, "" if all_in is None else int(all_in)])
+    return rows
+
+
 def quintet() -> dict[str, object]:
     hand = hand_from_cards(STARTING_HAND)
     out: dict[str, object] = {}
@@ -111,7 +233,17 @@ def main() -> None:
     parser.add_argument("--table-out", default=str(TABLE), help="where to write the quartet table ('' for nowhere)")
     parser.add_argument("--bonus-sample", type=int, default=2)
     parser.add_argument("--quintet", action="store_true")
+    parser.add_argument("--bonus", action="store_true", help="the table with the bonus money (resumable)")
+    parser.add_argument("--minutes", type=float, default=60.0, help="--bonus stops after this long")
+    parser.add_argument("--bonus-out", default=str(BONUS_TABLE), help="where to write the bonus table")
+    parser.add_argument("--checkpoint", default=str(CHECKPOINT), help="--bonus resumes from this file")
     args = parser.parse_args()
+    if args.minutes <= 0:
+        parser.error("--minutes must be positive")
+    if args.bonus:
+        print(write("cowtrade_endgame_bonus", {"quartet_table_bonus_money": bonus_table(
+            args.minutes, Path(args.checkpoint), Path(args.bonus_out) if args.bonus_out else None)}))
+        return
     figures: dict[str, object] = {"quartet_table": table(list(STARTING_HAND) * 2,
                                                          Path(args.table_out) if args.table_out else None)}
     if args.bonus_sample:

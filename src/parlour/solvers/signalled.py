@@ -180,9 +180,14 @@ def _solve_float(matrix: np.ndarray, classes: np.ndarray) -> SignalledSolution:
     return SignalledSolution(value, tuple(x.tolist()), tuple(responder), exact=False)
 
 
+def _fraction(v: Any) -> Fraction:
+    return v if type(v) is Fraction else Fraction(v)  # a Fraction is kept, not copied: this runs per cell
+
+
 def _integer_rows(matrix: Sequence[Sequence[Fraction]]) -> tuple[list[list[int]], int]:
-    den = math.lcm(*(Fraction(v).denominator for row in matrix for v in row)) if len(matrix) else 1
-    return [[int(Fraction(v) * den) for v in row] for row in matrix], den
+    rows = [[_fraction(v) for v in row] for row in matrix]
+    den = math.lcm(*{v.denominator for row in rows for v in row}) if rows else 1
+    return [[v.numerator * (den // v.denominator) for v in row] for row in rows], den
 
 
 def guarantees(matrix: Sequence[Sequence[Fraction]], signals: Sequence[int] | None,
@@ -219,7 +224,7 @@ def solve_exact(matrix: Sequence[Sequence[Fraction | int]] | np.ndarray,
 
     Raises CertificateError when the re-solved basis does not prove itself (it never returns an
     unchecked exact answer)."""
-    exact_rows = [[Fraction(v) for v in row] for row in matrix]
+    exact_rows = [[_fraction(v) for v in row] for row in matrix]
     m = len(exact_rows)
     n = len(exact_rows[0]) if m else 0
     if not m or not n:

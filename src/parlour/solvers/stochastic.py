@@ -278,6 +278,8 @@ def _oriented(matrix: Any, leader: int, as_float: bool) -> Any:
 def solve_stage(stage: Stage, index: dict[State, int], values: Any, exact_: bool
                 ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
     """(value to player 1, strategy1, strategy2) of one stage at the given continuation values."""
+    if exact_:
+        return _solve_stage_exact(stage, index, values)
     matrix = _oriented(stage_matrix(stage, index, values, not exact_), stage.leader, not exact_)
     sol = (signalled.solve_exact(matrix, stage.signals) if exact_
            else signalled.solve_float(matrix, stage.signals))
@@ -285,6 +287,41 @@ def solve_stage(stage: Stage, index: dict[State, int], values: Any, exact_: bool
     if stage.leader == 1:
         return value, sol.leader, sol.responder
     return value, sol.responder, sol.leader
+
+
+def _solve_stage_exact(stage: Stage, index: dict[State, int], values: Any
+                       ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
+    """The exact stage solve, with equal rows (within a signal) and equal columns dropped first.
+
+    A stage's cells take few distinct values (one per target), so equal rows and columns are found on
+    small integer codes of those values rather than on Fractions; a stage of thousands of moves then
+    reaches the exact solver as the few that differ. Dropping exact copies changes neither the value nor
+    what the kept strategies guarantee (a copy pays what its twin pays), so the certificate checked on
+    the reduced matrix holds for the full one; the dropped moves get probability 0."""
+    payoffs = [_target_value(t, index, values) for t in stage.targets]
+    codes: dict[Any, int] = {}
+    code_of = np.array([codes.setdefault(v, len(codes)) for v in payoffs], dtype=np.int64)
+    grid = code_of[np.asarray(stage.outcome, dtype=np.int64)]
+    m, n = grid.shape
+    signals = np.asarray(stage.signals if stage.signals is not None else [0] * m, dtype=np.int64)
+    keep_rows = np.sort(np.unique(np.column_stack([signals, grid]), axis=0, return_index=True)[1])
+    keep_cols = np.sort(np.unique(grid[keep_rows].T, axis=0, return_index=True)[1])
+    distinct = list(codes) if stage.leader == 1 else [-v for v in codes]  # as the leader sees it
+    small = [[distinct[c] for c in row] for row in grid[np.ix_(keep_rows, keep_cols)].tolist()]
+    sol = signalled.solve_exact(small, None if stage.signals is None else signals[keep_rows].tolist())
+    leading = [Fraction(0)] * m
+    for k, i in enumerate(keep_rows.tolist()):
+        leading[i] = sol.leader[k]  # type: ignore[assignment]
+    answering = []
+    for mix in sol.responder:
+        full = [Fraction(0)] * n
+        for k, j in enumerate(keep_cols.tolist()):
+            full[j] = mix[k]  # type: ignore[assignment]
+        answering.append(tuple(full))
+    value = sol.value if stage.leader == 1 else -sol.value
+    if stage.leader == 1:
+        return value, tuple(leading), tuple(answering)
+    return value, tuple(answering), tuple(leading)
 
 
 def guaranteed(stage: Stage, index: dict[State, int], values: Sequence[Fraction], player: int,

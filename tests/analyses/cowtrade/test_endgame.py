@@ -136,3 +136,58 @@ def test_everett_quintet_gets_a_proven_interval() -> None:
     result = solve_endgame(EndgameRules(5), 3, 1, 3, 1)
     assert result.status is Status.STOPPED and -1 < result.lower < result.upper < 0
     assert result.upper - result.lower < Fraction(1, 10)
+
+
+@pytest.mark.slow
+def test_the_quartet_table_by_totals_is_the_shipped_table() -> None:
+    """The reduced quartet game (offers by total and card count, 2-2 by totals) gives every value of
+    the shipped table, and the same verdict on all-in at 2-2, under both stage rules."""
+    import csv
+    from importlib import resources
+
+    from parlour.games.cowtrade.endgame import cards_of
+    from parlour.games.cowtrade.rules import STARTING_HAND
+
+    text = resources.files("parlour.analyses.cowtrade").joinpath("quartet_endgames.csv").read_text()
+    shipped = list(csv.DictReader(text.splitlines()))
+    rules, _ = quartet_table(list(STARTING_HAND) * 2, EndgameRules(), by_totals=True)
+    study, _ = quartet_table(list(STARTING_HAND) * 2, EndgameRules.study(), by_totals=True)
+    assert len(shipped) == len(rules) == len(study) == 810
+    for row, a, b in zip(shipped, rules, study, strict=True):
+        assert row["cards1"] == " ".join(map(str, sorted(cards_of(a.hand1))))
+        assert row["cards2"] == " ".join(map(str, sorted(cards_of(a.hand2))))
+        assert (int(row["animals1"]), int(row["challenger"])) == (a.animals1, a.challenger)
+        assert (Fraction(row["value_rules"]), Fraction(row["value_study"])) == (a.value, b.value)
+        all_in = "" if a.all_in_optimal is None else str(int(bool(a.all_in_optimal and b.all_in_optimal)))
+        assert row["all_in_optimal_at_2_2"] == all_in
+
+
+def test_the_shipped_bonus_money_table_holds() -> None:
+    """Rows of the bonus-money table (analyses/cowtrade/quartet_endgames_bonus.csv.gz, every start the
+    bench has solved so far) recomputed exactly: a sample by a fixed seed, one of each split of the
+    animals, under both stage rules."""
+    import csv
+    import gzip
+    from importlib import resources
+
+    from parlour.analyses.cowtrade.endgame import quartet_values
+    from parlour.games.cowtrade.endgame import TradeState
+
+    data = resources.files("parlour.analyses.cowtrade").joinpath("quartet_endgames_bonus.csv.gz").read_bytes()
+    rows = list(csv.DictReader(gzip.decompress(data).decode().splitlines()))
+    assert rows and len(rows) <= 36_450
+    rng = random.Random(11)
+    for animals in ("1", "2", "3"):
+        row = rng.choice([r for r in rows if r["animals1"] == animals])
+        cards = [hand_from_cards([int(c) for c in row[k].split()]) for k in ("cards1", "cards2")]
+        start = TradeState(int(animals), cards[0], cards[1], int(row["challenger"]))
+        verdicts = []
+        for rules, column in ((EndgameRules(), "value_rules"), (EndgameRules.study(), "value_study")):
+            values, all_in, _ = quartet_values(rules, [start])
+            written = [Fraction(v) for v in row[column].split("..")]  # "p/q", or a proven "lower..upper"
+            assert list(values[0]) == (written * 2)[:2]
+            verdicts.append(all_in[0])
+        if animals == "2":  # the column says whether all-in is optimal under both stage rules
+            assert row["all_in_optimal_at_2_2"] == str(int(bool(verdicts[0] and verdicts[1])))
+        else:
+            assert row["all_in_optimal_at_2_2"] == "" and verdicts == [None, None]

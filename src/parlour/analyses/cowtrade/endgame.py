@@ -24,6 +24,7 @@ from parlour.games.cowtrade.endgame import (
     EndgameRules,
     Hand,
     NextChallenger,
+    QuartetByTotals,
     StageRule,
     TieRule,
     TradeState,
@@ -275,24 +276,42 @@ def all_in_is_optimal(solution: StochasticSolution, state: TradeState) -> bool:
     return cell == value and min(column) >= value and max(row) <= value
 
 
-def quartet_table(pool: Sequence[int], rules: EndgameRules) -> tuple[list[TableRow], StochasticSolution]:
+def quartet_table(pool: Sequence[int], rules: EndgameRules, by_totals: bool = False
+                  ) -> tuple[list[TableRow], StochasticSolution]:
     """Every two-player end game of one quartet with the money cards of `pool`: every split of the
-    cards, every split of the animals, either challenger — solved as one stochastic game."""
+    cards, every split of the animals, either challenger — solved as one stochastic game.
+
+    by_totals: solve `QuartetByTotals` instead, where offers count only by (total, number of cards) and
+    a 2-2 state only by its totals (the same values, proven in `games.cowtrade.endgame`); needed for
+    the bonus money, whose hands make thousands of offers."""
     game = Endgame(rules)
-    roots = [game.start(a, h1, h2, c) for h1, h2 in splits_of(pool)
-             for a in range(1, rules.set_size) for c in (1, 2)]
-    solution = stochastic.solve(game, roots)
+    starts = [game.start(a, h1, h2, c) for h1, h2 in splits_of(pool)
+              for a in range(1, rules.set_size) for c in (1, 2)]
+    reduced = QuartetByTotals(rules) if by_totals else None
+    keys: list[Any] = [reduced.key(s) for s in starts] if reduced is not None else list(starts)
+    solution = stochastic.solve(reduced if reduced is not None else game, keys)
     rows = []
-    for r in roots:
-        sol = solution.at(r)
+    for start, key in zip(starts, keys, strict=True):
+        sol = solution.at(key)
         if sol.lower != sol.upper:
             raise InvalidInput("a quartet end game should be exact; this one is an interval")
-        two_two = r.animals1 == 2 and rules.set_size == 4
-        rows.append(TableRow(r.animals1, r.hand1, r.hand2, r.challenger, sol.lower,  # type: ignore[arg-type]
-                             all_in_is_optimal(solution, r) if two_two else None))
+        two_two = start.animals1 == 2 and rules.set_size == 4
+        rows.append(TableRow(start.animals1, start.hand1, start.hand2, start.challenger,  # type: ignore[arg-type]
+                             sol.lower, all_in_is_optimal(solution, key) if two_two else None))
     return rows, solution
 
 
+def quartet_values(rules: EndgameRules, starts: Sequence[TradeState]
+                   ) -> tuple[list[tuple[Fraction, Fraction]], list[bool | None], StochasticSolution]:
+    """The proven values of quartet starts, solved as `QuartetByTotals`: (lower, upper), equal where the
+    value is exact, and an interval only where a stage's near-tie lies below float precision; and at 2-2
+    whether both offering everything is an optimal pair there (None elsewhere)."""
+    game = QuartetByTotals(rules)
+    keys: list[Any] = [game.key(s) for s in starts]
+    solution = stochastic.solve(game, keys)
+    values = [(solution.at(k).lower, solution.at(k).upper) for k in keys]
+    all_in = [all_in_is_optimal(solution, k) if s.animals1 == 2 else None for s, k in zip(starts, keys, strict=True)]
+    return values, all_in, solution
 
 
 def _hand_text(hand: Hand) -> str:
@@ -356,4 +375,4 @@ def _short(p: Any) -> str:
 
 
 __all__ = ["EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
-           "describe_solution", "hand_from_cards", "make_hands", "quartet_table", "solve_endgame"]
+           "describe_solution", "hand_from_cards", "make_hands", "quartet_table", "quartet_values", "solve_endgame"]

@@ -208,3 +208,124 @@ class Endgame:
         responses: tuple[Hand | str, ...] = ((ACCEPT,) if rules_stage else ()) + theirs
         seen = [card_count(o) for o in mine] if rules_stage else None  # the number of cards is visible
         return tabulate(c, mine, responses, lambda o, r: self.outcome(state, o, r), seen)
+
+
+# --- one quartet, offers told apart only by what can matter -----------------------------------------
+#
+# Why a quartet's end game depends on money only through totals and card counts (used to make the
+# table with the donkeys' bonus money small enough to solve):
+#
+# 1. The 2-2 trade of a quartet is the last one: both animals go to its winner, who completes the set,
+#    and the payoff is only who completes. The challenger of 2-2 wins it exactly when his total T_c is
+#    at least the other's T_o, whatever their cards (and under every stage and tie rule here):
+#    - T_c > T_o: offering everything wins; an accept gives him the animals, a counter is lower.
+#    - T_c = T_o: offering everything, an accept or a lower counter loses for the other, and an equal
+#      counter is a tie; the trade is repeated from the same hands (or goes to the challenger at once),
+#      and the repeat is won the same way, the second tie going to the challenger.
+#    - T_c < T_o: the other counters every offer with everything and wins.
+#    So a 2-2 state's value depends only on which total is larger (or that they are equal) and who
+#    challenges, the same for cards as for money totals. Here a 2-2 state is the smallest money game
+#    with that order: totals (1, 0), (0, 0) or (0, 1).
+# 2. Hence in a 1-3 (or 3-1) trade, what a cell leads to depends on the offers only through their
+#    totals: the winner of the trade, or a tie, is decided by the totals, and the 2-2 state it leads to
+#    is worth what its totals say (each total after both offers change hands). What the challenged
+#    sees of an offer is its number of cards (the rules' stage), or nothing (the study's). Two offers of
+#    the challenger with the same (total, number of cards) are then equal rows sending the same signal,
+#    and two counters with the same total are equal columns. Keeping one of each changes neither the
+#    stage's value nor any guarantee (a copy pays what its twin pays).
+# 3. So a 1-3 state is given by the challenger's distinct (total, count) offers and the other's
+#    distinct totals.
+#
+# None of this holds for larger sets: after a 2-3 trade of a quintet money is still worth something,
+# and which cards it is in matters. `QuartetByTotals` refuses any other set size.
+
+class QuartetKey(NamedTuple):
+    """A state before the last trade of a quartet (player 1 owns 1 or 3 animals): each player's
+    distinct offers as (total, number of cards) pairs; the number of cards is 0 where nobody sees it
+    (the other's counters, and the study's stage)."""
+
+    animals1: int
+    offers1: tuple[tuple[int, int], ...]
+    offers2: tuple[tuple[int, int], ...]
+    challenger: int
+    tied: int = 0
+
+
+def offer_kinds(hand: Hand, counted: bool) -> tuple[tuple[int, int], ...]:
+    """The distinct (total, number of cards) of a hand's offers; the number is 0 unless `counted`.
+    Built value by value (a sum of sets), not by listing the offers, which can be thousands."""
+    if isinstance(hand, int):
+        return tuple((t, 0) for t in range(hand + 1))
+    kinds = {(0, 0)}
+    for value, n in zip(CARD_VALUES, hand, strict=True):
+        kinds = {(t + k * value, c + (k if counted else 0)) for t, c in kinds for k in range(n + 1)}
+    return tuple(sorted(kinds))
+
+
+def _two_two(state: TradeState) -> TradeState:
+    """A 2-2 state as the smallest money game whose totals are in the same order (point 1 above)."""
+    one, two = money(state.hand1), money(state.hand2)
+    return TradeState(2, int(one > two), int(two > one), state.challenger, state.tied)
+
+
+@dataclass(frozen=True)
+class QuartetByTotals:
+    """The end game of one quartet, played as `Endgame` plays it, with the states and offers reduced as
+    the comment above proves: the same value at every start (`key` maps a start to its state here)."""
+
+    rules: EndgameRules = EndgameRules()
+
+    def __post_init__(self) -> None:
+        if self.rules.set_size != 4:
+            raise InvalidInput(f"offers reduce to their totals only in a quartet, not a set of {self.rules.set_size}")
+
+    def key(self, state: TradeState) -> QuartetKey | TradeState:
+        """The state of this game that stands for a start (or any state) of `Endgame(rules)`."""
+        if state.animals1 == 2:
+            return _two_two(TradeState(2, money(state.hand1), money(state.hand2), state.challenger, state.tied))
+        counted = [self.rules.stage is StageRule.RULES and state.challenger == p for p in (1, 2)]
+        return QuartetKey(state.animals1, offer_kinds(state.hand1, counted[0]),
+                          offer_kinds(state.hand2, counted[1]), state.challenger, state.tied)
+
+    def stage(self, state: QuartetKey | TradeState) -> Stage:
+        game = Endgame(self.rules)
+        if isinstance(state, TradeState):  # 2-2, money as totals
+            return game.stage(state)
+        c = state.challenger
+        shadow = TradeState(state.animals1, state.offers1[-1][0], state.offers2[-1][0], c, state.tied)
+        mine = state.offers1 if c == 1 else state.offers2
+        theirs = sorted({t for t, _ in (state.offers2 if c == 1 else state.offers1)})
+        rules_stage = self.rules.stage is StageRule.RULES
+        responses: tuple[int | str, ...] = ((ACCEPT,) if rules_stage else ()) + tuple(theirs)
+
+        # offers of one total lead to the same places: each total's row is worked out once, and a
+        # stage of thousands of (total, count) offers shares those rows (tabulate would ask per cell)
+        targets: list[object] = []
+        where: dict[object, int] = {}
+        by_total: dict[int, tuple[int, ...]] = {}
+        # a counter's outcome depends on the two totals only through their difference (which is
+        # higher, and each hand's total after both change hands), so it is worked out once per difference
+        by_difference: dict[tuple[str, int], int] = {}
+        for total in sorted({t for t, _ in mine}):
+            row = []
+            for response in responses:
+                known = ("accept", total) if isinstance(response, str) else ("counter", total - response)
+                if known not in by_difference:
+                    got: object = game.outcome(shadow, total, response)
+                    if isinstance(got, TradeState):
+                        # a tie (the trade again, from the same hands), or on to 2-2
+                        got = state._replace(tied=got.tied) if got.animals1 == state.animals1 else _two_two(got)
+                    # an End is known by its payoff's numerator and denominator: hashing a Fraction is slow
+                    mark = (got.payoff.numerator, got.payoff.denominator) if isinstance(got, End) else got
+                    if mark not in where:
+                        where[mark] = len(targets)
+                        targets.append(got)
+                    by_difference[known] = where[mark]
+                row.append(by_difference[known])
+            by_total[total] = tuple(row)
+        counts = sorted({k for _, k in mine})
+        signals = None
+        if rules_stage and len(counts) > 1:  # the number of cards is visible
+            number = {k: n for n, k in enumerate(counts)}
+            signals = tuple(number[k] for _, k in mine)
+        return Stage(c, mine, responses, tuple(by_total[t] for t, _ in mine), tuple(targets), signals)
