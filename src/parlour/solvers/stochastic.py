@@ -735,7 +735,7 @@ def _prove_bound(work: _Work, comp: list[int], player: int, strategies: dict[int
 
 
 PESSIMISM = (1e-3, 1e-5, 1e-7, 1e-9)  # 1 - beta: the pessimistic games' chance that play ends after a stage
-HK_ROUNDS = 30  # strategy-improvement rounds per pessimistic game
+HK_ROUNDS = 60  # Newton steps per pessimistic game
 
 
 def _pessimistic_guarantee(work: _Work, comp: list[int], player: int, strategies: dict[int, Any], beta: float,
@@ -774,40 +774,49 @@ def _pessimistic_guarantee(work: _Work, comp: list[int], player: int, strategies
     return values
 
 
-def _hoffman_karp(work: _Work, comp: list[int], player: int, beta: float, worst: float, values: np.ndarray,
-                  strategies: dict[int, Any]) -> tuple[np.ndarray, dict[int, Any]]:
-    """Hoffman and Karp's strategy iteration for `player` in the pessimistic game: his stage strategies
-    are re-solved at what the last ones guarantee, and each guarantee is found exactly (up to floats)
-    by the opponent's policy iteration, so it takes a few rounds however close beta is to 1, where
-    value iteration would need of the order of 1 / (1 - beta) sweeps. A strategy is kept where it is
-    still optimal (switching to whatever vertex the LP returns would go round in circles)."""
-    sign = 1 if player == 1 else -1
-    for _ in range(HK_ROUNDS):
-        continuation = beta * values + (1 - beta) * worst
-        switched = not strategies
-        chosen = {}
+def _pessimistic_newton(work: _Work, comp: list[int], beta: float, worst: float, values: np.ndarray,
+                        rounds: int = HK_ROUNDS) -> np.ndarray:
+    """The pessimistic game's values by Newton's method on T'(v) = v: the next iterate is the value of the
+    chain both players' stage strategies at v make (Pollatschek and Avi-Itzhak), damped where it
+    does not shrink the residual, a plain Jacobi step where no damping helps. T' contracts, so its
+    fixed point is a simple root and Newton closes on it quadratically, however near beta is to 1,
+    where value iteration and one-sided strategy iteration both creep (in Everett's game the error
+    of either falls like 1 / n)."""
+    values = values.copy()
+
+    def step(v: np.ndarray) -> tuple[np.ndarray, dict[int, Cells], float]:
+        continuation = beta * v + (1 - beta) * worst
+        out = v.copy()
+        cells = {}
         for s in comp:
-            stage = work.stages[s]
-            value, s1, s2 = solve_stage(stage, work.index, continuation, exact_=False)
-            previous = strategies.get(s)
-            if previous is not None and sign * (value - guaranteed_float(
-                    stage, work.index, continuation, player, previous)) <= 1e-13:
-                chosen[s] = previous
-            else:
-                chosen[s] = _rational_strategy((s1, s2)[player - 1])
-                switched = True
+            value, s1, s2 = solve_stage(work.stages[s], work.index, continuation, exact_=False)
+            out[s] = value
+            cells[s] = _pair_cells(work.stages[s], (s1, s2))
         work.counters["sweeps"] += 1
-        if not switched:
-            break
-        strategies = chosen
-        found = _pessimistic_guarantee(work, comp, player, strategies, beta, worst, values)
+        return out, cells, float(np.abs(out[comp] - v[comp]).max())
+
+    image, cells, residual = step(values)
+    for _ in range(rounds):
         work.counters["pessimistic_rounds"] = work.counters.get("pessimistic_rounds", 0) + 1
-        # the chain solves are only as good as 1e-16 times their condition, about 1 / (1 - beta)
-        if np.all(sign * (found[comp] - values[comp]) <= 1e-15 / (1 - beta)):
-            values = found
+        if residual <= 1e-15:
             break
-        values = found
-    return values, strategies
+        jump = _chain_values(work, comp, cells, worst, values, beta=beta, worst=worst)
+        moved = False
+        for damping in (1.0, 0.5, 0.25) if jump is not None else ():
+            trial = values.copy()
+            trial[comp] += damping * (jump - values[comp])
+            trial_image, trial_cells, trial_residual = step(trial)
+            if trial_residual < residual:
+                values, image, cells, residual = trial, trial_image, trial_cells, trial_residual
+                moved = True
+                break
+        if not moved:
+            values = image
+            image, cells, new_residual = step(values)
+            if new_residual >= residual:
+                break
+            residual = new_residual
+    return values
 
 
 def _from_one_side(work: _Work, comp: list[int], player: int, endless: Fraction, eta: float
@@ -839,7 +848,13 @@ def _from_one_side(work: _Work, comp: list[int], player: int, endless: Fraction,
     best: tuple[dict[int, Fraction], dict[int, Any]] | None = None
     for gap in PESSIMISM:
         beta = 1 - gap
-        values, strategies = _hoffman_karp(work, comp, player, beta, worst, values, strategies)
+        values = _pessimistic_newton(work, comp, beta, worst, values)
+        continuation = beta * values + (1 - beta) * worst
+        for s in comp:
+            _, s1, s2 = solve_stage(work.stages[s], work.index, continuation, exact_=False)
+            strategies[s] = _rational_strategy((s1, s2)[player - 1])
+        # what these strategies guarantee in the pessimistic game (the opponent's problem solved exactly)
+        values = _pessimistic_guarantee(work, comp, player, strategies, beta, worst, values)
         continuation = beta * values + (1 - beta) * worst
         # T'_x(L - m) - (L - m) = T'_x(L) - L + (1 - beta) m: a margin m of the float shortfall over
         # 1 - beta makes the check pass (the pessimistic game's slack does the rest)
