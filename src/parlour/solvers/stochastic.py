@@ -735,7 +735,7 @@ def _prove_bound(work: _Work, comp: list[int], player: int, strategies: dict[int
 
 
 PESSIMISM = (1e-3, 1e-5, 1e-7, 1e-9)  # 1 - beta: the pessimistic games' chance that play ends after a stage
-HK_ROUNDS = 60  # Newton steps per pessimistic game
+NEWTON_STEPS = 60  # per pessimistic game
 
 
 def _pessimistic_guarantee(work: _Work, comp: list[int], player: int, strategies: dict[int, Any], beta: float,
@@ -775,7 +775,7 @@ def _pessimistic_guarantee(work: _Work, comp: list[int], player: int, strategies
 
 
 def _pessimistic_newton(work: _Work, comp: list[int], beta: float, worst: float, values: np.ndarray,
-                        rounds: int = HK_ROUNDS) -> np.ndarray:
+                        rounds: int = NEWTON_STEPS) -> np.ndarray:
     """The pessimistic game's values by Newton's method on T'(v) = v: the next iterate is the value of the
     chain both players' stage strategies at v make (Pollatschek and Avi-Itzhak), damped where it
     does not shrink the residual, a plain Jacobi step where no damping helps. T' contracts, so its
