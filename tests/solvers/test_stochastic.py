@@ -223,3 +223,21 @@ def test_relabelling_the_players_negates_the_values(seed: int) -> None:
     for s in range(3):
         assert (a.at(s).lower == -b.at(s).upper and a.at(s).upper == -b.at(s).lower) or (
             not a.at(s).exact and abs(a.at(s).value + b.at(s).value) < 1e-9)
+
+
+def test_pessimistic_games_give_everetts_game_a_nearly_optimal_strategy() -> None:
+    # The fallback where the fixed point's strategies cannot be proven: player 1's strategy from the
+    # pessimistic games of Everett's game is (1 - e, e) with e > 0, which guarantees exactly 1 - e (player
+    # 2's reply d pays 1 - e; c repeats until b ends the game at 1). The proven bound must lie below that
+    # guarantee and, with 1 - beta down to 1e-9, within 1e-4 of the value 1: the pessimistic game's
+    # value is (1 - sqrt(1 - beta)) / beta, so the old fallback's games (beta <= 0.9995) stopped 0.022
+    # short, and value iteration or one-sided strategy iteration only creep toward it (like 1 / n).
+    states, stages, index = stochastic.explore(BadMatch(), ["A"])
+    work = stochastic._Work(states, stages, index, [None], [None], np.zeros(1), [None], [""],
+                            {"sweeps": 0, "exact_checks": 0})
+    found = stochastic._from_one_side(work, [0], 1, F(0), eta=1e-14)
+    assert found is not None
+    bound, strategies = found
+    a, b = strategies[0]
+    assert b > 0 and bound[0] <= a  # a is exactly what the strategy guarantees
+    assert 1 - bound[0] < F(1, 10**4)

@@ -132,10 +132,11 @@ def test_the_shipped_quartet_table_holds() -> None:
 def test_everett_quintet_gets_a_proven_interval() -> None:
     # 3-2 in a quintet, money 1 against 3, rules as played: value iteration creeps (only nearly optimal
     # stationary strategies), so the engine proves bounds from pessimistic games; they must be a real
-    # interval, far narrower than the trivial [-1, 1]
+    # interval, far narrower than the trivial [-1, 1], and narrower than the 2.4e-2 that the pessimistic
+    # games' value iteration (beta = 0.995, 0.9995) proved
     result = solve_endgame(EndgameRules(5), 3, 1, 3, 1)
     assert result.status is Status.STOPPED and -1 < result.lower < result.upper < 0
-    assert result.upper - result.lower < Fraction(1, 10)
+    assert result.upper - result.lower < Fraction(1, 100)
 
 
 @pytest.mark.slow
@@ -191,3 +192,13 @@ def test_the_shipped_bonus_money_table_holds() -> None:
             assert row["all_in_optimal_at_2_2"] == str(int(bool(verdicts[0] and verdicts[1])))
         else:
             assert row["all_in_optimal_at_2_2"] == "" and verdicts == [None, None]
+
+
+@pytest.mark.slow
+def test_everett_quintet_won_in_the_limit_is_nearly_closed() -> None:
+    # 1-4 in a quintet, 2 against 2, player 2 challenges: player 2 completes the set in the limit (the
+    # value is -1), but only with nearly optimal strategies. The old fallback proved [-1, -0.999]; the
+    # pessimistic games near beta = 1, solved by Newton's method, must close it to below 1e-5.
+    result = solve_endgame(EndgameRules(5), 1, 2, 2, 2)
+    assert result.status is Status.STOPPED and result.lower <= -1 < result.upper
+    assert result.upper - result.lower < Fraction(1, 10**5)
