@@ -4,13 +4,15 @@ timed, and the sizes that bound the whole table); a quintet with the standard mo
 
 Run: .venv/bin/python -m bench.bench_cowtrade_endgame [--table-out PATH] [--bonus-sample 3]
      [--quintet [--quintet-rules]]
-     .venv/bin/python -m bench.bench_cowtrade_endgame --bonus [--minutes 40]   # the bonus-money table
+     .venv/bin/python -m bench.bench_cowtrade_endgame --bonus [--minutes 40] [--workers N]   # the bonus table
 
 `--bonus` solves every bonus-money start by `QuartetByTotals` (offers by total and card count), one split
 of the cards at a time in a fixed random order, appending each to a checkpoint (a rerun resumes there;
 Ctrl-C or --minutes stops it cleanly). Only 1-3 and 2-2 starts are solved: a 3-1 start is the 1-3
 start with the players relabelled (hands swapped, the other challenger), worth minus its value. It
 writes the table of the starts known so far and bench/results/cowtrade_endgame_bonus.json.
+The splits are independent games, so `--workers` processes (default: every core) solve them side by side;
+the JSON gives this run's wall-clock seconds next to the per-split seconds summed over every run.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import json
 import os
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -123,7 +126,15 @@ def _split_done(h1: tuple[int, ...], h2: tuple[int, ...]) -> dict[str, Any]:
     return out
 
 
-def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 1) -> dict[str, object]:
+def _timed_split(job: tuple[int, Split]) -> dict[str, Any]:
+    i, (h1, h2) = job
+    t0 = time.perf_counter()
+    record = {"split": i, **_split_done(h1, h2)}
+    record["seconds"] = round(time.perf_counter() - t0, 4)
+    return record
+
+
+def bonus_table(minutes: float, checkpoint: Path, out: Path | None, workers: int, seed: int = 1) -> dict[str, object]:
     """Every bonus-money start, resumable (see the module doc)."""
     pool = (list(STARTING_HAND) + list(BONUS)) * 2
     splits = list(splits_of(pool))
@@ -138,24 +149,26 @@ def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 
             done[int(record["split"])] = record
     order = list(range(len(splits)))
     random.Random(seed).shuffle(order)  # a stopped run has solved a random sample of the splits
+    pending = [i for i in order if i not in done]
     started = time.perf_counter()
     stopped = "finished"
+    solved_now = 0
+    executor = ProcessPoolExecutor(max_workers=workers)
     try:
         with checkpoint.open("a") as f:
-            for i in order:
-                if i in done:
-                    continue
+            for record in executor.map(_timed_split, [(i, splits[i]) for i in pending], chunksize=4):
+                f.write(json.dumps(record) + "\n")
+                f.flush()
+                done[int(record["split"])] = record
+                solved_now += 1
                 if time.perf_counter() - started > minutes * 60:
                     stopped = f"stopped after {minutes:g} minutes"
                     break
-                t0 = time.perf_counter()
-                record = {"split": i, **_split_done(*splits[i])}
-                record["seconds"] = round(time.perf_counter() - t0, 4)
-                f.write(json.dumps(record) + "\n")
-                f.flush()
-                done[i] = record
     except KeyboardInterrupt:
         stopped = "stopped by Ctrl-C"
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+    wall = time.perf_counter() - started
     seconds = sum(float(r["seconds"]) for r in done.values())  # every solved split's, this run's or earlier
     rows = _bonus_rows(splits, where, done)
     if out is not None:
@@ -169,6 +182,7 @@ def bonus_table(minutes: float, checkpoint: Path, out: Path | None, seed: int = 
         "hand_splits": len(splits), "starts": len(splits) * 6,
         "splits_solved": len(done), "rows_known": len(rows), "run": stopped,
         "seconds_solving": round(seconds, 1),
+        "workers": workers, "splits_this_run": solved_now, "wall_seconds_this_run": round(wall, 1),
         "seconds_per_split_both_rules": round(per_split, 3),
         "projected_table_seconds": round(per_split * len(splits), 0),
         "target_s": 1800,
@@ -246,12 +260,15 @@ def main() -> None:
     parser.add_argument("--checkpoint", default=str(CHECKPOINT), help="--bonus resumes from this file")
     parser.add_argument("--quintet-rules", action="store_true",
                         help="with --quintet, also the quintet as the rules play it (long: see the docs)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="--bonus: processes side by side")
     args = parser.parse_args()
     if args.minutes <= 0:
         parser.error("--minutes must be positive")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
     if args.bonus:
         print(write("cowtrade_endgame_bonus", {"quartet_table_bonus_money": bonus_table(
-            args.minutes, Path(args.checkpoint), Path(args.bonus_out) if args.bonus_out else None)}))
+            args.minutes, Path(args.checkpoint), Path(args.bonus_out) if args.bonus_out else None, args.workers)}))
         return
     figures: dict[str, object] = {"quartet_table": table(list(STARTING_HAND) * 2,
                                                          Path(args.table_out) if args.table_out else None)}
