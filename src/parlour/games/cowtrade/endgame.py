@@ -35,6 +35,12 @@ ACCEPT = "accept"
 MAX_SET_SIZE = 12
 
 
+def check_set_size(size: object) -> None:
+    """What every end game's rules need: a set of 2 to MAX_SET_SIZE animals."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SET_SIZE:
+        raise InvalidInput(f"a set has 2 to {MAX_SET_SIZE} animals, not {shown(size)}")
+
+
 class StageRule(enum.StrEnum):
     RULES = "rules"  # the challenger offers first; the challenged sees the card count and may accept
     SIMULTANEOUS = "simultaneous"  # the study's: both offer at once, no accepting
@@ -58,9 +64,7 @@ class EndgameRules:
     next_challenger: NextChallenger = NextChallenger.ALTERNATE
 
     def __post_init__(self) -> None:
-        size = self.set_size
-        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SET_SIZE:
-            raise InvalidInput(f"a set has 2 to {MAX_SET_SIZE} animals, not {shown(self.set_size)}")
+        check_set_size(self.set_size)
         object.__setattr__(self, "stage", StageRule(self.stage))
         object.__setattr__(self, "ties", TieRule(self.ties))
         object.__setattr__(self, "next_challenger", NextChallenger(self.next_challenger))
@@ -124,10 +128,13 @@ def describe(offer: Hand) -> str:
     return " + ".join(map(str, cards)) + (f" ({sum(cards)})" if len(cards) > 1 else "")
 
 
-def _give(hand: Hand, taken: Hand, received: Hand) -> Hand:
+def give(hand: Hand, taken: Hand, received: Hand) -> Hand:
+    """A hand after a trade: it gave `taken` and received `received` (totals, or counts per card value)."""
     if isinstance(hand, int):
-        return hand - taken + received  # type: ignore[operator]
-    return tuple(h - t + r for h, t, r in zip(hand, taken, received, strict=True))  # type: ignore[arg-type]
+        assert isinstance(taken, int) and isinstance(received, int)
+        return hand - taken + received
+    assert isinstance(taken, tuple) and isinstance(received, tuple)
+    return tuple(h - t + r for h, t, r in zip(hand, taken, received, strict=True))
 
 
 def check_players(challenger: int, hand1: Hand, hand2: Hand) -> None:
@@ -179,8 +186,8 @@ class Endgame:
             return End(Fraction(1))
         if animals1 <= 0:
             return End(Fraction(-1))
-        hand1 = _give(state.hand1, offer1, offer2)
-        hand2 = _give(state.hand2, offer2, offer1)
+        hand1 = give(state.hand1, offer1, offer2)
+        hand2 = give(state.hand2, offer2, offer1)
         loser = 3 - winner
         nxt = 3 - state.challenger if self.rules.next_challenger is NextChallenger.ALTERNATE else loser
         return TradeState(animals1, hand1, hand2, nxt)

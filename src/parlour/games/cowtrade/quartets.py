@@ -30,6 +30,7 @@ from parlour.games.cowtrade.endgame import (
     TieRule,
     card_count,
     check_players,
+    give,
     money,
     money_splits,
     offers,
@@ -83,14 +84,6 @@ class QuartetsRules:
         return Fraction(sum(own1) * len(own1) - sum(own2) * len(own2))
 
 
-def _give(hand: Hand, taken: Hand, received: Hand) -> Hand:
-    if isinstance(hand, int):
-        assert isinstance(taken, int) and isinstance(received, int)
-        return hand - taken + received
-    assert isinstance(taken, tuple) and isinstance(received, tuple)
-    return tuple(h - t + r for h, t, r in zip(hand, taken, received, strict=True))
-
-
 def open_quartets(animals1: tuple[int, int]) -> tuple[int, ...]:
     return tuple(q for q, a in enumerate(animals1) if 0 < a < SIZE)
 
@@ -125,7 +118,7 @@ class Quartets:
             return End(self.rules.score_difference(animals1))
         nxt = (3 - state.challenger if self.rules.trade.next_challenger is NextChallenger.ALTERNATE
                else 3 - winner)
-        return QuartetsState(animals1, _give(state.hand1, offer1, offer2), _give(state.hand2, offer2, offer1), nxt)
+        return QuartetsState(animals1, give(state.hand1, offer1, offer2), give(state.hand2, offer2, offer1), nxt)
 
     def outcome(self, state: QuartetsState, move: tuple[int, Hand], response: Hand | str) -> QuartetsState | End:
         """What the challenger's (quartet, offer) and the other's counter-offer or ACCEPT lead to."""

@@ -37,11 +37,12 @@ from typing import Any, NamedTuple
 from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade.endgame import (
     ACCEPT,
-    MAX_SET_SIZE,
     Hand,
     StageRule,
     TieRule,
     card_count,
+    check_set_size,
+    give,
     money,
     offers,
 )
@@ -74,9 +75,7 @@ class ThreeRules:
     ties: TieRule = TieRule.REPEAT
 
     def __post_init__(self) -> None:
-        size = self.set_size
-        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SET_SIZE:
-            raise InvalidInput(f"a set has 2 to {MAX_SET_SIZE} animals, not {shown(self.set_size)}")
+        check_set_size(self.set_size)
         object.__setattr__(self, "stage", StageRule(self.stage))
         object.__setattr__(self, "ties", TieRule(self.ties))
 
@@ -115,14 +114,6 @@ def on_turn(animals: tuple[int, int, int], hands: Hands, turn: int) -> ThreeStat
 def traded(animals: Sequence[int], challenger: int, challenged: int) -> int:
     """Animals that change hands: two when both players of the trade own two, one otherwise."""
     return 2 if animals[challenger - 1] == 2 and animals[challenged - 1] == 2 else 1
-
-
-def _give(hand: Hand, taken: Hand, received: Hand) -> Hand:
-    if isinstance(hand, int):
-        assert isinstance(taken, int) and isinstance(received, int)
-        return hand - taken + received
-    assert isinstance(taken, tuple) and isinstance(received, tuple)
-    return tuple(h - t + r for h, t, r in zip(hand, taken, received, strict=True))
 
 
 def empty_offer(hand: Hand) -> Hand:
@@ -185,8 +176,8 @@ class Security:
         if animals[self.player - 1] == 0:
             return End(Fraction(0))  # nobody trades with a player who owns none: he cannot get the set
         hands = list(state.hands)
-        hands[c - 1] = _give(state.hands[c - 1], offer_c, offer_d)
-        hands[d - 1] = _give(state.hands[d - 1], offer_d, offer_c)
+        hands[c - 1] = give(state.hands[c - 1], offer_c, offer_d)
+        hands[d - 1] = give(state.hands[d - 1], offer_d, offer_c)
         a3 = (animals[0], animals[1], animals[2])
         return on_turn(a3, (hands[0], hands[1], hands[2]), next_turn(a3, c))
 
