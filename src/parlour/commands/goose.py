@@ -66,7 +66,7 @@ def solve(
     plan = policy.plan(
         players, exact=exact, variant=variant_name, rules=rules_file,
         squares=parse_int_list(squares, "--from") if squares is not None else None, to_move=to_move,
-        inn_pending=(parse_int_list(inn, "--inn-pending") if inn else []) if inn is not None else None, tol=tol,
+        inn_pending=None if inn is None else (parse_int_list(inn, "--inn-pending") if inn else []), tol=tol,
         checkpoint=checkpoint,
         out_of_core=out_of_core, dask=dask or bool(scheduler), force=force,
     )
