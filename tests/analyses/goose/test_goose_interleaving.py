@@ -1,7 +1,9 @@
-"""Passes without a barrier per block: each thread sweeps its own part of every block and never waits for
-the others, so the threads interleave as the system schedules them. Whatever the interleaving, every
-value must stay a proven lower bound: the certified intervals must hold the exact 2-player fractions and
-the 3-player values of the stored chain, on 1 thread, on 2, and with one of the 2 deliberately slowed."""
+"""Passes without a barrier per block: each thread sweeps its own blocks (or its part of every block), and
+waits, if at all, only for the blocks the next one reads, giving up after a while; so the threads
+interleave as the system schedules them. Whatever the interleaving, every value must stay a proven lower
+bound: the certified intervals must hold the exact 2-player fractions and the 3-player values of the
+stored chain, on 1 thread, on 2, with and without the waits, and with one of the 2 deliberately slowed
+(which makes the other give up waiting)."""
 
 from __future__ import annotations
 
@@ -18,8 +20,10 @@ from parlour.solvers import markov
 needs_two = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,  # type: ignore[attr-defined]
                                reason="needs 2 numba threads")
 
-# (threads, busy steps thread 0 spends after each state, whole blocks per thread instead of a part of each)
-RUNS = [(1, 0, False), (2, 0, False), (2, 1000, False), (2, 0, True), (2, 1000, True)]
+# (threads, busy steps thread 0 spends after each state, whole blocks per thread instead of a part of each,
+# spins a thread waits for the blocks it reads: 0 never, 1000 soon gives up behind the slowed thread)
+RUNS = [(1, 0, False, 0), (2, 0, False, 0), (2, 1000, False, 0), (2, 0, True, 0), (2, 0, True, markov.PATIENCE),
+        (2, 1000, True, 1000), (2, 1000, True, markov.PATIENCE)]
 
 
 @needs_two
@@ -29,13 +33,13 @@ def test_two_players_intervals_hold_the_exact_fractions_under_any_interleaving()
     start = int(sp.index[0])  # everybody on square 0 (code 0 in every digit)
     want = [float(exact.value(start, o)) for o in range(3)]
     got = []
-    for threads, delay, owned in RUNS:
+    for threads, delay, owned, patience in RUNS:
         op = markov.ChainOperator(gchain.markov_chain(sp))
-        op.threads, op.delay, op.owned = threads, delay, owned
+        op.threads, op.delay, op.owned, op.patience = threads, delay, owned, patience
         b = markov.certified(op, watch=[start], tol=1e-9)
         cols = [b.interval(start, o) for o in range(3)]
         for (lo, hi), v in zip(cols, want, strict=True):
-            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay, owned)
+            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay, owned, patience)
         got.append(cols)
     # the same certified intervals, to the width asked for, whatever the thread count and timing
     for cols in got[1:]:
@@ -51,10 +55,10 @@ def test_three_players_on_the_fly_with_a_slowed_thread_hold_the_stored_values() 
     want = [sum(ref.interval(int(sp.index[0]), o)) / 2 for o in range(3)]
     lay = layout(STUDY, 3)
     start = int(lay.index[0])
-    for threads, delay, owned in RUNS:
+    for threads, delay, owned, patience in RUNS:
         op = OnTheFly(lay)
-        op.threads, op.delay, op.owned = threads, delay, owned
+        op.threads, op.delay, op.owned, op.patience = threads, delay, owned, patience
         b = markov.certified(op, watch=[start], tol=5e-7)
         for o, v in enumerate(want):
             lo, hi = b.interval(start, o)
-            assert lo - 1e-11 <= v <= hi + 1e-11 and hi - lo <= 1e-6 + 1e-15, (threads, delay, owned, o)
+            assert lo - 1e-11 <= v <= hi + 1e-11 and hi - lo <= 1e-6 + 1e-15, (threads, delay, owned, patience, o)

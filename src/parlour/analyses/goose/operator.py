@@ -24,30 +24,36 @@ from parlour.games.goose.kernels import successor_sum
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov import PassMode, groups, spin, thread_range, update
+from parlour.solvers.markov import PATIENCE, PassMode, await_ahead, finish_block, groups, spin, thread_range, update
 from parlour.solvers.markov.threads import sweep_threads
 
 
 @numba.njit(cache=True, parallel=True)
 def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
-    """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own part of every block
-    without waiting for the others (`solvers.markov.PassMode`); lay = (players, codes in sweep order,
-    code -> index). Up: L <- max(L, F(L)), `other` receiving each value's increase when recording.
+    """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own blocks (or part of
+    every block), waiting only for the blocks a block reads (`solvers.markov.PassMode`); lay = (players,
+    codes in sweep order, code -> index). Up: L <- max(L, F(L)), `other` receiving each value's increase when recording.
     Check: Z = L + other; returns how many values of F(Z) lie below Z, sets Z <- F(Z) when assigning."""
     n, codes, index = lay
     m = lower.shape[1]
     inv = 1.0 / t.den
     found = np.zeros(mode.threads, np.int64)
+    done = np.zeros(blocks.size - 1, np.int64)  # blocks finished in this call (`await_ahead`)
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
         values = (lower, other, not mode.up)
+        patience = mode.patience
         for b in range(blocks.size - 1):
             first, end = thread_range(blocks, b, p, mode)
+            if first == end:
+                continue
+            patience = await_ahead(done, b, mode, patience)
             for i in range(first, end):
                 successor_sum(np.int64(codes[i]), n, t, index, values, acc)
                 found[p] += update(lower, other, mode, i, acc, inv)
                 if mode.delay > 0 and p == 0:
                     found[p] += spin(mode.delay)
+            finish_block(done, b, mode)
     return found.sum()
 
 
@@ -68,6 +74,7 @@ class OnTheFly:
         self.threads = sweep_threads(lay.size)
         self.delay = 0  # tests only: slows thread 0 down (see PassMode)
         self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
+        self.patience = PATIENCE  # wait for the blocks a block reads (PassMode.patience); 0: never wait
 
     def start(self, lower: np.ndarray) -> None:
         """Nothing is known before the first sweep: no state is stuck."""
@@ -77,7 +84,7 @@ class OnTheFly:
         other = increments if record else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                mode = PassMode(True, record, self.threads, self.delay, self.owned)
+                mode = PassMode(True, record, self.threads, self.delay, self.owned, self.patience)
                 _pass(self._lay(), self.tables, part, lower, other, mode)
                 check()
 
@@ -85,7 +92,7 @@ class OnTheFly:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                mode = PassMode(False, assign, self.threads, self.delay, self.owned)
+                mode = PassMode(False, assign, self.threads, self.delay, self.owned, self.patience)
                 count += int(_pass(self._lay(), self.tables, part, lower, offsets, mode))
                 check()
         return count

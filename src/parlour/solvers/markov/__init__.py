@@ -24,13 +24,16 @@ in the kernels, partitioned.py on Dask). Methods:
 
 from parlour.solvers.markov.certified import (
     OFFSET_DTYPE,
+    PATIENCE,
     SHRINK,
     Bounds,
     Checkpoint,
     Operator,
     PassMode,
+    await_ahead,
     certified,
     fingerprint,
+    finish_block,
     groups,
     interval,
     offset_update,
@@ -48,6 +51,7 @@ from parlour.solvers.markov.stored import ChainOperator
 
 __all__ = [
     "OFFSET_DTYPE",
+    "PATIENCE",
     "SHRINK",
     "AbsorptionExact",
     "AbsorptionFloat",
@@ -58,10 +62,12 @@ __all__ = [
     "Explicit",
     "Operator",
     "PassMode",
+    "await_ahead",
     "certified",
     "exact",
     "explicit",
     "fingerprint",
+    "finish_block",
     "float_solve",
     "groups",
     "integer_system",

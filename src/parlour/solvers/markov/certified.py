@@ -27,6 +27,9 @@ from typing import Any, NamedTuple, Protocol
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.core.extending import intrinsic
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.infra import storage
@@ -79,16 +82,75 @@ class PassMode(NamedTuple):
 
     Each of the `threads` threads owns the same states for the whole solve -- whole blocks dealt round
     robin (`owned`, what the operators use) or part p of every block (`part_range`) -- and sweeps them
-    block after block, in place, without waiting for the others (`thread_range`): the threads meet once,
-    when the compiled call ends (a pass, or GROUP_STATES states of a long one). A thread that runs
-    ahead reads the values the others have not updated yet in this pass: still lower bounds (see the
-    module's soundness note), so only the number of passes can change, never a bound's validity."""
+    block after block, in place (`thread_range`). There is no barrier: the threads meet once, when the
+    compiled call ends (a pass, or GROUP_STATES states of a long one). With owned blocks and `patience`,
+    a thread about to sweep block b first waits until the others have finished every block up to b - 2
+    (`await_ahead`): a throw moves the sum of squares by 2 or more, so in the Goose's order those are the
+    blocks that b's forward moves read (block b - 1, read by 0.5 % of them, runs beside b), and two threads
+    then sweep nearly as one would. A thread that has waited `patience` spins stops waiting for the rest of
+    the call, so a thread the system takes off its core cannot hold the others. Whatever a thread reads,
+    waited for or not, is a lower bound (the module's soundness note): the interleaving changes the number
+    of passes, never a bound's validity."""
 
     up: bool  # True: L <- max(L, F(L)); False: the check of Z = L + offsets
     record: bool  # up: record each value's increase; check: assign Z <- F(Z)
     threads: int
     delay: int = 0  # tests only: busy iterations thread 0 spends after each state (a deliberately slow thread)
     owned: bool = False  # each block whole on one thread (block b on thread b mod threads), not split
+    patience: int = 0  # spins a thread may wait for the blocks up to b - 2 (owned blocks only); 0: never
+
+
+# About 10-50 ms of spinning: more than a 4-player block takes, little against a pass.
+PATIENCE = 1 << 24
+
+
+@intrinsic
+def _load_acquire(typingctx, flags, i):  # pragma: no cover
+    """flags[i] read with acquire order: a loop spinning on it is not hoisted, and what the writer stored
+    before it set the flag is visible after it is seen. (numba has no atomics; LLVM's are two lines.)"""
+
+    def codegen(context, builder, sig, args):
+        ary = context.make_array(sig.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, sig.args[0], ary, [args[1]])
+        return builder.load_atomic(ptr, "acquire", 8)
+
+    return types.int64(flags, i), codegen
+
+
+@intrinsic
+def _store_release(typingctx, flags, i):  # pragma: no cover
+    """flags[i] <- 1 with release order: everything stored before is visible to an acquiring reader."""
+
+    def codegen(context, builder, sig, args):
+        ary = context.make_array(sig.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, sig.args[0], ary, [args[1]])
+        builder.store_atomic(ir.Constant(ir.IntType(64), 1), ptr, "release", 8)
+        return context.get_dummy_value()
+
+    return types.void(flags, i), codegen
+
+
+@numba.njit(cache=True, inline="always")
+def await_ahead(done, b, mode, patience):
+    """Before thread `b mod threads` sweeps block b: wait until blocks b - threads - 1 .. b - 2 are done
+    (each thread sweeps its blocks in order, so then every block up to b - 2 is). Returns the patience
+    left: 0 once a wait has given up (or when the mode does not wait)."""
+    if patience == 0 or not mode.owned or mode.threads < 2:
+        return 0
+    for k in range(max(0, b - mode.threads - 1), b - 1):
+        spins = 0
+        while _load_acquire(done, k) == 0:  # type: ignore[call-arg]  # typingctx is numba's
+            spins += 1
+            if spins >= patience:
+                return 0
+    return patience
+
+
+@numba.njit(cache=True, inline="always")
+def finish_block(done, b, mode):
+    """Mark block b done for the threads waiting on it (`await_ahead`)."""
+    if mode.owned and mode.threads >= 2:
+        _store_release(done, b)  # type: ignore[call-arg]
 
 
 @numba.njit(cache=True, inline="always")

@@ -13,7 +13,16 @@ import numba
 import numpy as np
 
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov.certified import PassMode, groups, spin, thread_range, update
+from parlour.solvers.markov.certified import (
+    PATIENCE,
+    PassMode,
+    await_ahead,
+    finish_block,
+    groups,
+    spin,
+    thread_range,
+    update,
+)
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 from parlour.solvers.markov.threads import sweep_threads
 
@@ -57,10 +66,15 @@ def _pass(t, blocks, lower, other, mode):  # pragma: no cover
     m = lower.shape[1]
     inv = 1.0 / t.den
     found = np.zeros(mode.threads, np.int64)
+    done = np.zeros(blocks.size - 1, np.int64)  # blocks finished in this call (`await_ahead`)
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
+        patience = mode.patience
         for b in range(blocks.size - 1):
             first, end = thread_range(blocks, b, p, mode)
+            if first == end:
+                continue
+            patience = await_ahead(done, b, mode, patience)
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
@@ -68,6 +82,7 @@ def _pass(t, blocks, lower, other, mode):  # pragma: no cover
                 found[p] += update(lower, other, mode, s, acc, inv)
                 if mode.delay > 0 and p == 0:
                     found[p] += spin(mode.delay)
+            finish_block(done, b, mode)
     return found.sum()
 
 
@@ -91,6 +106,10 @@ class ChainOperator:
         self.threads = sweep_threads(chain.n) if chain.blocks is not None else 1
         self.delay = 0
         self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
+        self.patience = PATIENCE  # wait for the blocks a block reads (PassMode.patience); 0: never wait
+
+    def mode(self, up: bool, record: bool) -> PassMode:
+        return PassMode(up, record, self.threads, self.delay, self.owned, self.patience)
 
     def start(self, lower: np.ndarray) -> None:
         if self.columns > self.chain.outcomes:
@@ -101,15 +120,14 @@ class ChainOperator:
         other = increments if record else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                _pass(self.tables, part, lower, other, PassMode(True, record, self.threads, self.delay, self.owned))
+                _pass(self.tables, part, lower, other, self.mode(True, record))
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                mode = PassMode(False, assign, self.threads, self.delay, self.owned)
-                count += int(_pass(self.tables, part, lower, offsets, mode))
+                count += int(_pass(self.tables, part, lower, offsets, self.mode(False, assign)))
                 check()
         return count
 

@@ -10,8 +10,8 @@ pay for the split:
 
 * at most numba's thread count for the calling thread (`numba.get_num_threads()`: what a Dask worker's
   share or a caller's `with threads(k)` allows);
-* at most the cores this process may run on minus the load the rest of the machine puts on them (the
-  1-minute load average, rounded, measured before the solve starts);
+* at most the cores this process may run on minus those the rest of the machine keeps busy (its busy
+  CPU time less this process's own over 0.2 s before the solve starts, rounded: `busy_cores`);
 * at most one thread per MIN_STATES_PER_THREAD states (a 3-player Goose chain, 1e5 states, runs on one:
   its passes take 50 ms and the split costs more than it gives).
 """
@@ -19,6 +19,7 @@ pay for the split:
 from __future__ import annotations
 
 import os
+import time
 
 import numba
 
@@ -32,18 +33,46 @@ def usable_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def busy_cores() -> int:
-    """Cores the rest of the machine keeps busy now (the 1-minute load average, rounded)."""
+SAMPLE_S = 0.2  # how long busy_cores watches the machine (only for chains large enough for 2 threads)
+
+
+def _busy_jiffies() -> int | None:
+    """CPU time (clock ticks) the whole machine has spent busy since boot, from /proc/stat; None elsewhere."""
     try:
-        return round(os.getloadavg()[0])
-    except OSError:  # no load average on this platform
-        return 0
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return sum(fields[:8]) - idle
+
+
+def busy_cores(sample_s: float = SAMPLE_S) -> int:
+    """Cores the rest of the machine keeps busy now: the machine's busy CPU time over `sample_s` seconds
+    less this process's own, rounded. (The 1-minute load average, used before and still the fallback
+    off Linux, counts this process too: a solve that had just built its chain saw a load of 1 on an
+    idle 2-core machine and took one thread.)"""
+    before = _busy_jiffies()
+    if before is None:
+        try:
+            return round(os.getloadavg()[0])
+        except OSError:  # no load average on this platform
+            return 0
+    own0, t0 = sum(os.times()[:2]), time.monotonic()
+    time.sleep(sample_s)
+    after = _busy_jiffies()
+    own1, t1 = sum(os.times()[:2]), time.monotonic()
+    ticks = os.sysconf("SC_CLK_TCK")
+    others = ((after or before) - before) / ticks - (own1 - own0)
+    return max(0, round(others / max(t1 - t0, 1e-3)))
 
 
 def sweep_threads(states: int, *, busy: int | None = None, cores: int | None = None) -> int:
     """Threads for the sweeps of a chain of `states` states (see the module's rule); `busy` and `cores`
     replace the machine's figures (tests)."""
+    most = min(numba.get_num_threads(), states // MIN_STATES_PER_THREAD)
+    if most <= 1:
+        return 1  # a small chain: no need to watch the machine
     cores = usable_cores() if cores is None else cores
     busy = busy_cores() if busy is None else busy
-    free = cores - busy
-    return max(1, min(numba.get_num_threads(), free, states // MIN_STATES_PER_THREAD))
+    return max(1, min(most, cores - busy))
