@@ -124,7 +124,7 @@ def main() -> None:
     for p in args.players:
         rows.append(structure(p, args.tol))
         print(rows[-1], flush=True)
-    write("goose_structure", {"note": "2 shared cores (other agents' work beside it); passes on 1 thread",
+    write("goose_structure", {"note": "2 cores; passes on 1 thread",
                               "by_players": rows, "peak_rss_gib": round(peak_rss_gib(), 3)})
 
 
