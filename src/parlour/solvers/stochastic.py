@@ -786,24 +786,23 @@ def _pessimistic_guarantee(work: _Work, comp: list[int], player: int, strategies
     index = work.index
     values = start.copy()
 
-    def pessimistic() -> np.ndarray:
-        return beta * values + (1 - beta) * worst
-
-    reply = {s: _best_reply(work.stages[s], index, pessimistic(), player, strategies[s]) for s in comp}
+    continuation = beta * values + (1 - beta) * worst  # what a move to each state is worth in this game
+    reply = {s: _best_reply(work.stages[s], index, continuation, player, strategies[s]) for s in comp}
     for _ in range(max_rounds):
         cells = {s: _reply_cells(work.stages[s], player, strategies[s], reply[s]) for s in comp}
         got = _chain_values(work, comp, cells, worst, values, beta=beta, worst=worst)
         if got is None:
             break
         values[comp] = got
+        continuation = beta * values + (1 - beta) * worst  # once a round: the replies below do not change it
         switched = False
         for s in comp:
             stage = work.stages[s]
-            better = _best_reply(stage, index, pessimistic(), player, strategies[s])
+            better = _best_reply(stage, index, continuation, player, strategies[s])
             if better == reply[s]:
                 continue
-            now = _reply_value(stage, index, pessimistic(), player, strategies[s], reply[s])
-            then = _reply_value(stage, index, pessimistic(), player, strategies[s], better)
+            now = _reply_value(stage, index, continuation, player, strategies[s], reply[s])
+            then = _reply_value(stage, index, continuation, player, strategies[s], better)
             if sign * (now - then) > 1e-15:
                 reply[s] = better
                 switched = True
@@ -877,9 +876,10 @@ def _from_one_side(work: _Work, comp: list[int], player: int, endless: Fraction,
     worst = float(lo if player == 1 else hi)
     sign = 1 if player == 1 else -1
     values = work.float_values.copy()
-    for k in range(len(work.states)):  # the pessimistic game starts from what is proven outside
-        bound = (work.lower if player == 1 else work.upper)[k]
-        if k not in comp and bound is not None:
+    bounds_now = work.lower if player == 1 else work.upper
+    inside = set(comp)
+    for k, bound in enumerate(bounds_now):  # the pessimistic game starts from what is proven outside
+        if k not in inside and bound is not None:
             values[k] = float(bound)
     values[comp] = worst
     strategies: dict[int, Any] = {}
