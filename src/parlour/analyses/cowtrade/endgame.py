@@ -287,17 +287,19 @@ def quartet_table(pool: Sequence[int], rules: EndgameRules, by_totals: bool = Fa
     game = Endgame(rules)
     starts = [game.start(a, h1, h2, c) for h1, h2 in splits_of(pool)
               for a in range(1, rules.set_size) for c in (1, 2)]
-    reduced = QuartetByTotals(rules) if by_totals else None
-    keys: list[Any] = [reduced.key(s) for s in starts] if reduced is not None else list(starts)
-    solution = stochastic.solve(reduced if reduced is not None else game, keys)
+    if by_totals:
+        values, all_in, solution = quartet_values(rules, starts)
+    else:
+        solution = stochastic.solve(game, starts)
+        values = [(solution.at(s).lower, solution.at(s).upper) for s in starts]
+        all_in = [all_in_is_optimal(solution, s) if s.animals1 == 2 and rules.set_size == 4 else None
+                  for s in starts]
     rows = []
-    for start, key in zip(starts, keys, strict=True):
-        sol = solution.at(key)
-        if sol.lower != sol.upper:
+    for start, (lower, upper), best in zip(starts, values, all_in, strict=True):
+        if lower != upper:
             raise InvalidInput("a quartet end game should be exact; this one is an interval")
-        two_two = start.animals1 == 2 and rules.set_size == 4
         rows.append(TableRow(start.animals1, start.hand1, start.hand2, start.challenger,  # type: ignore[arg-type]
-                             sol.lower, all_in_is_optimal(solution, key) if two_two else None))
+                             lower, best))
     return rows, solution
 
 
