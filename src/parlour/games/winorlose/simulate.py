@@ -78,7 +78,7 @@ def sample_cells(n: int, seed: int) -> np.ndarray:
     return np.searchsorted(cum, rng.integers(0, int(cum[-1]), size=n), side="right").astype(np.int64)
 
 
-CHUNK_CELLS = 2**20  # rounds per compiled call: well under a second, so Ctrl-C is heard between calls
+CHUNK_CELLS = 2**18  # rounds per compiled call: ~0.2 s (2**20 took up to 1.3 s on a slow host: Ctrl-C waited)
 
 
 def simulate_learning(games: int, rounds: int, seed: int, tables: LearningTables) -> LearningGames:
