@@ -49,6 +49,22 @@ def test_float_and_certified_bracket_the_exact_value() -> None:
     assert lo <= exact <= hi and hi - lo <= 1e-11 + 2e-15
 
 
+@pytest.mark.parametrize("outcomes", [1, 2, 3, 4, 5, 6])
+def test_certified_bounds_hold_for_any_number_of_outcomes(outcomes: int) -> None:
+    # Up to four columns the pass sums in scalars, beyond in an array: both must bracket every exact value.
+    def succ(i: int):  # type: ignore[no-untyped-def]
+        third = Fraction(1, 3)
+        return [(third, (i + 1) % 10, None), (third, (i + 3) % 10, None), (third, None, i % outcomes)]
+
+    ex = markov.explicit(0, succ, outcomes=outcomes)
+    sol = markov.exact(ex.chain)
+    b = markov.certified(ex.chain, watch=range(ex.chain.n), tol=1e-12)
+    for i in range(ex.chain.n):
+        for o in range(outcomes):
+            lo, hi = b.interval(i, o)
+            assert Fraction(lo) <= sol.value(i, o) <= Fraction(hi) and hi - lo <= 2e-12 + 2e-15
+
+
 def test_stuck_states_become_a_never_outcome() -> None:
     # 0 -> {absorb (1/2), 1 (1/2)}; 1 <-> 2 forever
     def succ(i: int):  # type: ignore[no-untyped-def]
