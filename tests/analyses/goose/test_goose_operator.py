@@ -37,6 +37,30 @@ def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -
         assert lo <= ref.win_bounds[o][0] and ref.win_bounds[o][1] <= hi
 
 
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_every_state_agrees_with_the_stored_chain_on_a_small_board(players: int) -> None:
+    # Up to 5 players the chain-free sum is kept in scalars, beyond in an array: both must give intervals
+    # that meet the stored chain's at every state and for every player (both are sound, so they overlap).
+    import numpy as np
+
+    from parlour.analyses.goose import chain as gchain
+    from parlour.games.goose.rules import RuleSet
+
+    rules = RuleSet(name="tiny", end=9, dice=((1, 2, 3),), geese=(4,), jumps=((6, 2),), inns=(3,), wells=(5,),
+                    start_jumps=(), bounce=True, occupancy=True)
+    sp = gchain.space(rules, players)
+    stored = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=1e-10)
+    lay = layout(rules, players)
+    free = markov.certified(OnTheFly(lay), watch=range(lay.size), tol=1e-10)
+    assert lay.size == sp.size
+    where = sp.index[np.asarray(lay.codes, np.int64)]  # the stored chain's index of each chain-free state
+    for i in range(lay.size):
+        for o in range(players):
+            lo, hi = free.interval(i, o)
+            slo, shi = stored.interval(int(where[i]), o)
+            assert hi - lo <= 2e-10 + 1e-15 and max(lo, slo) <= min(hi, shi)
+
+
 def test_refuses_a_chain_with_stuck_states() -> None:
     with pytest.raises(InvalidInput):
         OnTheFly(layout(STUDY, 2))
