@@ -9,11 +9,13 @@ The base revision is checked out into a temporary git worktree and run from its 
 checkout's virtual environment; --threads sets NUMBA_NUM_THREADS for both. Each run records the wall
 seconds, the solve's own seconds and passes (from --json) and the bound of player 1 at the start.
 
-With --chain-free-passes N it times N passes of the chain-free operator (the 5-player path) instead, up
-sweeps and read-only checks alternated, on `--players` players and one thread (revisions since 576e44f,
-where the operator lives in analyses/goose):
+With --chain-free-passes N it times passes of the chain-free operator (the 5-player path) instead: the
+base revision's kernel and pass (its games/goose/kernels.py and analyses/goose/operator.py, loaded under
+other names) beside this checkout's, in one process, an up sweep and a read-only check of each alternated
+for N rounds on `--players` players and one thread (the machine's speed drifts within a minute here, so
+separate processes do not compare):
 
-    .venv/bin/python bench/bench_goose_against.py --base HEAD~1 --chain-free-passes 5 -- --players 4
+    .venv/bin/python bench/bench_goose_against.py --base HEAD~1 --chain-free-passes 6 -- --players 4
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import write
+from bench.common import peak_rss_gib, write
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,34 +49,66 @@ def solve(source: Path, args: list[str], env: dict[str, str]) -> dict[str, Any]:
             "player1_bounds": got["win_bounds"][0]}
 
 
-PASSES = """
-import json, statistics, sys, time
-import numpy as np
-from parlour.analyses.goose.operator import OnTheFly
-from parlour.analyses.goose.space import layout
-from parlour.games.goose.rules import STUDY
-lay = layout(STUDY, int(sys.argv[1]))
-op = OnTheFly(lay)
-op.threads = 1
-lower = np.zeros(op.shape)
-offsets = np.zeros(op.shape, np.float32)
-op.sweep(lower, None)
-op.lowered(lower, offsets, False)
-up, check = [], []
-for _ in range(int(sys.argv[2])):
-    t = time.perf_counter(); op.sweep(lower, None); up.append(time.perf_counter() - t)
-    t = time.perf_counter(); op.lowered(lower, offsets, False); check.append(time.perf_counter() - t)
-print(json.dumps({"states": lay.size, "up_sweep_median_s": round(statistics.median(up), 3),
-                  "check_median_s": round(statistics.median(check), 3),
-                  "lower_digest": float(lower.sum())}))
-"""
+def base_operator(rev: str, folder: Path) -> Any:
+    """The base revision's chain-free operator module, its kernels loaded from that revision too."""
+    import importlib
+
+    def show(path: str) -> str:
+        return subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True,
+                              text=True).stdout
+
+    kernels = "from parlour.games.goose.kernels import successor_sum"
+    operator = show("src/parlour/analyses/goose/operator.py")
+    if kernels not in operator:
+        raise SystemExit(f"{rev}: its operator does not import successor_sum as this bench expects")
+    (folder / "base_kernels.py").write_text(show("src/parlour/games/goose/kernels.py"))
+    (folder / "base_operator.py").write_text(operator.replace(kernels, "from base_kernels import successor_sum"))
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("base_operator")
 
 
-def passes(source: Path, players: int, count: int, env: dict[str, str]) -> dict[str, Any]:
-    """Median seconds of `count` up sweeps and read-only checks of the chain-free operator, one thread."""
-    out = subprocess.run([sys.executable, "-c", PASSES, str(players), str(count)], check=True,
-                         capture_output=True, text=True, env={**env, "PYTHONPATH": str(source)})
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+def chain_free_passes(rev: str, players: int, rounds: int) -> dict[str, Any]:
+    """Seconds of up sweeps and read-only checks, base and this code alternated in one process, one thread."""
+    import statistics
+
+    import numpy as np
+
+    from parlour.analyses.goose import operator as this_operator
+    from parlour.analyses.goose.space import layout
+    from parlour.games.goose.rules import STUDY
+
+    with tempfile.TemporaryDirectory(prefix="parlour-base-") as tmp:
+        base = base_operator(rev, Path(tmp))
+        same = []  # both codes compile here, and must give the same first sweep (3 players: small)
+        for module in (base, this_operator):
+            op = module.OnTheFly(layout(STUDY, 3))
+            op.threads = 1
+            trial = np.zeros(op.shape)
+            op.sweep(trial, None)
+            same.append(trial)
+        lay = layout(STUDY, players)
+        ops = {"base": base.OnTheFly(lay), "this": this_operator.OnTheFly(lay)}
+        for op in ops.values():
+            op.threads = 1
+        lower = np.zeros(ops["this"].shape)
+        offsets = np.zeros(lower.shape, np.float32)
+        times: dict[str, list[float]] = {}
+        for r in range(rounds):
+            for label in (("base", "this") if r % 2 == 0 else ("this", "base")):
+                t0 = time.perf_counter()
+                ops[label].sweep(lower, None)
+                times.setdefault(f"{label}_up", []).append(round(time.perf_counter() - t0, 3))
+                t0 = time.perf_counter()
+                ops[label].lowered(lower, offsets, False)
+                times.setdefault(f"{label}_check", []).append(round(time.perf_counter() - t0, 3))
+                print(label, {k: v[-1] for k, v in times.items() if k.startswith(label)}, flush=True)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    return {"states": int(lower.shape[0]), "same_first_sweep": bool(np.array_equal(*same)), "seconds": times,
+            "median_seconds": {k: round(v, 3) for k, v in med.items()},
+            "up_this_over_base": round(med["this_up"] / med["base_up"], 3),
+            "check_this_over_base": round(med["this_check"] / med["base_check"], 3),
+            "this_faster_in_rounds": sum(t < b for t, b in zip(times["this_up"], times["base_up"], strict=True)),
+            "peak_rss_gib": round(peak_rss_gib(), 2)}
 
 
 def main() -> None:
@@ -84,7 +118,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=0, help="NUMBA_NUM_THREADS for both (0: numba's default)")
     ap.add_argument("--name", default="", help="result file suffix (default: the players)")
     ap.add_argument("--chain-free-passes", type=int, default=0,
-                    help="time this many chain-free passes (--players after --) instead of the solve")
+                    help="rounds of chain-free passes to time in one process (--players after --) instead of solves")
     ap.add_argument("solve_args", nargs=argparse.REMAINDER, help="after --: the arguments of goose solve")
     args = ap.parse_args()
     solve_args = [a for a in args.solve_args if a != "--"]
@@ -94,6 +128,16 @@ def main() -> None:
                               capture_output=True, text=True).stdout.strip()
     dirty = bool(subprocess.run(["git", "status", "--porcelain", "src"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout.strip())
+    this = head_rev + ("+changes" if dirty else "")
+    name = args.name or "_".join(a for a in solve_args if not a.startswith("-"))
+    if args.chain_free_passes:
+        players = int(solve_args[solve_args.index("--players") + 1]) if "--players" in solve_args else 3
+        write(f"goose_against_chain_free_{name}", {
+            "note": "one process, one thread: the base revision's chain-free kernel and pass beside this "
+                    "checkout's, an up sweep and a read-only check of each alternated per round",
+            "base": base_rev, "this": this, "players": players,
+            **chain_free_passes(base_rev, players, args.chain_free_passes)})
+        return
     env = dict(os.environ)
     if args.threads:
         env["NUMBA_NUM_THREADS"] = str(args.threads)
@@ -105,18 +149,12 @@ def main() -> None:
         env["PARLOUR_CACHE"] = str(Path(tmp) / "cache")  # both start from no cached space or kernel
         try:
             sources = {"base": tree / "src", "this": ROOT / "src"}
-            players = int(solve_args[solve_args.index("--players") + 1]) if "--players" in solve_args else 2
             for label, source in sources.items():  # untimed: build the spaces, compile the kernels
-                if args.chain_free_passes:
-                    passes(source, 3, 1, env)
-                else:
-                    solve(source, ["--players", "2", "--tol", "1e-6"], env)
+                solve(source, ["--players", "2", "--tol", "1e-6"], env)
                 print(label, "warm", flush=True)
             for r in range(args.rounds):
                 for label, source in (sources.items() if r % 2 == 0 else reversed(sources.items())):
-                    got = (passes(source, players, args.chain_free_passes, env) if args.chain_free_passes
-                           else solve(source, solve_args, env))
-                    runs.append({"round": r + 1, "code": label, **got})
+                    runs.append({"round": r + 1, "code": label, **solve(source, solve_args, env)})
                     print(runs[-1], flush=True)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False,
@@ -125,20 +163,10 @@ def main() -> None:
     def total(label: str, key: str) -> float:
         return sum(r[key] for r in runs if r["code"] == label)
 
-    name = args.name or "_".join(a for a in solve_args if not a.startswith("-"))
-    if args.chain_free_passes:
-        write(f"goose_against_chain_free_{name}", {
-            "note": "one thread; medians of up sweeps and read-only checks of the chain-free operator, codes "
-                    "alternated", "base": base_rev, "this": head_rev + ("+changes" if dirty else ""),
-            "players": players, "passes": args.chain_free_passes, "runs": runs,
-            "up_this_over_base": round(total("this", "up_sweep_median_s") / total("base", "up_sweep_median_s"), 3),
-            "check_this_over_base": round(total("this", "check_median_s") / total("base", "check_median_s"), 3),
-        })
-        return
     write(f"goose_against_{name}", {
         "note": "one process runs both codes alternated (the first round base first, then this checkout); "
                 "the first run of each code builds its chain (base: in memory; later code keeps it on disk)",
-        "base": base_rev, "this": head_rev + ("+changes" if dirty else ""), "solve_args": solve_args,
+        "base": base_rev, "this": this, "solve_args": solve_args,
         "numba_threads": args.threads or "default", "runs": runs,
         "wall_this_over_base": round(total("this", "wall_seconds") / total("base", "wall_seconds"), 3),
         "solve_this_over_base": round(total("this", "solve_seconds") / total("base", "solve_seconds"), 3),

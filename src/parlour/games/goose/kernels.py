@@ -102,9 +102,9 @@ def landing(here, d, occ, t):
     return d
 
 
-# Up to this many players the successor sum is kept in five scalars: an array would be stored and
-# reloaded for every throw class, and that made a chain-free pass 1.4x (4 players) to 1.9x (3 players)
-# slower (one thread, same run; the same additions in the same order, so the same bounds).
+# Up to this many players the successor sum is kept in five scalars: an array is stored and reloaded for
+# every throw class, which made a 4-player chain-free up sweep 1.35x slower (one thread, one process,
+# bench/results/goose_against_chain_free_4p.json; the same additions in the same order, the same bounds).
 SCALAR_PLAYERS = 5
 
 
