@@ -287,13 +287,8 @@ def quartet_table(pool: Sequence[int], rules: EndgameRules, by_totals: bool = Fa
     game = Endgame(rules)
     starts = [game.start(a, h1, h2, c) for h1, h2 in splits_of(pool)
               for a in range(1, rules.set_size) for c in (1, 2)]
-    if by_totals:
-        values, all_in, solution = quartet_values(rules, starts)
-    else:
-        solution = stochastic.solve(game, starts)
-        values = [(solution.at(s).lower, solution.at(s).upper) for s in starts]
-        all_in = [all_in_is_optimal(solution, s) if s.animals1 == 2 and rules.set_size == 4 else None
-                  for s in starts]
+    values, all_in, solution = (quartet_values(rules, starts) if by_totals
+                                else _solved_starts(rules, game, starts, starts))
     rows = []
     for start, (lower, upper), best in zip(starts, values, all_in, strict=True):
         if lower != upper:
@@ -309,10 +304,18 @@ def quartet_values(rules: EndgameRules, starts: Sequence[TradeState]
     value is exact, and an interval only where a stage's near-tie lies below float precision; and at 2-2
     whether both offering everything is an optimal pair there (None elsewhere)."""
     game = QuartetByTotals(rules)
-    keys: list[Any] = [game.key(s) for s in starts]
-    solution = stochastic.solve(game, keys)
+    return _solved_starts(rules, game, [game.key(s) for s in starts], starts)
+
+
+def _solved_starts(rules: EndgameRules, game: Any, keys: Sequence[Any], starts: Sequence[TradeState]
+                   ) -> tuple[list[tuple[Fraction, Fraction]], list[bool | None], StochasticSolution]:
+    """`game` solved from `keys` (the starts as that game names them): each start's (lower, upper), and in
+    a quartet at 2-2 whether both offering everything is an optimal pair there (None elsewhere)."""
+    solution = stochastic.solve(game, list(keys))
     values = [(solution.at(k).lower, solution.at(k).upper) for k in keys]
-    all_in = [all_in_is_optimal(solution, k) if s.animals1 == 2 else None for s, k in zip(starts, keys, strict=True)]
+    two_two = rules.set_size == 4
+    all_in = [all_in_is_optimal(solution, k) if two_two and s.animals1 == 2 else None
+              for s, k in zip(starts, keys, strict=True)]
     return values, all_in, solution
 
 
