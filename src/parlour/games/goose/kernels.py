@@ -13,6 +13,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from parlour.solvers.markov.certified import read_bound, store_sums
+
 
 @numba.njit(cache=True, inline="always")
 def digits_of(code, n, c, out):
@@ -113,7 +115,7 @@ def _bound(values, s, c):
     """Column c of state s's bounds: L, or L + delta with use_delta (values = (L, delta, use_delta), the
     certified engine's extrapolation candidate)."""
     lower, delta, use_delta = values
-    return lower[s, c] + delta[s, c] if use_delta else lower[s, c]
+    return read_bound(lower, delta, use_delta, s, c)
 
 
 @numba.njit(cache=True, inline="always")
@@ -174,14 +176,7 @@ def successor_sum(code, n, t, index, values, acc):
             a3 += w * _bound(values, s, 2)
         if n > 4:
             a4 += w * _bound(values, s, 3)
-    acc[0] = a0
-    acc[1] = a1
-    if n > 2:
-        acc[2] = a2
-    if n > 3:
-        acc[3] = a3
-    if n > 4:
-        acc[4] = a4
+    store_sums(acc, a0, a1, a2, a3, a4)
 
 
 @numba.njit(cache=True, inline="always")

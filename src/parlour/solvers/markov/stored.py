@@ -19,7 +19,9 @@ from parlour.solvers.markov.certified import (
     await_ahead,
     finish_block,
     groups,
+    read_bound,
     spin,
+    store_sums,
     thread_range,
     update,
 )
@@ -46,12 +48,6 @@ SCALAR_COLUMNS = 4
 
 
 @numba.njit(cache=True, inline="always")
-def _value(lower, offsets, use_offsets, u, c):
-    """L[u, c], or the check's candidate Z = L + offsets there."""
-    return lower[u, c] + offsets[u, c] if use_offsets else lower[u, c]
-
-
-@numba.njit(cache=True, inline="always")
 def _successor_sum(s, t, lower, offsets, use_offsets, acc):
     """acc <- den * F(L)[s] (or of L + offsets with `use_offsets`)."""
     m = acc.size
@@ -73,20 +69,14 @@ def _successor_sum(s, t, lower, offsets, use_offsets, acc):
                 a3 += w
         else:
             p = t.eperm[e]
-            a0 += w * _value(lower, offsets, use_offsets, u, t.perms[p, 0])
+            a0 += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, 0])
             if m > 1:
-                a1 += w * _value(lower, offsets, use_offsets, u, t.perms[p, 1])
+                a1 += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, 1])
             if m > 2:
-                a2 += w * _value(lower, offsets, use_offsets, u, t.perms[p, 2])
+                a2 += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, 2])
             if m > 3:
-                a3 += w * _value(lower, offsets, use_offsets, u, t.perms[p, 3])
-    acc[0] = a0
-    if m > 1:
-        acc[1] = a1
-    if m > 2:
-        acc[2] = a2
-    if m > 3:
-        acc[3] = a3
+                a3 += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, 3])
+    store_sums(acc, a0, a1, a2, a3, 0.0)
 
 
 @numba.njit(cache=True, inline="always")
@@ -103,7 +93,7 @@ def _successor_sum_wide(s, t, lower, offsets, use_offsets, acc):
         else:
             p = t.eperm[e]
             for o in range(m):
-                acc[o] += w * _value(lower, offsets, use_offsets, u, t.perms[p, o])
+                acc[o] += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, o])
 
 
 @numba.njit(cache=True, parallel=True)
