@@ -70,13 +70,21 @@ def _sweep_reversed(codes, index, n, t, L, shrink):
                 L[i, o] = v
 
 
+def dense_index(codes: np.ndarray, size: int) -> np.ndarray:
+    """code -> place in `codes` over every code 0..size-1 (-1: not a state): the reversed kernel's map."""
+    index = np.full(size, -1, np.int32)
+    index[codes] = np.arange(codes.size, dtype=np.int32)
+    return index
+
+
 def passes_by_order() -> dict[str, int]:
     """Gauss-Seidel passes (sweeps + verification sweeps) to width 1e-8 at the start, 3 players, for
     today's order and for the order of the reversed encoding (same kernel: only the order differs)."""
     from parlour.analyses.goose.operator import OnTheFly
-    from parlour.analyses.goose.space import Layout, dense_index, layout
+    from parlour.analyses.goose.space import Layout, layout
     from parlour.games.goose.rules import STUDY
     from parlour.solvers import markov
+    from parlour.solvers.markov.ranks import bitmap_of, code_ranks
 
     numba.set_num_threads(1)  # one block on one thread: plain Gauss-Seidel in each order
     lay = layout(STUDY, 3)
@@ -87,8 +95,8 @@ def passes_by_order() -> dict[str, int]:
     for name, order in (("progress order (today)", lay.codes),
                         ("reversed, descending code", lay.codes[np.argsort(-rev, kind="stable")])):
         cs = np.ascontiguousarray(order).astype(np.int32)
-        lo = Layout(STUDY, 3, cs, dense_index(cs, c**3), np.array([0, cs.size]), 0.0)
-        b = markov.certified(OnTheFly(lo), watch=[int(lo.index[0])], tol=5e-9)  # width 1e-8
+        lo = Layout(STUDY, 3, cs, code_ranks(bitmap_of(cs, c**3)), np.array([0, cs.size]), 0.0)
+        b = markov.certified(OnTheFly(lo), watch=[lo.row(0)], tol=5e-9)  # width 1e-8
         out[name] = b.sweeps + b.repair_sweeps
     return out
 
@@ -96,7 +104,7 @@ def passes_by_order() -> dict[str, int]:
 def main() -> None:
     players = int(sys.argv[sys.argv.index("--players") + 1]) if "--players" in sys.argv else 4
     from parlour.analyses.goose.operator import OnTheFly
-    from parlour.analyses.goose.space import dense_index, layout
+    from parlour.analyses.goose.space import layout
     from parlour.games.goose.rules import STUDY
     from parlour.games.goose.tables import tables
     from parlour.solvers.markov import SHRINK

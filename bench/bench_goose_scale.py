@@ -90,7 +90,7 @@ def on_the_fly_case(players: int) -> dict[str, object]:
     lay = layout(STUDY, players)
     out: dict[str, object] = {"case": f"otf-{players}p", "players": players, "canonical": lay.size,
                               "layout_seconds": lay.seconds,
-                              "layout_gib": (lay.codes.nbytes + lay.index.nbytes) / 2**30}
+                              "layout_gib": (lay.codes.nbytes + lay.ranks.nbytes) / 2**30}
     L = np.zeros((lay.size, players))
     out["iterate_gib_float64"] = L.nbytes / 2**30
     operator = OnTheFly(lay)

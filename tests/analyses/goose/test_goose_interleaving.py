@@ -54,7 +54,7 @@ def test_three_players_on_the_fly_with_a_slowed_thread_hold_the_stored_values() 
     ref = markov.certified(markov.ChainOperator(gchain.markov_chain(sp)), watch=[int(sp.index[0])], tol=1e-11)
     want = [sum(ref.interval(int(sp.index[0]), o)) / 2 for o in range(3)]
     lay = layout(STUDY, 3)
-    start = int(lay.index[0])
+    start = lay.row(0)
     for threads, delay, owned, patience in RUNS:
         op = OnTheFly(lay)
         op.threads, op.delay, op.owned, op.patience = threads, delay, owned, patience

@@ -23,7 +23,7 @@ def certified_on_the_fly(lay: Layout, start: int, tol: float = 5e-9, checkpoint:
 
 def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -> None:
     lay = layout(STUDY, 3)
-    start = int(lay.index[0])  # everybody on square 0 (code 0 in every digit)
+    start = lay.row(0)  # everybody on square 0 (code 0 in every digit)
     ref = solve(STUDY, 3, tol=1e-10)
     cp = tmp_path / "run3.npy"
     with pytest.raises(SolverError):  # a run cut short leaves its checkpoint
@@ -53,11 +53,10 @@ def test_every_state_agrees_with_the_stored_chain_on_a_small_board(players: int)
     lay = layout(rules, players)
     free = markov.certified(OnTheFly(lay), watch=range(lay.size), tol=1e-10)
     assert lay.size == sp.size
-    where = sp.index[np.asarray(lay.codes, np.int64)]  # the stored chain's index of each chain-free state
-    for i in range(lay.size):
+    for code in np.asarray(lay.codes, np.int64):
         for o in range(players):
-            lo, hi = free.interval(i, o)
-            slo, shi = stored.interval(int(where[i]), o)
+            lo, hi = free.interval(lay.row(int(code)), o)
+            slo, shi = stored.interval(sp.row(int(code)), o)
             assert hi - lo <= 2e-10 + 1e-15 and max(lo, slo) <= min(hi, shi)
 
 
@@ -83,7 +82,7 @@ def test_a_checkpoint_that_is_no_lower_bound_is_dropped(tmp_path: Path) -> None:
     import numpy as np
 
     lay = layout(STUDY, 3)
-    start = int(lay.index[0])
+    start = lay.row(0)
     cp = tmp_path / "run3.npy"
     with pytest.raises(SolverError):
         certified_on_the_fly(lay, start, tol=5e-8, checkpoint=cp, max_sweeps=5)
@@ -97,7 +96,7 @@ def test_a_checkpoint_that_is_no_lower_bound_is_dropped(tmp_path: Path) -> None:
 
 def test_out_of_core_matches_in_memory(tmp_path: Path) -> None:
     lay = layout(STUDY, 3)
-    start = int(lay.index[0])
+    start = lay.row(0)
     mem = certified_on_the_fly(lay, start, tol=5e-9)
     where = tmp_path / "not-yet" / "b.npy"  # the solver makes the checkpoint's folder
     disk = certified_on_the_fly(lay, start, tol=5e-9, checkpoint=where, out_of_core=True)
@@ -124,7 +123,7 @@ def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Pa
         "from parlour.solvers import markov\n"
         "lay = layout(STUDY, 3)\n"
         f"cp = markov.Checkpoint(Path({str(cp)!r}), every_seconds=0.0)\n"
-        "markov.certified(OnTheFly(lay), watch=[int(lay.index[0])], tol=1e-14, checkpoint=cp)\n"
+        "markov.certified(OnTheFly(lay), watch=[lay.row(0)], tol=1e-14, checkpoint=cp)\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", script])
     meta = cp.with_name(cp.name + ".meta")
@@ -142,5 +141,5 @@ def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Pa
             proc.kill()
     saved = int(meta.read_text().split()[1])
     lay = layout(STUDY, 3)
-    b = certified_on_the_fly(lay, int(lay.index[0]), tol=5e-8, checkpoint=cp)
+    b = certified_on_the_fly(lay, lay.row(0), tol=5e-8, checkpoint=cp)
     assert b.resumed_from == saved >= 10 and b.resume_verified  # at most the sweep in flight was lost

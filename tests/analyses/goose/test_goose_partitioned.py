@@ -53,7 +53,7 @@ def test_split_covers_every_block_once() -> None:
 
 def test_partitioned_bounds_contain_the_chain_values_and_resume(client: Any, tmp_path: Path) -> None:
     lay = layout(STUDY, 3)
-    start = int(lay.index[0])
+    start = lay.row(0)
     ref = solve(STUDY, 3, tol=1e-10)
     with pytest.raises(SolverError):  # cut short: the file keeps the rounds done
         certified_partitioned(lay, start, tmp_path, client, parts=3, tol=5e-7, max_rounds=20)
@@ -67,7 +67,7 @@ def test_partitioned_bounds_contain_the_chain_values_and_resume(client: Any, tmp
 
 def test_a_tampered_work_folder_is_not_trusted(client: Any, tmp_path: Path) -> None:
     lay = layout(STUDY, 3)
-    start = int(lay.index[0])
+    start = lay.row(0)
     with pytest.raises(SolverError):
         certified_partitioned(lay, start, tmp_path, client, parts=2, tol=5e-7, max_rounds=5)
     bounds = np.load(tmp_path / "bounds.npy", mmap_mode="r+")

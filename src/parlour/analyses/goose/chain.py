@@ -133,7 +133,7 @@ def default_checkpoint(rules: RuleSet, players: int) -> Path:
 
 
 def locate(sp: Space | Layout, state: State) -> tuple[int, int]:
-    """(canonical state index, absolute player who is relative player 0) of a full state."""
+    """(the row of its canonical state, absolute player who is relative player 0) of a full state."""
     n = sp.players
     if state.players != n:
         raise InvalidInput(f"the position lists {state.players} players, the game has {n}")
@@ -144,7 +144,7 @@ def locate(sp: Space | Layout, state: State) -> tuple[int, int]:
     except KeyError:
         raise InvalidInput("nobody can stand on one of these squares") from None
     rel = tuple(compact[(state.to_move + i) % n] for i in range(n))
-    i = int(sp.index[sum(d * t.codes**k for k, d in enumerate(rel))])
+    i = sp.row(sum(d * t.codes**k for k, d in enumerate(rel)))
     if i < 0:
         raise InvalidInput("this position cannot be reached from the start of the game")
     return i, state.to_move

@@ -1,7 +1,8 @@
 """The Game of the Goose as an operator of the certified engine, without a stored chain: every sweep
 computes the successors of each relabelled state from the rules (`games.goose.kernels.successor_sum`);
-what is stored is the states in sweep order (the layout's codes), the dense code -> index map and the
-bounds. At 5 players that is 0.7 + 1.1 + 6.9 GB, against ~11 GB more for a CSR chain.
+what is stored is the states in sweep order (the layout's codes), the rank table that turns a code into
+the row of its bounds (`solvers.markov.ranks`) and the bounds. At 5 players that is 0.7 + 0.07 + 6.9 GB,
+against ~11 GB more for a CSR chain.
 
 The same update as the stored chain of `analyses.goose.chain.markov_chain` (outcome o of a state reads
 outcome o - 1 of a successor, the mover's win is outcome 0), and the same soundness (`solvers.markov`):
@@ -25,6 +26,7 @@ from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import PATIENCE, PassMode, await_ahead, finish_block, groups, spin, thread_range, update
+from parlour.solvers.markov.ranks import rank_of
 from parlour.solvers.markov.threads import sweep_threads
 
 
@@ -32,9 +34,10 @@ from parlour.solvers.markov.threads import sweep_threads
 def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
     """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own blocks (or part of
     every block), waiting only for the blocks a block reads (`solvers.markov.PassMode`); lay = (players,
-    codes in sweep order, code -> index). Up: L <- max(L, F(L)), `other` receiving each value's increase when recording.
-    Check: Z = L + other; returns how many values of F(Z) lie below Z, sets Z <- F(Z) when assigning."""
-    n, codes, index = lay
+    codes in sweep order, their rank table: a state's row is its code's rank). Up: L <- max(L, F(L)), `other`
+    receiving each value's increase when recording. Check: Z = L + other; returns how many values of F(Z)
+    lie below Z, sets Z <- F(Z) when assigning."""
+    n, codes, ranks = lay
     m = lower.shape[1]
     inv = 1.0 / t.den
     found = np.zeros(mode.threads, np.int64)
@@ -49,8 +52,9 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
                 continue
             patience = await_ahead(done, b, mode, patience)
             for i in range(first, end):
-                successor_sum(np.int64(codes[i]), n, t, index, values, acc)
-                found[p] += update(lower, other, mode, i, acc, inv)
+                code = np.int64(codes[i])
+                successor_sum(code, n, t, ranks, values, acc)
+                found[p] += update(lower, other, mode, rank_of(ranks, code), acc, inv)
                 if mode.delay > 0 and p == 0:
                     found[p] += spin(mode.delay)
             finish_block(done, b, mode)
@@ -98,12 +102,13 @@ class OnTheFly:
         return count
 
     def _lay(self) -> tuple[int, np.ndarray, np.ndarray]:
-        return self.layout.players, self.layout.codes, self.layout.index
+        return self.layout.players, self.layout.codes, self.layout.ranks
 
     def identity(self) -> bytes:
         lay = self.layout
         h = hashlib.blake2b(digest_size=16)
         h.update(repr(lay.rules).encode())
+        h.update(b"rows: ranks of the codes")  # checkpoints of the rows in sweep order do not resume
         h.update(np.array([lay.players, lay.size], np.int64).tobytes())
         h.update(np.ascontiguousarray(lay.codes[:: max(1, lay.size // 100_000)]).tobytes())
         return h.digest()
@@ -113,10 +118,10 @@ BOUNDS_FILE = "bounds.npy"
 
 
 def write_work_folder(lay: Layout, folder: Path) -> None:
-    """The layout in a work folder every Dask worker can map (`codes.npy`, `index.npy`, `blocks.npy`);
+    """The layout in a work folder every Dask worker can map (`codes.npy`, `ranks.npy`, `blocks.npy`);
     a wide layout built in that folder is there already."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name, array in (("codes.npy", lay.codes), ("index.npy", lay.index)):
+    for name, array in (("codes.npy", lay.codes), ("ranks.npy", lay.ranks)):
         if not (isinstance(array, np.memmap) and Path(array.filename or "") == (folder / name).resolve()):
             np.save(folder / name, array)
     np.save(folder / "blocks.npy", lay.blocks)
@@ -133,8 +138,8 @@ class WorkFolder:
     def __call__(self) -> tuple[OnTheFly, np.ndarray]:
         where = Path(self.folder)
         codes = np.load(where / "codes.npy", mmap_mode="r")
-        index = np.load(where / "index.npy", mmap_mode="r")
+        ranks = np.load(where / "ranks.npy", mmap_mode="r")
         blocks = np.load(where / "blocks.npy")
-        lay = Layout(self.rules, self.players, codes, index, blocks, 0.0)
+        lay = Layout(self.rules, self.players, codes, ranks, blocks, 0.0)
         lower = np.load(where / BOUNDS_FILE, mmap_mode="r+")
         return OnTheFly(lay), lower

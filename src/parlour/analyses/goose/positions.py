@@ -65,6 +65,9 @@ class _Index:
     players: int
     index: np.ndarray
 
+    def row(self, code: int) -> int:
+        return int(self.index[code])
+
 
 @dataclass(frozen=True)
 class Table:

@@ -25,6 +25,7 @@ from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import part_range
+from parlour.solvers.markov.ranks import bitmap_of, code_ranks, popcount, rank_of
 
 
 @numba.njit(cache=True)
@@ -346,9 +347,13 @@ class Space:
             out = out * c + d
         return out
 
+    def row(self, code: int) -> int:
+        """The state index of a canonical code, -1 when it is not a reachable state."""
+        return int(self.index[code])
+
     def state_index(self, squares: tuple[int, ...]) -> int:
         """Index of the state with these compact codes (mover first)."""
-        i = int(self.index[self.code(squares)])
+        i = self.row(self.code(squares))
         if i < 0:
             raise InvalidInput("this position cannot be reached from the start of the game")
         return i
@@ -554,30 +559,29 @@ def _wide_array(folder: Path | None, name: str, size: int) -> np.ndarray:
     return np.lib.format.open_memmap(folder / name, mode="w+", dtype=np.int64, shape=(size,))
 
 
-def dense_index(codes: np.ndarray, size: int) -> np.ndarray:
-    """code -> state index over every code 0..size-1 (-1: not a state), int32."""
-    index = np.full(size, -1, np.int32)
-    _fill_index(codes, index)
-    return index
-
-
 @dataclass(frozen=True)
 class Layout:
-    """The relabelled states in sweep order with a dense code -> index map, and no stored chain.
+    """The relabelled states in sweep order, the rank table of their codes, and no stored chain.
 
-    5 players: 185M int32 codes (0.7 GB) + 49^5 int32 index entries (1.1 GB); building it needs the
-    breadth-first marks and queue (1.4 GB) first."""
+    A state's bounds are kept in row `row(code)`, the rank of its code among the reachable ones
+    (`solvers.markov.ranks`), not in sweep order: the table is 16 bytes per 64 codes, where a dense
+    code -> index map is 4 bytes per code. 5 players: 185M int32 codes (0.7 GB) + ranks (70 MB, against
+    1.1 GB for the map); building it needs the breadth-first marks and queue (1.4 GB) first."""
 
     rules: RuleSet
     players: int
-    codes: np.ndarray  # int32, canonical code of each state index (order of `build`)
-    index: np.ndarray  # int32, canonical code -> state index (-1: unreachable)
-    blocks: np.ndarray  # starts of the sweep blocks (as `Space.blocks`)
+    codes: np.ndarray  # canonical code of each state in sweep order (the order of `build`)
+    ranks: np.ndarray  # [word, 2] uint64: the reachable codes' bitmap and running counts
+    blocks: np.ndarray  # starts of the sweep blocks (as `Space.blocks`) in `codes`
     seconds: float
 
     @property
     def size(self) -> int:
         return int(self.codes.size)
+
+    def row(self, code: int) -> int:
+        """The row of a canonical code's bounds, -1 when it is not a reachable state."""
+        return int(rank_of(self.ranks, code)) if 0 <= code < 64 * self.ranks.shape[0] else -1
 
 
 def bitmap_bytes(rules: RuleSet, players: int) -> int:
@@ -586,23 +590,23 @@ def bitmap_bytes(rules: RuleSet, players: int) -> int:
 
 
 def layout_bytes(rules: RuleSet, players: int, states: int) -> int:
-    """Bytes of the layout's arrays (codes of `states` states and the dense index over every code);
-    wide layouts (from 2^31 codes on) use int64 for both."""
+    """Bytes of the layout's arrays: codes of `states` states (int64 in wide layouts, from 2^31 codes on)
+    and the rank table over every code."""
     c = tables(rules).codes
     width = 4 if c**players < 2**31 else 8
-    return width * (states + c**players)
+    return width * states + 16 * ((c**players + 63) // 64)
 
 
 def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Path | None = None,
            check: Callable[[int], None] | None = None) -> Layout:
     """Reachable relabelled states of `players` players, ordered like `build`, without successor lists.
 
-    Up to 2^31 codes (5 players on the study's board): int32 codes and index, from a breadth-first
-    queue. Beyond (`wide`, or forced for tests): the reachable codes from the bitmap search
-    (`reach_bitmap`), int64 codes and a dense int64 index, in memory-mapped files in `folder` when
-    given (6 players: ~58 + ~110 GB; the machine that runs them has the bounds' 348 GiB anyway).
+    Up to 2^31 codes (5 players on the study's board): int32 codes from a breadth-first queue. Beyond
+    (`wide`, or forced for tests): the reachable codes from the bitmap search (`reach_bitmap`), int64,
+    and the rank table straight from its bitmap, in memory-mapped files in `folder` when given (6 players:
+    ~58 + 3.5 GB; the machine that runs them has the bounds' 348 GiB anyway).
     `check(states)` may refuse (raise) before anything large is allocated: it is called with 0 before
-    the search (the index alone) and with the number of states once it is known.
+    the search (the rank table alone) and with the number of states once it is known.
     """
     import time
 
@@ -620,30 +624,22 @@ def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Pa
             check(sum(per_level))
         codes = _wide_array(folder, "codes.npy", sum(per_level))
         _order_bits_by_progress(seen, players, t, codes)
+        out = (None if folder is None else
+               np.lib.format.open_memmap(folder / "ranks.npy", mode="w+", dtype=np.uint64, shape=(seen.size, 2)))
+        ranks = code_ranks(seen, out)
         del seen
-        index = _wide_array(folder, "index.npy", c**players)
-        index[:] = -1
-        _fill_index(codes, index)
     else:
         mark = _bfs_canonical(players, t)
         codes = _order_by_progress(mark, players, t)
         del mark
         if check is not None:
             check(codes.size)
-        index = dense_index(codes, c**players)
+        ranks = code_ranks(bitmap_of(codes, c**players))
     blocks = sweep_blocks(codes, players, t)
-    return Layout(rules, players, codes, index, blocks, time.perf_counter() - t0)
+    return Layout(rules, players, codes, ranks, blocks, time.perf_counter() - t0)
 
 
 # --- counting the relabelled states of six players (bitmaps) -----------------------------------
-@numba.njit(cache=True, inline="always")
-def _popcount(x):
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
-
-
 @numba.njit(cache=True, parallel=True)
 def _expand_level(frontier, nexts, n, t):
     """Set in nexts[thread] the bit of every successor of every code in `frontier` (one bit per canonical
@@ -696,7 +692,7 @@ def _merge_level(nexts, seen, frontier):
         x &= ~seen[w]
         seen[w] |= x
         frontier[w] = x
-        total += _popcount(x)
+        total += popcount(x)  # type: ignore[call-arg]  # typingctx is numba's
     return total
 
 
@@ -776,9 +772,3 @@ def _order_bits_by_progress(seen, n, t, out):
         if phase == 0:
             for k in range(1, counts.size):
                 counts[k] += counts[k - 1]
-
-
-@numba.njit(cache=True)
-def _fill_index(codes, index):
-    for i in range(codes.size):
-        index[codes[i]] = i

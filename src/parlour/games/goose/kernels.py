@@ -14,6 +14,7 @@ import numba
 import numpy as np
 
 from parlour.solvers.markov.certified import read_bound, store_sums
+from parlour.solvers.markov.ranks import rank_of
 
 
 @numba.njit(cache=True, inline="always")
@@ -129,21 +130,21 @@ def _skip_successor(here, rest, top, occ, t):
 
 
 @numba.njit(cache=True, inline="always")
-def _acc_successor(index, code, w, values, acc, n):
+def _acc_successor(ranks, code, w, values, acc, n):
     """acc += w * (bounds of the state `code`, players relabelled back)."""
-    s = index[code]
+    s = rank_of(ranks, code)
     acc[0] += w * _bound(values, s, n - 1)
     for o in range(1, n):
         acc[o] += w * _bound(values, s, o - 1)
     for o in range(n, acc.size):
-        acc[o] += w * values[0][s, o]
+        acc[o] += w * _bound(values, s, o)
 
 
 @numba.njit(cache=True, inline="always")
-def successor_sum(code, n, t, index, values, acc):
+def successor_sum(code, n, t, ranks, values, acc):
     """acc <- den * F(L)[code] for the relabelled chain of n players, the successors computed from the
     rules (`move` specialised for the mover being digit 0: the others' squares as a 64-bit occupancy
-    mask); `index` maps a canonical code to its state index, values = (L, delta, use_delta). At most 12
+    mask); a successor's bounds are in row `rank_of(ranks, code)`, values = (L, delta, use_delta). At most 12
     non-negative terms per value, so the rounding bound (and SHRINK) of the certified engine holds."""
     top = 1
     for _ in range(n - 1):
@@ -153,7 +154,7 @@ def successor_sum(code, n, t, index, values, acc):
     occ = others_mask(rest, n, t)
     single = _skip_successor(here, rest, top, occ, t)
     if n > SCALAR_PLAYERS or acc.size != n:
-        _successor_sum_wide(here, rest, top, occ, single, n, t, index, values, acc)
+        _successor_sum_wide(here, rest, top, occ, single, n, t, ranks, values, acc)
         return
     a0 = a1 = a2 = a3 = a4 = 0.0
     for k in range(1 if single >= 0 else t.dest.shape[1]):
@@ -167,7 +168,7 @@ def successor_sum(code, n, t, index, values, acc):
                 a0 += w
                 continue
             successor = rest + landing(here, d, occ, t) * top
-        s = index[successor]
+        s = rank_of(ranks, successor)
         a0 += w * _bound(values, s, n - 1)  # the mover is the successor's last player
         a1 += w * _bound(values, s, 0)
         if n > 2:
@@ -180,12 +181,12 @@ def successor_sum(code, n, t, index, values, acc):
 
 
 @numba.njit(cache=True, inline="always")
-def _successor_sum_wide(here, rest, top, occ, single, n, t, index, values, acc):
+def _successor_sum_wide(here, rest, top, occ, single, n, t, ranks, values, acc):
     """successor_sum for more than SCALAR_PLAYERS players (or extra columns), summing into `acc`."""
     for o in range(acc.size):
         acc[o] = 0.0
     if single >= 0:
-        _acc_successor(index, single, t.den, values, acc, n)
+        _acc_successor(ranks, single, t.den, values, acc, n)
         return
     for k in range(t.dest.shape[1]):
         w = t.weight[k]
@@ -193,4 +194,4 @@ def _successor_sum_wide(here, rest, top, occ, single, n, t, index, values, acc):
         if d == t.end_code:
             acc[0] += w
             continue
-        _acc_successor(index, rest + landing(here, d, occ, t) * top, w, values, acc, n)
+        _acc_successor(ranks, rest + landing(here, d, occ, t) * top, w, values, acc, n)
