@@ -13,9 +13,12 @@ With --chain-free-passes N it times passes of the chain-free operator (the 5-pla
 base revision's kernel and pass (its games/goose/kernels.py and analyses/goose/operator.py, loaded under
 other names) beside this checkout's, in one process, an up sweep and a read-only check of each alternated
 for N rounds on `--players` players and one thread (the machine's speed drifts within a minute here, so
-separate processes do not compare):
+separate processes do not compare). A base from before the rank tables gets the dense code -> index map it
+reads, and its own bounds (in sweep order):
 
-    .venv/bin/python bench/bench_goose_against.py --base HEAD~1 --chain-free-passes 6 -- --players 4
+    .venv/bin/python bench/bench_goose_against.py --base HEAD~1 --chain-free-passes 6 [--packed] -- --players 4
+
+(--packed: this code's bounds packed with their offsets, `solvers.markov.packed`, as 5 players run.)
 """
 
 from __future__ import annotations
@@ -67,8 +70,27 @@ def base_operator(rev: str, folder: Path) -> Any:
     return importlib.import_module("base_operator")
 
 
-def chain_free_passes(rev: str, players: int, rounds: int) -> dict[str, Any]:
-    """Seconds of up sweeps and read-only checks, base and this code alternated in one process, one thread."""
+def dense_layout(lay: Any) -> Any:
+    """The layout as an operator from before the rank tables reads it: a dense code -> index map (-1 where no
+    state), the bounds in sweep order."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    index = np.full(64 * lay.ranks.shape[0], -1, np.int32)
+    index[np.asarray(lay.codes, np.int64)] = np.arange(lay.size, dtype=np.int32)
+    return SimpleNamespace(rules=lay.rules, players=lay.players, codes=lay.codes, index=index, blocks=lay.blocks,
+                           size=lay.size)
+
+
+def base_layout(base: Any, lay: Any) -> Any:
+    """What the base operator is given for `lay`."""
+    return lay if "layout.ranks" in Path(base.__file__).read_text() else dense_layout(lay)
+
+
+def chain_free_passes(rev: str, players: int, rounds: int, packed: bool = False) -> dict[str, Any]:
+    """Seconds of up sweeps and read-only checks, base and this code alternated in one process, one thread
+    (with `packed`, this code on bounds packed with their offsets, as `goose solve` runs 5 players)."""
     import statistics
 
     import numpy as np
@@ -79,31 +101,36 @@ def chain_free_passes(rev: str, players: int, rounds: int) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory(prefix="parlour-base-") as tmp:
         base = base_operator(rev, Path(tmp))
-        same = []  # both codes compile here, and must give the same first sweep (3 players: small)
-        for module in (base, this_operator):
-            op = module.OnTheFly(layout(STUDY, 3))
+        small = layout(STUDY, 3)  # both codes compile here, and must give the same first sweep
+        given = base_layout(base, small)
+        rows = (np.arange(small.size) if given is small  # this code's row of each of the base's rows
+                else np.array([small.row(int(c)) for c in small.codes]))
+        first = {}
+        for label, op in (("base", base.OnTheFly(given)), ("this", this_operator.OnTheFly(small))):
             op.threads = 1
-            trial = np.zeros(op.shape)
-            op.sweep(trial, None)
-            same.append(trial)
+            first[label] = np.zeros(op.shape)
+            op.sweep(first[label], None)
+        same = bool(np.array_equal(first["base"], first["this"][rows]))
         lay = layout(STUDY, players)
-        ops = {"base": base.OnTheFly(lay), "this": this_operator.OnTheFly(lay)}
+        ops = {"base": base.OnTheFly(base_layout(base, lay)), "this": this_operator.OnTheFly(lay)}
+        lowers = {"base": np.zeros(ops["base"].shape), "this": np.zeros(ops["this"].shape,
+                                                                       np.uint64 if packed else np.float64)}
+        offsets = {"base": np.zeros(lowers["base"].shape, np.float32)}
+        offsets["this"] = lowers["this"] if packed else offsets["base"]
         for op in ops.values():
             op.threads = 1
-        lower = np.zeros(ops["this"].shape)
-        offsets = np.zeros(lower.shape, np.float32)
         times: dict[str, list[float]] = {}
         for r in range(rounds):
             for label in (("base", "this") if r % 2 == 0 else ("this", "base")):
                 t0 = time.perf_counter()
-                ops[label].sweep(lower, None)
+                ops[label].sweep(lowers[label], None)
                 times.setdefault(f"{label}_up", []).append(round(time.perf_counter() - t0, 3))
                 t0 = time.perf_counter()
-                ops[label].lowered(lower, offsets, False)
+                ops[label].lowered(lowers[label], offsets[label], False)
                 times.setdefault(f"{label}_check", []).append(round(time.perf_counter() - t0, 3))
                 print(label, {k: v[-1] for k, v in times.items() if k.startswith(label)}, flush=True)
     med = {k: statistics.median(v) for k, v in times.items()}
-    return {"states": int(lower.shape[0]), "same_first_sweep": bool(np.array_equal(*same)), "seconds": times,
+    return {"states": lay.size, "same_first_sweep": same, "this_packed": packed, "seconds": times,
             "median_seconds": {k: round(v, 3) for k, v in med.items()},
             "up_this_over_base": round(med["this_up"] / med["base_up"], 3),
             "check_this_over_base": round(med["this_check"] / med["base_check"], 3),
@@ -119,6 +146,7 @@ def main() -> None:
     ap.add_argument("--name", default="", help="result file suffix (default: the players)")
     ap.add_argument("--chain-free-passes", type=int, default=0,
                     help="rounds of chain-free passes to time in one process (--players after --) instead of solves")
+    ap.add_argument("--packed", action="store_true", help="--chain-free-passes: this code on packed bounds")
     ap.add_argument("solve_args", nargs=argparse.REMAINDER, help="after --: the arguments of goose solve")
     args = ap.parse_args()
     solve_args = [a for a in args.solve_args if a != "--"]
@@ -136,7 +164,7 @@ def main() -> None:
             "note": "one process, one thread: the base revision's chain-free kernel and pass beside this "
                     "checkout's, an up sweep and a read-only check of each alternated per round",
             "base": base_rev, "this": this, "players": players,
-            **chain_free_passes(base_rev, players, args.chain_free_passes)})
+            **chain_free_passes(base_rev, players, args.chain_free_passes, args.packed)})
         return
     env = dict(os.environ)
     if args.threads:

@@ -37,10 +37,11 @@ def test_bounds_contain_the_stored_chain_values_after_a_resume(tmp_path: Path) -
         assert lo <= ref.win_bounds[o][0] and ref.win_bounds[o][1] <= hi
 
 
-@pytest.mark.parametrize("players", [3, 5, 6])
-def test_every_state_agrees_with_the_stored_chain_on_a_small_board(players: int) -> None:
-    # Up to 5 players the chain-free sum is kept in scalars, beyond in an array: both must give intervals
-    # that meet the stored chain's at every state and for every player (both are sound, so they overlap).
+@pytest.mark.parametrize(("players", "packed"), [(3, False), (5, False), (6, False), (3, True), (6, True)])
+def test_every_state_agrees_with_the_stored_chain_on_a_small_board(players: int, packed: bool) -> None:
+    # Up to 5 players the chain-free sum is kept in scalars, beyond in an array, on float64 or packed bounds:
+    # all must give intervals that meet the stored chain's at every state and for every player (all are
+    # sound, so they overlap).
     import numpy as np
 
     from parlour.analyses.goose import chain as gchain
@@ -51,7 +52,7 @@ def test_every_state_agrees_with_the_stored_chain_on_a_small_board(players: int)
     sp = gchain.space(rules, players)
     stored = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=1e-10)
     lay = layout(rules, players)
-    free = markov.certified(OnTheFly(lay), watch=range(lay.size), tol=1e-10)
+    free = markov.certified(OnTheFly(lay), watch=range(lay.size), tol=1e-10, packed_bounds=packed)
     assert lay.size == sp.size
     for code in np.asarray(lay.codes, np.int64):
         for o in range(players):
@@ -143,3 +144,29 @@ def test_a_run_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: Pa
     lay = layout(STUDY, 3)
     b = certified_on_the_fly(lay, lay.row(0), tol=5e-8, checkpoint=cp)
     assert b.resumed_from == saved >= 10 and b.resume_verified  # at most the sweep in flight was lost
+
+
+def test_the_chain_free_solve_packs_its_bounds_at_loose_tolerances_and_checks_the_memory(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # From PACKED_FROM_TOL on a value and its offset take 8 bytes (finer: float64 + float32); both give
+    # intervals that meet the stored chain's. A machine without room for the layout and bounds is refused
+    # before the search, by the bytes the chosen storage needs.
+    import time
+
+    from parlour.analyses.goose import model
+    from parlour.analyses.goose.space import layout_bytes
+    from parlour.games.goose.rules import start_state
+    from parlour.infra import resources
+
+    ref = solve(STUDY, 3, tol=1e-11)
+    for tol, packed in ((5e-9, True), (model.PACKED_FROM_TOL / 2, False)):
+        got = model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), tol, None, None, time.perf_counter())
+        assert ("packed" in got.method) == packed and got.extrapolations > 0
+        for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
+            assert hi - lo <= 2 * tol + 1e-15 and max(lo, rlo) <= min(hi, rhi)
+    states = layout(STUDY, 3).size
+    packed_need = layout_bytes(STUDY, 3, states) + states * 3 * 8
+    monkeypatch.setattr(resources, "physical_memory", lambda: int(packed_need / 0.85))
+    model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), 5e-9, None, None, time.perf_counter())  # fits
+    with pytest.raises(InvalidInput, match="players need"):  # float64 + float32 would not
+        model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), model.PACKED_FROM_TOL / 2, None, None,
+                                time.perf_counter())

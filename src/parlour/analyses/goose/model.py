@@ -165,15 +165,21 @@ def _from_bounds(rules: RuleSet, players: int, state: State, counts: Counts | No
     )
 
 
-def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], None]:
-    """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (float64, + float32
-    increments) need more than this machine's memory, or than the free space under `disk` when the
-    arrays live in files there (out of core, or a Dask work folder)."""
+# From this half-width on the chain-free solve keeps each bound and its extrapolation offset in 8 bytes
+# (`solvers.markov.packed`, a floor under the width of ~1.4e-11 on 3 players) instead of 12; 5 players need
+# 1e-8 at most.
+PACKED_FROM_TOL = 1e-10
+
+
+def _room(rules: RuleSet, players: int, disk: Path | None, value_bytes: int) -> Callable[[int], None]:
+    """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (`value_bytes` a value, with
+    the extrapolation's offsets) need more than 90 % of this machine's memory, or of the free space under
+    `disk` when the arrays live in files there (out of core, or a Dask work folder)."""
     from parlour.analyses.goose.space import layout_bytes
     from parlour.infra.resources import physical_memory
 
     def check(states: int) -> None:
-        need = layout_bytes(rules, players, states) + states * players * 12
+        need = layout_bytes(rules, players, states) + states * players * value_bytes
         if disk is not None:
             where = disk
             while not where.exists():
@@ -182,7 +188,7 @@ def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], No
         else:
             have, what = physical_memory(), "of memory here"
         if need > 0.9 * have:
-            counted = f"{states:,} states (layout and bounds)" if states else "the code index alone"
+            counted = f"{states:,} states (layout and bounds)" if states else "the rank table alone"
             raise InvalidInput(
                 f"{players} players need {need / 2**30:,.0f} GiB for {counted}; {have / 2**30:,.0f} GiB {what}. "
                 "Use --out-of-core --checkpoint on a disk that large, or --dask on a cluster (docs/goose.md)")
@@ -193,22 +199,27 @@ def _room(rules: RuleSet, players: int, disk: Path | None) -> Callable[[int], No
 def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
                       on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
                       t0: float, out_of_core: bool = False) -> GooseSolution:
-    """5 players and more: successors computed from the rules in every sweep (`operator.OnTheFly`)."""
+    """5 players and more: successors computed from the rules in every sweep (`operator.OnTheFly`), each bound
+    packed with its extrapolation offset in 8 bytes unless the tolerance is finer than PACKED_FROM_TOL."""
     from parlour.analyses.goose.space import layout
 
     check_absorbing(rules, players)
     cp = checkpoint.path if checkpoint is not None else None
     disk = cp.parent if out_of_core and cp is not None else None
     folder = cp.with_name(cp.name + ".layout") if out_of_core and cp is not None else None
-    lay = layout(rules, players, folder=folder, check=_room(rules, players, disk))
+    packed = tol >= PACKED_FROM_TOL
+    lay = layout(rules, players, folder=folder, check=_room(rules, players, disk, 8 if packed else 12))
     idx, mover = gchain.locate(lay, state)
     if checkpoint is not None and out_of_core:
         checkpoint = markov.Checkpoint(checkpoint.path, checkpoint.every_seconds, out_of_core=True)
-    b = markov.certified(OnTheFly(lay), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
+    b = markov.certified(OnTheFly(lay), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint,
+                         packed_bounds=packed)
+    storage = ("each bound and its offset packed in 8 bytes" if packed
+               else "float64 bounds, float32 offsets")
     return _from_bounds(rules, players, state, None, b, idx, mover, lay.size, t0,
                         "monotone Gauss-Seidel from below without a stored chain (successors from the rules, "
-                        "blocks split between threads; + extrapolations proven sub-solutions); upper = 1 - other "
-                        "lower bounds")
+                        f"whole blocks per thread, {storage}; + extrapolations proven sub-solutions); "
+                        "upper = 1 - other lower bounds")
 
 
 def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
@@ -219,7 +230,7 @@ def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
     from parlour.solvers.markov.partitioned import Partitioned
 
     check_absorbing(rules, players)
-    lay = layout(rules, players, folder=folder, check=_room(rules, players, folder))
+    lay = layout(rules, players, folder=folder, check=_room(rules, players, folder, 8))
     idx, mover = gchain.locate(lay, state)
     write_work_folder(lay, folder)
     executor = Partitioned(OnTheFly(lay), WorkFolder(str(folder.resolve()), rules, players), client, parts)

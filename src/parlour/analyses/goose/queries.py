@@ -52,11 +52,13 @@ def state_counts(rules: RuleSet, players: int,
 
 # The size check's model, from runs on the 2-core machine (docs/goose.md): relabelled states are about
 # 0.655 codes^players (5 players: 184.8 M of 49^5); the stored chain (up to 4 players) takes ~280 bytes and
-# 1.3e-5 s per state (4 players: 1.0 GiB, 48.5 s), the chain-free solver ~71 bytes and 5e-5 s (5 players:
-# 12.3 GiB peak, 2.5 h); a simulated game ~1.5e-6 s per player.
+# 1.3e-5 s per state (4 players: 1.0 GiB, 48.5 s), the chain-free solver 8 bytes per state and player (its
+# bounds, packed with their offsets) + ~5.3 bytes (codes, ranks, the rest) and 5e-5 s (5 players: 7.8 GiB
+# peak, bench/results/goose_5p_memory.json; 2.5 h in the last full run); a simulated game ~1.5e-6 s per
+# player.
 STATE_SHARE = 0.655
 CHAIN_BYTES, CHAIN_SECONDS = 280.0, 1.3e-5
-FREE_BYTES, FREE_SECONDS = 71.0, 5e-5
+FREE_BYTES, FREE_BYTES_PER_PLAYER, FREE_SECONDS = 5.3, 8.0, 5e-5
 GAME_SECONDS_PER_PLAYER = 1.5e-6
 MAX_PLAYERS = 64  # 49^64 positions: the estimate is astronomical long before this; beyond, it is not worth writing
 MAX_SIMULATED_PLAYERS = 10_000
@@ -74,7 +76,7 @@ def solve_estimate(rules: RuleSet, players: int) -> tuple[float, float]:
     states = estimated_states(rules, players)
     if fits_chain(rules, players):
         return CHAIN_BYTES * states, CHAIN_SECONDS * states
-    return FREE_BYTES * states, FREE_SECONDS * states
+    return (FREE_BYTES + FREE_BYTES_PER_PLAYER * players) * states, FREE_SECONDS * states
 
 
 def simulation_estimate(players: int, games: int) -> float:

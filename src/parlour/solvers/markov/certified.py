@@ -29,11 +29,12 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, types
-from numba.core.extending import intrinsic
+from numba.core.extending import intrinsic, overload
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.infra import storage
 from parlour.results import Result, Status, bounds
+from parlour.solvers.markov import packed
 from parlour.solvers.markov.chain import Chain
 
 # Each Gauss-Seidel update is a sum of at most ~20 products of non-negative numbers; its relative
@@ -196,8 +197,50 @@ def groups(blocks: np.ndarray, size: int = GROUP_STATES) -> list[np.ndarray]:
 
 @numba.njit(cache=True, inline="always")
 def read_bound(lower, offsets, use_offsets, i, c):
-    """What a pass reads of state i's column c: its lower bound, or the check's candidate Z = L + offsets."""
-    return lower[i, c] + offsets[i, c] if use_offsets else lower[i, c]
+    """What a pass reads of state i's column c: its lower bound, or the check's candidate Z = L + offsets
+    (bounds packed with their offsets, `packed`: both from the one word)."""
+    if use_offsets:
+        return candidate_value(lower, offsets, i, c)
+    return bound_value(lower, i, c)
+
+
+def bound_value(lower, i, c):
+    """L[i, c] as a float64, from either storage (compiled code only)."""
+    raise NotImplementedError("compiled kernels only")
+
+
+def candidate_value(lower, offsets, i, c):
+    """Z[i, c] = L[i, c] + its offset as a float64, from either storage (compiled code only)."""
+    raise NotImplementedError("compiled kernels only")
+
+
+# The overloads pick the storage by the bounds' dtype when a kernel compiles. Their bodies have no branch:
+# numba's inliner warns (NumbaIRAssumptionWarning) about a value merged from two branches of an inlined
+# overload, so the branch on `use_offsets` stays in read_bound, a plain inlined function.
+def _bound_float(lower, i, c):
+    return lower[i, c]
+
+
+def _bound_word(lower, i, c):
+    return packed.value_of(packed.bound_units(lower[i, c]))
+
+
+def _candidate_float(lower, offsets, i, c):
+    return lower[i, c] + offsets[i, c]
+
+
+def _candidate_word(lower, offsets, i, c):
+    return packed.value_of(packed.bound_units(lower[i, c]) + packed.offset_units(lower[i, c]))
+
+
+@overload(bound_value, inline="always")
+def _bound_value(lower, i, c):  # pragma: no cover
+    return _bound_word if packed.is_packed(lower) else _bound_float
+
+
+@overload(candidate_value, inline="always")
+def _candidate_value(lower, offsets, i, c):  # pragma: no cover
+    return _candidate_word if packed.is_packed(lower) else _candidate_float
 
 
 @numba.njit(cache=True, inline="always")
@@ -230,9 +273,17 @@ def update(lower, other, mode, i, acc, inv):
     return found
 
 
-@numba.njit(cache=True, inline="always")
 def raise_value(lower, increments, record, i, o, v):
-    """The up-sweep's update of one value: L <- max(L, v), recording the increase when asked."""
+    """The up-sweep's update of one value: L <- max(L, v), recording the increase when asked (packed
+    bounds: in the value's own offset field). Compiled code only."""
+    raise NotImplementedError("compiled kernels only")
+
+
+def _raise_word(lower, increments, record, i, o, v):
+    packed.raise_packed(lower, record, i, o, v)
+
+
+def _raise_float(lower, increments, record, i, o, v):
     if v > lower[i, o]:
         if record:
             increments[i, o] = v - lower[i, o]
@@ -241,17 +292,35 @@ def raise_value(lower, increments, record, i, o, v):
         increments[i, o] = 0.0
 
 
-@numba.njit(cache=True, inline="always")
+@overload(raise_value, inline="always")
+def _raise_value(lower, increments, record, i, o, v):  # pragma: no cover
+    return _raise_word if packed.is_packed(lower) else _raise_float
+
+
 def offset_update(lower, offsets, assign, i, o, v):
     """The check's update of one value of Z = L + offsets against v = F(Z) rounded down; returns 1 when v
     lies below Z. With `assign` the offset becomes the largest float32 with L + offset <= v (the nearest
-    float32 to v - L may sit above it: step down until it does not)."""
+    float32 to v - L may sit above it: step down until it does not); packed bounds: `packed.check_packed`.
+    Compiled code only."""
+    raise NotImplementedError("compiled kernels only")
+
+
+def _check_word(lower, offsets, assign, i, o, v):
+    return packed.check_packed(lower, assign, i, o, v)
+
+
+def _check_float(lower, offsets, assign, i, o, v):
     down = v < lower[i, o] + offsets[i, o]
     if assign:
         offsets[i, o] = v - lower[i, o]
         while lower[i, o] + offsets[i, o] > v:
             offsets[i, o] = np.nextafter(offsets[i, o], np.float32(-np.inf))
     return 1 if down else 0
+
+
+@overload(offset_update, inline="always")
+def _offset_update(lower, offsets, assign, i, o, v):  # pragma: no cover
+    return _check_word if packed.is_packed(lower) else _check_float
 
 
 @numba.njit(cache=True)
@@ -273,9 +342,10 @@ def _raise_by(lower, offsets):
 
 def interval(lower: np.ndarray, state: int, column: int) -> tuple[float, float]:
     """Certified [lo, hi] of one outcome: its lower bound, and one minus the others' (rounded up, so it
-    stays an upper bound): absorption is certain, so the outcomes sum to one."""
-    lo = float(lower[state, column])
-    others = float(lower[state].sum()) - lo
+    stays an upper bound): absorption is certain, so the outcomes sum to one. (Bounds float64 or packed.)"""
+    row = packed.floats(np.asarray(lower[state]))
+    lo = float(row[column])
+    others = float(row.sum()) - lo
     return lo, min(1.0, (1.0 - others) * (1 + 1e-15) + 1e-15)
 
 
@@ -283,7 +353,7 @@ def interval(lower: np.ndarray, state: int, column: int) -> tuple[float, float]:
 class Bounds(Result):
     """Certified bounds lower <= P(outcome) <= upper for every state and outcome column."""
 
-    lower: np.ndarray  # [state, column]
+    lower: np.ndarray  # [state, column]: float64, or uint64 packed with offsets (`packed`)
     sweeps: int
     resumed_from: int = 0  # sweeps done before a restart (from a checkpoint)
     resume_verified: bool = False  # the checkpoint was proven a sub-solution before use
@@ -293,7 +363,7 @@ class Bounds(Result):
     @property
     def gap(self) -> np.ndarray:
         """upper - lower per state (the same for every outcome)."""
-        return np.maximum(0.0, 1.0 - self.lower.sum(axis=1)) + 1e-15
+        return np.maximum(0.0, 1.0 - packed.floats(self.lower).sum(axis=1)) + 1e-15
 
     def interval(self, state: int, column: int) -> tuple[float, float]:
         return interval(self.lower, state, column)
@@ -337,7 +407,7 @@ class Checkpoint:
                 np.save(f, lower)
         storage.atomic_write(self.meta, f"{fp} {sweeps}\n")
 
-    def load(self, fp: str, shape: tuple[int, int]) -> tuple[np.ndarray, int] | None:
+    def load(self, fp: str, shape: tuple[int, int], dtype: type = np.float64) -> tuple[np.ndarray, int] | None:
         """The bounds and sweep count of a run of the same operator, or None (absent, or another's)."""
         if not (self.path.exists() and self.meta.exists()):
             return None
@@ -346,7 +416,7 @@ class Checkpoint:
             lower = np.load(self.path, mmap_mode="r+" if self.out_of_core else "r")
         except (OSError, ValueError):
             return None
-        if got != fp or lower.shape != shape or lower.dtype != np.float64:
+        if got != fp or lower.shape != shape or lower.dtype != dtype:
             return None
         return (lower if self.out_of_core else np.array(lower)), int(sweeps)
 
@@ -380,10 +450,10 @@ def within(gaps: list[float], width: float, done: int, limit: int, unit: str = "
     return False
 
 
-def _fresh(operator: Operator, checkpoint: Checkpoint | None) -> np.ndarray:
-    lower = (checkpoint.array(operator.shape, np.float64, checkpoint.path) if checkpoint is not None
-             else np.zeros(operator.shape))
-    lower[:] = 0.0
+def _fresh(operator: Operator, checkpoint: Checkpoint | None, dtype: type) -> np.ndarray:
+    lower = (checkpoint.array(operator.shape, dtype, checkpoint.path) if checkpoint is not None
+             else np.zeros(operator.shape, dtype))
+    lower[:] = 0
     operator.start(lower)
     return lower
 
@@ -397,6 +467,7 @@ def certified(
     checkpoint: Checkpoint | None = None,
     on_sweep: Callable[[int, float], None] | None = None,
     extrapolate: bool = True,
+    packed_bounds: bool = False,
     method: str = "interval-iteration",
 ) -> Bounds:
     """Lower bounds until every interval at the `watch` states has half-width <= tol (upper - lower <=
@@ -409,6 +480,10 @@ def certified(
     those passes; soundness never depends on it. (Plain passes, not Z <- min(Z, F(Z)): after a Gauss-Seidel
     sweep the residual is ~0 at states whose successors were all updated before them, so Z overshoots
     there, and min-passes lower values in a cascade that does not end; plain passes smooth them first.)
+
+    With `packed_bounds` each value and its offset share 8 bytes (`packed`: fixed point, exact reads,
+    rounded down), instead of a float64 bound and a float32 offset: two thirds of the memory, for a
+    floor under the width of ~1e-12 instead of ~1e-14; the operator's kernels read either.
     """
     if not 0 < tol < 1:
         raise InvalidInput(f"the half-width must lie between 0 and 1, got {tol}")
@@ -419,10 +494,14 @@ def certified(
     t0 = time.perf_counter()
     watch_idx = np.fromiter(watch, np.int64)
     fp = fingerprint(operator)
-    found = checkpoint.load(fp, operator.shape) if checkpoint is not None else None
-    lower, done = found if found is not None else (_fresh(operator, checkpoint), 0)
+    dtype = np.uint64 if packed_bounds else np.float64
+    found = checkpoint.load(fp, operator.shape, dtype) if checkpoint is not None else None
+    lower, done = found if found is not None else (_fresh(operator, checkpoint, dtype), 0)
     offsets: np.ndarray | None = None
-    if extrapolate or done:
+    if packed_bounds:
+        packed.clear_offsets(lower)  # a saved file may hold a recording sweep's increases there
+        offsets = lower  # the offsets live in the bounds' own low bits
+    elif extrapolate or done:
         offsets = (checkpoint.array(operator.shape, OFFSET_DTYPE, checkpoint.offsets)
                    if checkpoint is not None else np.zeros(operator.shape, OFFSET_DTYPE))
         offsets[:] = 0.0
@@ -430,7 +509,8 @@ def certified(
     if done:
         assert offsets is not None
         if operator.lowered(lower, offsets, False) != 0:
-            lower = _fresh(operator, checkpoint)  # not a sub-solution: damaged, or not ours
+            lower = _fresh(operator, checkpoint, dtype)  # not a sub-solution: damaged, or not ours
+            offsets = lower if packed_bounds else offsets
             done = 0
         verified = done > 0
     if not extrapolate:
@@ -443,19 +523,27 @@ def certified(
     last_save = time.perf_counter()
     try:
         while True:
-            gaps.append(float(np.max(1.0 - np.asarray(lower[watch_idx]).sum(axis=1))) if watch_idx.size else 0.0)
+            rows = packed.floats(np.asarray(lower[watch_idx]))
+            gaps.append(float(np.max(1.0 - rows.sum(axis=1))) if watch_idx.size else 0.0)
             if within(gaps, 2 * tol, sweeps, max_sweeps, hint="; ask for a wider tolerance, or the exact solver"):
                 break
             if offsets is not None and have_increments and len(gaps) >= 3 and sweeps - last_try >= EVERY:
                 rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
                 if 0 < rho < 1 and abs(rho - rho_before) < STEADY:
                     last_try = sweeps
-                    _candidate(lower, offsets, (1 - ETA) * rho / (1 - rho))  # Z = L + offsets
+                    alpha = (1 - ETA) * rho / (1 - rho)
+                    if packed_bounds:  # Z = L + offsets
+                        packed.candidate(lower, alpha)
+                    else:
+                        _candidate(lower, offsets, alpha)
                     have_increments = False
                     for _ in range(TRIES):
                         repairs += 1
                         if operator.lowered(lower, offsets, True) == 0:
-                            _raise_by(lower, offsets)
+                            if packed_bounds:
+                                packed.raise_by(lower)
+                            else:
+                                _raise_by(lower, offsets)
                             jumps += 1
                             break
                     continue

@@ -13,6 +13,7 @@ import numba
 import numpy as np
 
 from parlour.infra.interrupt import deferred
+from parlour.solvers.markov import packed
 from parlour.solvers.markov.certified import (
     PATIENCE,
     PassMode,
@@ -152,7 +153,7 @@ class ChainOperator:
 
     def start(self, lower: np.ndarray) -> None:
         if self.columns > self.chain.outcomes:
-            lower[self.tables.stuck, self.chain.outcomes] = 1.0
+            lower[self.tables.stuck, self.chain.outcomes] = 1.0 if lower.dtype == np.float64 else packed.word(1.0)
 
     def sweep(self, lower: np.ndarray, increments: np.ndarray | None, blocks: np.ndarray | None = None) -> None:
         record = increments is not None
