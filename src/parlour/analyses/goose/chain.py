@@ -29,6 +29,7 @@ from parlour.games.goose import tables as tables_module
 from parlour.games.goose.rules import RuleSet, State
 from parlour.games.goose.tables import code_of, tables
 from parlour.infra import storage
+from parlour.infra.interrupt import deferred
 from parlour.solvers import markov
 
 log = logging.getLogger("parlour.analyses.goose.chain")
@@ -88,8 +89,11 @@ def _keep_space(path: Path, sp: Space) -> None:
 def _read_space(path: Path, rules: RuleSet, players: int) -> Space | None:
     """The kept space, or None when the file is damaged or does not describe this chain."""
     try:
-        with np.load(path) as z:
-            got = {k: z[k] for k in (*_ARRAYS, "counts")}
+        with np.load(path) as z, deferred() as check:
+            got = {}
+            for k in (*_ARRAYS, "counts"):  # Ctrl-C is heard between two arrays (4 players: ~0.3 GB in all)
+                got[k] = z[k]
+                check()
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as e:
         log.warning("rebuilding the %d-player space: the kept file is unreadable (%s)", players, e)
         return None
