@@ -552,11 +552,11 @@ def _order_by_progress(mark, n, t):
     return out
 
 
-def _wide_array(folder: Path | None, name: str, size: int) -> np.ndarray:
+def _wide_array(folder: Path | None, name: str, shape: tuple[int, ...], dtype: type = np.int64) -> np.ndarray:
     if folder is None:
-        return np.empty(size, np.int64)
+        return np.empty(shape, dtype)
     folder.mkdir(parents=True, exist_ok=True)
-    return np.lib.format.open_memmap(folder / name, mode="w+", dtype=np.int64, shape=(size,))
+    return np.lib.format.open_memmap(folder / name, mode="w+", dtype=dtype, shape=shape)
 
 
 @dataclass(frozen=True)
@@ -622,11 +622,9 @@ def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Pa
         seen, per_level, _ = reach_bitmap(rules, players)
         if check is not None:
             check(sum(per_level))
-        codes = _wide_array(folder, "codes.npy", sum(per_level))
+        codes = _wide_array(folder, "codes.npy", (sum(per_level),))
         _order_bits_by_progress(seen, players, t, codes)
-        out = (None if folder is None else
-               np.lib.format.open_memmap(folder / "ranks.npy", mode="w+", dtype=np.uint64, shape=(seen.size, 2)))
-        ranks = code_ranks(seen, out)
+        ranks = code_ranks(seen, _wide_array(folder, "ranks.npy", (seen.size, 2), np.uint64))
         del seen
     else:
         mark = _bfs_canonical(players, t)

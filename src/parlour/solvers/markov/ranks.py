@@ -66,7 +66,3 @@ def bitmap_of(codes, size):
         words[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
     return words
 
-
-def count(ranks: np.ndarray) -> int:
-    """How many codes the set holds."""
-    return int(ranks[-1, 1] + np.uint64(bin(int(ranks[-1, 0])).count("1"))) if ranks.shape[0] else 0
