@@ -35,7 +35,7 @@ def bench_evaluator(n: int, treys_n: int, repeat: int) -> dict[str, object]:
     evaluate_batch(hands[:10])  # compile (or load the numba cache) outside the timing
     best, median, keys = timed(repeat, lambda: evaluate_batch(hands))
     table = score_table()
-    np_best, _, np_keys = timed(repeat, lambda: table[POW5[hands >> 2].sum(axis=1)])
+    np_best, _, np_keys = timed(repeat, lambda: table[np.array(POW5)[hands >> 2].sum(axis=1)])
     assert np.array_equal(keys, np_keys)
     out: dict[str, object] = {
         "hands": n,

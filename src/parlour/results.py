@@ -18,13 +18,13 @@ import dataclasses
 import enum
 import json
 import math
+import numbers
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
-
-import numpy as np
 
 EXACT_PATTERN = re.compile(r"-?\d+(/\d+)?")
 
@@ -293,6 +293,15 @@ def parse_frac(text: str) -> Fraction:
     return Fraction(text)
 
 
+def _listlike(value: object) -> bool:
+    """A list, a tuple or a numpy array (asked only where numpy is loaded: a value can be an array only
+    then, and a cheap command such as a table lookup must not load numpy to find out)."""
+    if isinstance(value, str):
+        return False
+    numpy = sys.modules.get("numpy")
+    return isinstance(value, Sequence) or (numpy is not None and isinstance(value, numpy.ndarray))
+
+
 def exact(name: str, value: Fraction | int | Sequence[Any] | Mapping[Any, Any]) -> dict[str, Any]:
     """`{name: float, name_exact: "p/q"}` for a number, or the same for a list / mapping of numbers."""
     return {name: to_floats(value), f"{name}_exact": to_exact(value)}
@@ -300,8 +309,8 @@ def exact(name: str, value: Fraction | int | Sequence[Any] | Mapping[Any, Any]) 
 
 def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float]) -> dict[str, Any]:
     """`{name: midpoint, name_bounds: [lo, hi]}` for one interval, or lists of both for several."""
-    if isinstance(low, Sequence | np.ndarray):
-        lows = [float(x) for x in low]
+    if _listlike(low):
+        lows = [float(x) for x in low]  # type: ignore[union-attr]
         highs = [float(x) for x in high]  # type: ignore[union-attr]
         return {name: [(a + b) / 2 for a, b in zip(lows, highs, strict=True)],
                 f"{name}_bounds": [[a, b] for a, b in zip(lows, highs, strict=True)]}
@@ -314,17 +323,17 @@ def to_exact(value: Any) -> Any:
         return frac_str(value)
     if isinstance(value, Mapping):
         return {str(k): to_exact(v) for k, v in value.items()}
-    if isinstance(value, Sequence | np.ndarray) and not isinstance(value, str):
+    if _listlike(value):
         return [to_exact(v) for v in value]
     raise TypeError(f"cannot write {type(value).__name__} as an exact number")
 
 
 def to_floats(value: Any) -> Any:
-    if isinstance(value, Fraction | int | float | np.integer | np.floating) and not isinstance(value, bool):
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):  # numpy's numbers register as Real
         return float(value)
     if isinstance(value, Mapping):
         return {str(k): to_floats(v) for k, v in value.items()}
-    if isinstance(value, Sequence | np.ndarray) and not isinstance(value, str):
+    if _listlike(value):
         return [to_floats(v) for v in value]
     raise TypeError(f"cannot write {type(value).__name__} as a float")
 
@@ -348,9 +357,10 @@ def jsonable(obj: Any) -> Any:
         return obj if math.isfinite(obj) else str(obj)
     if isinstance(obj, enum.Enum):
         return obj.value
-    if isinstance(obj, np.generic):
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(obj, numpy.generic):
         return jsonable(obj.item())
-    if isinstance(obj, np.ndarray):
+    if numpy is not None and isinstance(obj, numpy.ndarray):
         return [jsonable(x) for x in obj.tolist()]
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         if hasattr(obj, "to_json"):

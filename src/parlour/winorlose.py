@@ -39,8 +39,8 @@ def chance(hand: str | Sequence[int | str], table: str | Sequence[int | str]) ->
     ["3h", 5]); a card without a suit takes the first free suit of its rank. Status EXACT: the chances are
     Fractions counted over every holding (`view.chance.win`, `.tie`, `.lose`). Returns a `ViewChance`.
     """
-    from parlour.analyses.winorlose import view_chance
     from parlour.games.winorlose.cards import parse_cards
+    from parlour.games.winorlose.view import view_chance
 
     own, tab = parse_cards([(_cards(hand), spelling.parameter("hand"), 2),
                             (_cards(table), spelling.parameter("table"), 5)])

@@ -81,10 +81,9 @@ def json_commands() -> set[str]:
     found: set[str] = set()
 
     def walk(command: Any, path: list[str]) -> None:
-        subs = getattr(command, "commands", None)
-        if subs:
-            for name, sub in subs.items():
-                walk(sub, [*path, name])
+        if hasattr(command, "list_commands"):  # a group (the root loads its groups on request)
+            for name in command.list_commands(None):
+                walk(command.get_command(None, name), [*path, name])
         elif any("--json" in p.opts for p in command.params):
             found.add(" ".join(path))
 

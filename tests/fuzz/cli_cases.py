@@ -18,7 +18,7 @@ from typing import Any
 import typer
 
 from parlour.cli import app, main
-from parlour.commands.arguments import annotation_kind
+from parlour.commands.arguments import param_kind
 
 SCRATCH = Path(tempfile.mkdtemp(prefix="parlour-fuzz-"))
 BINARY = SCRATCH / "binary.nfg"
@@ -96,8 +96,8 @@ FREE = {("reproduce", "only"), ("serve", "host")}
 ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""}}
 
 
-def _kind(annotation: Any, flag: str | None, is_flag: bool) -> str:
-    kind = "flag" if is_flag else annotation_kind(annotation)
+def _kind(param: Any, flag: str | None) -> str:
+    kind = param_kind(param)
     if kind == "path":
         return "out-path" if flag in OUTPUTS else "in-path"
     return kind
@@ -108,14 +108,14 @@ def params() -> list[Param]:
     root = typer.main.get_command(app)
 
     def walk(cmd: Any, path: list[str]) -> None:
-        if hasattr(cmd, "commands"):
-            for name, sub in cmd.commands.items():
-                walk(sub, [*path, name])
+        if hasattr(cmd, "commands"):  # a group; the root loads its groups on request
+            for name in cmd.list_commands(None):
+                walk(cmd.get_command(None, name), [*path, name])
             return
         position = 0
         for p in cmd.params:
             flag = None if p.param_type_name == "argument" else p.opts[0]
-            kind = _kind(p.type_descriptor.annotation, flag, bool(getattr(p, "is_flag", False)))
+            kind = _kind(p, flag)
             command = " ".join(path)
             if (command, p.name) not in FREE and kind != "flag":
                 out.append(Param(command, p.name, flag, position, kind))

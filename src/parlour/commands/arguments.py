@@ -36,24 +36,39 @@ def annotation_kind(annotation: Any) -> str:
     return "text"
 
 
+def param_kind(param: Any) -> str:
+    """`annotation_kind` of a click parameter that Typer built: from the annotation where Typer keeps it
+    (0.29 and later), else from its click type (the pinned Typer, which needs no pydantic at start-up)."""
+    if getattr(param, "is_flag", False):
+        return "flag"
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is not None:
+        return annotation_kind(descriptor.annotation)
+    from typer._click import types
+    from typer._types import TyperChoice
+    from typer.models import TyperPath
+
+    kinds = ((types.IntParamType, "int"), (types.FloatParamType, "float"), (TyperPath, "path"),
+             (types.File, "path"), (TyperChoice, "choice"), (types.BoolParamType, "flag"))
+    return next((kind for cls, kind in kinds if isinstance(param.type, cls)), "text")
+
+
 @cache
-def _spec(path: tuple[str, ...]) -> tuple[dict[str, str], tuple[str, ...]] | None:
-    """(option → kind, kinds of the positional arguments) of the command at `path`, None if there is none."""
-    import typer
-
-    from parlour.cli import app
-
-    cmd: Any = typer.main.get_command(app)
+def _spec(root: Any, path: tuple[str, ...]) -> tuple[dict[str, str], tuple[str, ...]] | None:
+    """(option → kind, kinds of the positional arguments) of the command at `path` under the click
+    command `root`, None if there is none."""
+    cmd: Any = root
     for name in path:
-        if not hasattr(cmd, "commands") or name not in cmd.commands:
+        found = cmd.get_command(None, name) if hasattr(cmd, "get_command") else None
+        if found is None:
             return None
-        cmd = cmd.commands[name]
+        cmd = found
     if hasattr(cmd, "commands"):
         return None
     options: dict[str, str] = {}
     positional: list[str] = []
     for p in cmd.params:
-        kind = "flag" if getattr(p, "is_flag", False) else annotation_kind(p.type_descriptor.annotation)
+        kind = param_kind(p)
         if p.param_type_name == "argument":
             positional.append(kind)
         else:
@@ -78,14 +93,15 @@ def _check(value: str, kind: str, what: str) -> None:
             raise InvalidInput(f"{what} must be a finite number like 1e-10, got {shown(value)}")
 
 
-def check_numbers(args: Sequence[str]) -> None:
-    """Raise InvalidInput for the first number argument of `parlour ARGS` that is not one parlour takes."""
+def check_numbers(args: Sequence[str], root: Any) -> None:
+    """Raise InvalidInput for the first number argument of `parlour ARGS` (run by the click command `root`)
+    that is not one parlour takes."""
     words = list(args)
     path: list[str] = []
     spec = None
     while words and not words[0].startswith("-"):
         path.append(words.pop(0))
-        spec = _spec(tuple(path))
+        spec = _spec(root, tuple(path))
         if spec is not None:
             break
     if spec is None:

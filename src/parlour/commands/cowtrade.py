@@ -4,24 +4,33 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from parlour import cowtrade as front
-from parlour.analyses import cowtrade as analysis
-from parlour.analyses.cowtrade import endgame
-from parlour.analyses.cowtrade import hidden as hidden_money
 from parlour.commands.common import console, parse_int_list, print_json
 from parlour.errors import InvalidInput
+from parlour.games.cowtrade.rules import NextChallenger, SecondInitiative, StageRule, TieRule
+from parlour.infra import lazy
 from parlour.infra.files import output_file
 from parlour.results import frac_str
+
+if TYPE_CHECKING:
+    from parlour import cowtrade as front
+    from parlour.analyses import cowtrade as analysis
+    from parlour.analyses.cowtrade import endgame
+    from parlour.analyses.cowtrade import hidden as hidden_money
+else:  # HiGHS, FLINT and the end-game solver load when a command runs, not for --help
+    front = lazy.module("parlour.cowtrade")
+    analysis = lazy.module("parlour.analyses.cowtrade")
+    endgame = lazy.module("parlour.analyses.cowtrade.endgame")
+    hidden_money = lazy.module("parlour.analyses.cowtrade.hidden")
 
 app = typer.Typer(no_args_is_help=True)
 
 def _game(money1: int | None, money3: int | None, initiative: int, bids1: str | None, bids3: str | None,
-          cards1: str | None, cards3: str | None, second: analysis.SecondInitiative) -> analysis.CowTrade:
+          cards1: str | None, cards3: str | None, second: SecondInitiative) -> analysis.CowTrade:
     def cards(text: str | None, name: str) -> list[int] | None:
         if text is None:
             return None
@@ -43,8 +52,8 @@ def solve(
     cards1: Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,10,10,50.")] = None,
     cards3: Annotated[str | None, typer.Option("--cards3", help="Player 3's money cards.")] = None,
     second: Annotated[
-        analysis.SecondInitiative, typer.Option("--second", help="Who holds the initiative in the second trade.")
-    ] = analysis.SecondInitiative.ALTERNATE,
+        SecondInitiative, typer.Option("--second", help="Who holds the initiative in the second trade.")
+    ] = SecondInitiative.ALTERNATE,
     matrix: Annotated[bool, typer.Option("--matrix", help="Show the matrix in the study's 1/2/3 notation.")] = False,
     steps: Annotated[bool, typer.Option("--steps", help="Show every elimination step with its witness.")] = False,
     nfg_out: Annotated[Path | None, typer.Option("--nfg", help="Also write the game as a Gambit .nfg file.")] = None,
@@ -114,7 +123,7 @@ def _hands(money1: int | None, money2: int | None, cards1: str | None, cards2: s
     return endgame.make_hands(money1, money2, cards(cards1, "--cards1"), cards(cards2, "--cards2"))
 
 
-def _rules(set_size: int, stage: endgame.StageRule, ties: endgame.TieRule, next_challenger: endgame.NextChallenger,
+def _rules(set_size: int, stage: StageRule, ties: TieRule, next_challenger: NextChallenger,
            study: bool) -> endgame.EndgameRules:
     if study:
         return endgame.EndgameRules.study(set_size, next_challenger)
@@ -127,9 +136,9 @@ Money2 = Annotated[int | None, typer.Option("--money2", help="Player 2's money a
 Cards1 = Annotated[str | None, typer.Option("--cards1", help="Player 1's money cards, e.g. 0,0,10,50.")]
 Cards2 = Annotated[str | None, typer.Option("--cards2", help="Player 2's money cards.")]
 Challenger = Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2.")]
-Ties = Annotated[endgame.TieRule, typer.Option(
+Ties = Annotated[TieRule, typer.Option(
     "--ties", help="repeat: a tie repeats once, then the challenger wins; challenger: he wins at once.")]
-Next = Annotated[endgame.NextChallenger, typer.Option(
+Next = Annotated[NextChallenger, typer.Option(
     "--next", help="Who challenges the next trade: alternate (turns) or loser.")]
 Study = Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
                                      "--ties challenger.")]
@@ -144,11 +153,11 @@ def endgame_command(
     cards1: Cards1 = None,
     cards2: Cards2 = None,
     challenger: Challenger = 1,
-    stage: Annotated[endgame.StageRule, typer.Option(
+    stage: Annotated[StageRule, typer.Option(
         "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
-        "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
-    ties: Ties = endgame.TieRule.REPEAT,
-    next_challenger: Next = endgame.NextChallenger.ALTERNATE,
+        "simultaneous: both offer at once (the study's).")] = StageRule.RULES,
+    ties: Ties = TieRule.REPEAT,
+    next_challenger: Next = NextChallenger.ALTERNATE,
     study: Study = False,
     tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
     plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
@@ -182,7 +191,7 @@ def endgame_command(
 
 
 def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger: int,
-            next_challenger: endgame.NextChallenger, players: int, donkeys: int, as_json: bool, force: bool) -> None:
+            next_challenger: NextChallenger, players: int, donkeys: int, as_json: bool, force: bool) -> None:
     """`endgame --hidden`: the last trade of a quartet (1-3) with the money dealt at random."""
     if set_size != 4 or animals1 != 1:
         raise InvalidInput("--hidden solves the last trade of a quartet: --set-size 4 --animals1 1")
@@ -194,8 +203,8 @@ def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger:
         hidden_money.estimate(players, donkeys)  # still checks the numbers
     else:
         hidden_money.guard(players, donkeys)
-    second = (analysis.SecondInitiative.LOSER if next_challenger is endgame.NextChallenger.LOSER
-              else analysis.SecondInitiative.ALTERNATE)
+    second = (SecondInitiative.LOSER if next_challenger is NextChallenger.LOSER
+              else SecondInitiative.ALTERNATE)
     result = hidden_money.hidden_last_trade(players, 1 if challenger == 1 else 3, donkeys, second)
     if as_json:
         print_json(result.to_json())
@@ -217,11 +226,11 @@ def quartets_command(
     cards1: Cards1 = None,
     cards2: Cards2 = None,
     challenger: Challenger = 1,
-    stage: Annotated[endgame.StageRule, typer.Option(
+    stage: Annotated[StageRule, typer.Option(
         "--stage", help="rules: offer, then the other sees the quartet and card count and accepts or counters; "
-        "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
-    ties: Ties = endgame.TieRule.REPEAT,
-    next_challenger: Next = endgame.NextChallenger.ALTERNATE,
+        "simultaneous: both offer at once (the study's).")] = StageRule.RULES,
+    ties: Ties = TieRule.REPEAT,
+    next_challenger: Next = NextChallenger.ALTERNATE,
     study: Study = False,
     table: Annotated[bool, typer.Option("--table", help="Every start of the same money (every split of both "
                                         "players' money, every split of both quartets, either challenger): "
@@ -285,10 +294,10 @@ def security_command(
                                       "a player without animals passes).")] = 1,
     player: Annotated[int | None, typer.Option("--player", help="Only this player's level (1, 2 or 3); "
                                                "all three if left out.")] = None,
-    stage: Annotated[endgame.StageRule, typer.Option(
+    stage: Annotated[StageRule, typer.Option(
         "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
-        "simultaneous: both offer at once (the study's).")] = endgame.StageRule.RULES,
-    ties: Ties = endgame.TieRule.REPEAT,
+        "simultaneous: both offer at once (the study's).")] = StageRule.RULES,
+    ties: Ties = TieRule.REPEAT,
     study: Study = False,
     tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
 
-from parlour.analyses import goose as analysis
-from parlour.analyses.goose import policy
 from parlour.commands.common import (
     check_count,
     check_seed,
@@ -20,8 +19,16 @@ from parlour.commands.common import (
 )
 from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import RuleSet
+from parlour.infra import lazy
 from parlour.infra.files import output_file
 from parlour.infra.resources import affordable
+
+if TYPE_CHECKING:
+    from parlour.analyses import goose as analysis
+    from parlour.analyses.goose import policy
+else:  # numba and the engine load when a command runs, not for --help
+    analysis = lazy.module("parlour.analyses.goose")
+    policy = lazy.module("parlour.analyses.goose.policy")
 
 app = typer.Typer(no_args_is_help=True)
 

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from parlour import memory as front
-from parlour.analyses import memory as analysis
 from parlour.commands.common import console, print_json, progress
+from parlour.infra import lazy
 from parlour.results import frac_str
+
+if TYPE_CHECKING:
+    from parlour import memory as front
+    from parlour.analyses import memory as analysis
+else:  # loaded when a command runs, not for --help
+    front = lazy.module("parlour.memory")
+    analysis = lazy.module("parlour.analyses.memory")
 
 app = typer.Typer(no_args_is_help=True)
 

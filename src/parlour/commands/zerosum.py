@@ -10,7 +10,6 @@ from rich.table import Table
 
 from parlour.commands.common import console, print_json
 from parlour.results import frac_str
-from parlour.solvers import dominance, nfg, zerosum
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -24,6 +23,8 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Value and optimal mixed strategies by LP, with an exact certificate for rational payoffs."""
+    from parlour.solvers import dominance, nfg, zerosum  # HiGHS and FLINT: not for --help
+
     matrix, rows, cols, title = nfg.read(game)
     solution = zerosum.solve(matrix)
     elimination = dominance.eliminate(matrix, weak=weak, mixed=mixed) if steps else None

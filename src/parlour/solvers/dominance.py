@@ -15,10 +15,10 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from scipy.optimize import linprog
 
 from parlour.errors import CertificateError
 from parlour.results import Result, Status
+from parlour.solvers import lp
 from parlour.solvers.zerosum import MatrixLike, integer_matrix
 
 
@@ -152,30 +152,16 @@ def _mixed_removal(sub: np.ndarray, index: int, weak: bool) -> tuple[dict[int, F
     k, n = block.shape
     scale = max(1.0, float(np.abs(block).max()))
     # variables: sigma (k), eps; maximise eps s.t. sigma^T block - eps >= target, sum sigma = 1
-    res = linprog(
-        c=np.r_[np.zeros(k), -1.0],
-        A_ub=np.c_[-block.T, np.ones(n)],
-        b_ub=-target,
-        A_eq=np.r_[np.ones(k), 0.0][None, :],
-        b_eq=[1.0],
-        bounds=[(0, None)] * k + [(None, scale)],
-        method="highs",
-    )
+    res = lp.minimise(np.r_[np.zeros(k), -1.0], a_ub=np.c_[-block.T, np.ones(n)], b_ub=-target,
+                      a_eq=np.r_[np.ones(k), 0.0][None, :], b_eq=[1.0],
+                      lower=np.r_[np.zeros(k), -lp.INF], upper=np.r_[np.full(k, lp.INF), scale])
     candidates: list[Kind] = []
-    if res.status == 0 and res.x[-1] > 1e-9 * scale:
+    if res.optimal and res.x[-1] > 1e-9 * scale:
         candidates.append(Kind.STRICT)
     elif weak:
         # maximise the total slack subject to sigma^T block >= target
-        res = linprog(
-            c=np.r_[-(block.sum(axis=1))],
-            A_ub=-block.T,
-            b_ub=-target,
-            A_eq=np.ones((1, k)),
-            b_eq=[1.0],
-            bounds=[(0, None)] * k,
-            method="highs",
-        )
-        if res.status == 0 and float(res.x @ block.sum(axis=1) - target.sum()) > 1e-9 * scale:
+        res = lp.minimise(-block.sum(axis=1), a_ub=-block.T, b_ub=-target, a_eq=np.ones((1, k)), b_eq=[1.0])
+        if res.optimal and float(res.x @ block.sum(axis=1) - target.sum()) > 1e-9 * scale:
             candidates.append(Kind.WEAK)
     if not candidates:
         return None

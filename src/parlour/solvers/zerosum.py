@@ -14,18 +14,20 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flint
 import highspy
 import numpy as np
-import numpy.typing as npt
 
 from parlour.errors import CertificateError, InvalidInput, SolverError, shown
 from parlour.results import Result, Status, exact
 
 Rational = int | Fraction
-MatrixLike = npt.ArrayLike
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike as MatrixLike
+else:  # numpy.typing is for mypy; loading it cost a cheap command 15 ms
+    MatrixLike = Any
 
 
 @dataclass(frozen=True)

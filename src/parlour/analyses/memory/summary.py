@@ -18,7 +18,6 @@ from parlour.analyses.memory.dp import (
     to_fraction,
 )
 from parlour.analyses.memory.exact import solve_exact, tactic_values
-from parlour.analyses.memory.reduced import solve_reduced_exact, solve_reduced_float
 from parlour.errors import InvalidInput
 from parlour.games.memory.rules import (
     State,
@@ -59,6 +58,9 @@ def summarize(
     """exact: the full <k,B,P> recursion (no assumption); otherwise the reduced model, exact up to
     REDUCED_EXACT_LIMIT pairs and in floats beyond (it assumes T1, which the full one checks)."""
     check_pairs(pairs, limit=MAX_EXACT_PAIRS if exact else MAX_FLOAT_PAIRS)
+    # numba's kernels load only for the reduced model: `memory state` and `table` start without them
+    from parlour.analyses.memory.reduced import solve_reduced_exact, solve_reduced_float
+
     t0 = time.perf_counter()
     if exact:
         sol = solve_exact(pairs, keep=lambda st: st.k == 2 * pairs and st.B == 0, on_level=on_level)

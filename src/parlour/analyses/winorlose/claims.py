@@ -12,6 +12,7 @@ from parlour.claims import Outcome, Status, claim
 from parlour.games.winorlose.chance import TOTAL_DEALS, deal_grid
 from parlour.games.winorlose.characters import Frank, Tina
 from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule
+from parlour.games.winorlose.view import category_counts
 
 from .figures import (
     bayes_loss_html,
@@ -22,7 +23,6 @@ from .figures import (
     tournament_table_html,
 )
 from .figures import fmt as _fmt
-from .hands import category_counts
 from .rounds import MAX_LEAD, game_odds_float, round_distribution
 from .study import DEFAULT_GAMES, DEFAULT_ROUNDS, FIT_MAX_ROUNDS, FRANKS, STUDY, STUDY_ROWS, STUDY_TABLE, TOLERANCE
 from .tournament import Tournament, tournament

@@ -18,7 +18,6 @@ the challenged sees nothing of it) or money cards (an offer is a sub-multiset of
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from functools import cache
 from typing import NamedTuple
 
 from parlour.errors import InvalidInput, shown
-from parlour.games.cowtrade.rules import CARD_VALUES
+from parlour.games.cowtrade.rules import CARD_VALUES, NextChallenger, StageRule, TieRule
 from parlour.solvers.stochastic import End, Stage, tabulate
 
 Hand = int | tuple[int, ...]  # a money total, or the number of cards of each value in CARD_VALUES
@@ -39,21 +38,6 @@ def check_set_size(size: object) -> None:
     """What every end game's rules need: a set of 2 to MAX_SET_SIZE animals."""
     if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SET_SIZE:
         raise InvalidInput(f"a set has 2 to {MAX_SET_SIZE} animals, not {shown(size)}")
-
-
-class StageRule(enum.StrEnum):
-    RULES = "rules"  # the challenger offers first; the challenged sees the card count and may accept
-    SIMULTANEOUS = "simultaneous"  # the study's: both offer at once, no accepting
-
-
-class TieRule(enum.StrEnum):
-    REPEAT = "repeat"  # the rules: a tie repeats once, a second tie goes to the challenger
-    CHALLENGER = "challenger"  # the study's: the challenger wins a tie at once
-
-
-class NextChallenger(enum.StrEnum):
-    ALTERNATE = "alternate"  # players take turns (the rules, and the study's default reading)
-    LOSER = "loser"  # the loser of a trade challenges next (the study's other variant)
 
 
 @dataclass(frozen=True)

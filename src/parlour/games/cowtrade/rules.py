@@ -8,12 +8,15 @@ with the quartet) or -1 (player 3 does), in units of the quartet's points.
 from __future__ import annotations
 
 import enum
+import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from parlour.errors import InvalidInput, shown
+
+if TYPE_CHECKING:  # the matrices are numpy's; the rules and the options load without it
+    import numpy as np
 
 # Money card values in the game (10x0, 20x10, 10x50, 5x100, 5x200, 5x500).
 CARD_VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
@@ -34,8 +37,25 @@ class SecondInitiative(enum.StrEnum):
     LOSER = "loser"
 
 
+# The end game's rule options (games.cowtrade.endgame), here where a command's options can name them
+# without loading the end-game solver.
+class StageRule(enum.StrEnum):
+    RULES = "rules"  # the challenger offers first; the challenged sees the card count and may accept
+    SIMULTANEOUS = "simultaneous"  # the study's: both offer at once, no accepting
+
+
+class TieRule(enum.StrEnum):
+    REPEAT = "repeat"  # the rules: a tie repeats once, a second tie goes to the challenger
+    CHALLENGER = "challenger"  # the study's: the challenger wins a tie at once
+
+
+class NextChallenger(enum.StrEnum):
+    ALTERNATE = "alternate"  # players take turns (the rules, and the study's default reading)
+    LOSER = "loser"  # the loser of a trade challenges next (the study's other variant)
+
+
 def _check_money(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # numpy's integers register
         raise InvalidInput(f"{name} must be a whole number, got {shown(value)}")
     if value < 0:
         raise InvalidInput(f"{name} must not be negative, got {value}")
@@ -111,6 +131,8 @@ def winner_matrix(game: CowTrade) -> np.ndarray:
     """Matrix of winners (entries 1 or 3), rows = player 1's bids, columns = player 3's bids.
 
     The same rules as `winner`, vectorised over all pairs of bids (tests check they agree)."""
+    import numpy as np
+
     i1 = np.array(game.bids1, dtype=np.int64)[:, None]
     i3 = np.array(game.bids3, dtype=np.int64)[None, :]
     money_gap = (game.money1 + i3 - i1) - (game.money3 + i1 - i3)  # after player 1 takes one animal
@@ -122,6 +144,8 @@ def winner_matrix(game: CowTrade) -> np.ndarray:
 
 def payoff_matrix(game: CowTrade) -> np.ndarray:
     """Player 1's payoff in units of the quartet's points: +1 if he wins, -1 if player 3 wins."""
+    import numpy as np
+
     return np.where(winner_matrix(game) == 1, 1, -1).astype(np.int64)
 
 
@@ -129,6 +153,8 @@ def combined_symbols(game: CowTrade) -> np.ndarray:
     """The study's combined notation: 1 / 3 when that player wins under both initiatives, 2 when
     the player holding the initiative wins. '4' marks a cell the study's notation has no symbol
     for: the player *without* the initiative wins (possible under ALTERNATE when t1 - t3 is even)."""
+    import numpy as np
+
     first = winner_matrix(game.with_initiative(1))
     third = winner_matrix(game.with_initiative(3))
     out = np.where(first == third, first, 0)

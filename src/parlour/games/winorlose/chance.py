@@ -19,14 +19,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.cards import RANKS, SUITS, check_distinct, rank_counts
-from parlour.games.winorlose.evaluate import CODE_SIZE, POW5, multiset_code, multiset_codes, score_table
+from parlour.games.winorlose.evaluate import CODE_SIZE, POW5, multiset_code, multiset_codes, score7, score_table
 from parlour.games.winorlose.rules import Rules
 from parlour.results import exact
+
+if TYPE_CHECKING:  # the grid of every deal is numpy's; one view's chances are counted without it
+    import numpy as np
 
 HOLDINGS = comb(25, 2)  # opponent holdings seen from one view
 PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(range(RANKS), 2))
@@ -87,19 +89,18 @@ def win_chance(own: Sequence[int], table: Sequence[int]) -> WinChance:
 
 def win_chance_counts(own: Sequence[int], table: Sequence[int]) -> WinChance:
     """The same from rank counts (own: 2 cards, table: 5 cards)."""
-    scores = score_table()
     known = [o + t for o, t in zip(own, table, strict=True)]
     if any(k > SUITS for k in known) or sum(own) != 2 or sum(table) != 5:
         raise InvalidInput("a view needs 2 own and 5 table cards with at most 4 of a rank")
     unseen = [SUITS - k for k in known]
-    mine = int(scores[multiset_code(known)])
+    mine = score7(multiset_code(known))
     base = multiset_code(table)
     wins = ties = losses = 0
     for a, b in PAIRS:
         ways = _pair_ways(unseen, a, b)
         if ways == 0:
             continue
-        theirs = int(scores[base + 5**a + 5**b])
+        theirs = score7(base + 5**a + 5**b)
         if mine > theirs:
             wins += ways
         elif mine == theirs:
@@ -149,6 +150,8 @@ class DealGrid:
 
     def chance_numerators(self, rules: Rules) -> np.ndarray:
         """(T, 36) win-chance numerators over rules.chance_denominator."""
+        import numpy as np
+
         if rules.chance_denominator == HOLDINGS:
             return self.wins.astype(np.int64)
         return 2 * self.wins.astype(np.int64) + self.ties
@@ -156,6 +159,8 @@ class DealGrid:
 
 @functools.cache
 def deal_grid() -> DealGrid:
+    import numpy as np
+
     codes = table_codes()
     n_t = len(codes)
     tcounts = np.array([[(c // 5**r) % 5 for r in range(RANKS)] for c in codes], dtype=np.int64)
@@ -177,7 +182,8 @@ def deal_grid() -> DealGrid:
     n_b = np.clip(left[:, :, qb], 0, None)
     opp = np.where(qa == qb, n_a * (n_a - 1) // 2, n_a * n_b)
     opp = np.where(own_ok[:, :, None], opp, 0)
-    pair_code = (POW5[qa] + POW5[qb]).astype(np.int64)
+    pow5 = np.array(POW5, dtype=np.int64)
+    pair_code = pow5[qa] + pow5[qb]
     seven = np.array(codes, dtype=np.int64)[:, None] + pair_code[None, :]
     key = np.where(own_ok, score_table()[np.where(own_ok, seven, 0)], -1).astype(np.int32)
     wins = (opp * (key[:, :, None] > key[:, None, :])).sum(axis=2)

@@ -8,7 +8,9 @@ compares the hands: the code *is* the total order (larger wins, equal ties).
 
 Only the rank counts of the 7 cards matter, and with 8 ranks and at most 4 cards of a rank there are
 few such multisets. `SCORE7` holds the score of every one, indexed by the base-5 number sum c_r 5**r;
-evaluating a hand is then 7 additions and one lookup (`evaluate_batch`, numba).
+evaluating a hand is then 7 additions and one lookup (`evaluate_batch`, numba, in `kernels`). One view
+needs 37 scores, not the table: `score7` computes them one by one, so `winorlose chance` starts without
+numpy.
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations
-
-import numba
-import numpy as np
+from typing import TYPE_CHECKING
 
 from parlour.games.winorlose.cards import RANKS, SUITS
 
+if TYPE_CHECKING:
+    import numpy as np
+
 CATEGORY_NAMES = ("high card", "one pair", "two pair", "three of a kind", "full house", "four of a kind")
 KICKERS = (5, 3, 1, 2, 0, 1)  # kickers in the best five, per category
-POW5 = np.array([5**r for r in range(RANKS)], dtype=np.int64)
+POW5 = tuple(5**r for r in range(RANKS))
 CODE_SIZE = 5**RANKS  # rank-count vectors with entries 0..4
 
 
@@ -119,35 +122,37 @@ def seven_card_codes() -> list[int]:
 
 
 @functools.cache
+def score7(code: int) -> int:
+    """The score of the 7-card rank multiset `code` (an entry of `score_table`, without building it)."""
+    return score_of_counts(counts_of_code(code))
+
+
+@functools.cache
 def score_table() -> np.ndarray:
     """SCORE7[code] for every 7-card rank multiset; -1 for codes that are not one."""
+    import numpy as np
+
     table = np.full(CODE_SIZE, -1, dtype=np.int32)
     for code in seven_card_codes():
-        table[code] = score_of_counts(counts_of_code(code))
+        table[code] = score7(code)
     table.setflags(write=False)
     return table
 
 
-@numba.njit(cache=True, nogil=True)
-def _evaluate_kernel(cards: np.ndarray, table: np.ndarray, pow5: np.ndarray, out: np.ndarray) -> None:
-    for i in range(cards.shape[0]):
-        code = 0
-        for j in range(cards.shape[1]):
-            code += pow5[cards[i, j] >> 2]  # rank = card // 4
-        out[i] = table[code]
-
-
 def evaluate_batch(cards: np.ndarray) -> np.ndarray:
     """Scores of many 7-card hands: `cards` is an (n, 7) integer array of card ids 0..31."""
+    import numpy as np
+
+    from parlour.games.winorlose.kernels import evaluate_kernel
+
     cards = np.ascontiguousarray(cards, dtype=np.int8)
     if cards.ndim != 2 or cards.shape[1] != 7:
         raise ValueError("evaluate_batch needs an (n, 7) array of cards")
     out = np.empty(cards.shape[0], dtype=np.int32)
-    _evaluate_kernel(cards, score_table(), POW5, out)
+    evaluate_kernel(cards, score_table(), np.array(POW5, dtype=np.int64), out)
     return out
 
 
 def evaluate(cards: Sequence[int]) -> int:
     """Score of one 7-card hand (card ids)."""
-    code = sum(5 ** (c // SUITS) for c in cards)
-    return int(score_table()[code])
+    return score7(sum(5 ** (c // SUITS) for c in cards))

@@ -1,5 +1,6 @@
 """Exact facts about hands: a view's win chance over every holding of the opponent, and how often each
-combination is the best five of seven cards."""
+combination is the best five of seven cards. Here beside the rules, not under analyses/winorlose (whose
+package loads numba for the tournaments), so that `winorlose chance` starts in a blink."""
 
 from __future__ import annotations
 
