@@ -26,7 +26,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from parlour.commands.arguments import check_numbers
 from parlour.errors import ParlourError
-from parlour.infra import interrupt, spelling
+from parlour.infra import interrupt, spelling, supervisor
 from parlour.registry import GAMES
 
 
@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point. Bad input, from click's parser or from parlour itself (a ParlourError), becomes one
     sentence on stderr and exit code 2, never a traceback; under --json that sentence is
     {"error": ..., "code": 2}."""
+    if argv is None:  # the program itself, not an in-process call: Ctrl-C must stop it within a second
+        supervisor.start()
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
     interrupt.install()
@@ -172,16 +174,16 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-INTERRUPTED = 130  # the shell's code for a command stopped by SIGINT
+INTERRUPTED = supervisor.INTERRUPTED
 
 
 def _interrupted() -> None:
-    """One line, naming the checkpoint a rerun resumes from when the command keeps one."""
-    from parlour.commands.common import resume_note
+    """One line, naming the checkpoint a rerun resumes from when the command keeps one; under the
+    supervisor the parent prints it (it prints it too when it has to kill)."""
+    if not supervisor.supervised():
+        from parlour.commands.common import resume_note
 
-    where = resume_note()
-    typer.echo(f"interrupted; checkpoint at {where} (rerun the command to resume)" if where else "interrupted",
-               err=True)
+        typer.echo(supervisor.interrupted_line(resume_note()), err=True)
     sys.exit(INTERRUPTED)
 
 

@@ -62,7 +62,10 @@ _RESUME: list[str] = []
 
 def keeps_checkpoint(path: object) -> None:
     """Say that the running command saves its work at `path`: a Ctrl-C then names it."""
+    from parlour.infra import supervisor
+
     _RESUME[:] = [str(path)]
+    supervisor.note_checkpoint(str(path))
 
 
 def resume_note() -> str:
