@@ -13,6 +13,7 @@ From Python, one front door per game, named and shaped like the command line (do
     parlour.cowtrade.solve(money=(8, 5), initiative=1)
     parlour.winorlose.chance("3h,5", "0,1,2,6,7")
     parlour.solvers.zerosum.solve([[1, -1], [-1, 1]])
+    parlour.solve("examples/kuhn_poker.py")         # your own game from a file (docs/your-game.md)
 
 Each returns a `parlour.results.Result`: exact values as Fractions with their status (exact, certified,
 estimate), `to_json()`, and a table of itself in a notebook. The submodules load on first use, so
@@ -22,16 +23,18 @@ estimate), `to_json()`, and a table of itself in a notebook. The submodules load
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # The public submodules, loaded on first attribute access (PEP 562): each pulls in numpy, numba or HiGHS.
 _SUBMODULES = ("cowtrade", "errors", "goose", "guess", "memory", "results", "solvers", "winorlose")
 
-__all__ = ["__version__", *_SUBMODULES]
+__all__ = ["__version__", "solve", *_SUBMODULES]
 
 if TYPE_CHECKING:
     from parlour import cowtrade, errors, goose, guess, memory, results, solvers, winorlose  # noqa: F401
+    from parlour.toolkit import solve
 
     __version__: str
 
@@ -46,7 +49,11 @@ def _version() -> str:
         return "0.0.0+unknown"
 
 
-def __getattr__(name: str) -> ModuleType | str:
+def __getattr__(name: str) -> ModuleType | str | Callable[..., Any]:
+    if name == "solve":  # your own game (docs/your-game.md): a function, from the light toolkit module
+        from parlour.toolkit import solve
+
+        return solve
     if name == "__version__":
         globals()["__version__"] = found = _version()
         return found
@@ -56,4 +63,4 @@ def __getattr__(name: str) -> ModuleType | str:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), "__version__", *_SUBMODULES})
+    return sorted({*globals(), "__version__", "solve", *_SUBMODULES})

@@ -51,6 +51,7 @@ def root(
 
 def _mount() -> None:
     from parlour.commands.reproduce import reproduce
+    from parlour.commands.solve import solve
     from parlour.commands.web import serve
 
     app.command("reproduce")(reproduce)
@@ -59,6 +60,7 @@ def _mount() -> None:
     for game in GAMES:
         app.add_typer(game.load("command").app, name=game.name, help=game.summary)
     app.command("serve")(serve)
+    app.command("solve")(solve)
 
 
 _mount()

@@ -46,7 +46,7 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
         from parlour.toolkit import stochastic
 
         return stochastic.solve(namespace, name, tol=tol, progress=progress)
-    raise InvalidInput(f"{name} defines no game: give {KINDS_HELP}")
+    raise InvalidInput(f"the game module {name} defines no game: give {KINDS_HELP}")
 
 
 def load_module(path: Path) -> ModuleType:

@@ -35,7 +35,7 @@ def solve(path: Path, *, players: int, exact: bool | None, tol: float,
             progress(f"sweep {k:,}: width {width:.1e}")
 
     sol = parlour.goose.solve(players=players, rules=rules, exact=want_exact,
-                              tol=None if want_exact else tol, on_sweep=sweep)
+                              tol=None if want_exact else tol / 2, on_sweep=sweep)  # goose: half-width
     if sol.win_exact is not None:
         lows = highs = tuple(sol.win_exact)
     else:
