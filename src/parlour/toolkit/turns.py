@@ -39,7 +39,9 @@ from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, down, u
 
 EXACT_ACYCLIC_STATES = 300_000  # exact backward induction in Python fractions up to this many states
 MAX_SWEEPS = 1_000_000  # per component: a guard against a component that never narrows
-CHUNK = 2_000  # components solved per compiled call: Ctrl-C and progress are heard between calls
+CHUNK = 100  # components solved per compiled call: Ctrl-C and progress are heard between calls
+JUMP_EVERY = 4  # sweeps between two tries of an extrapolation
+DAMP = 0.98  # of the extrapolated distance: aim below the limit, where the one-step check can pass
 REL = 2.0**-52  # twice the unit roundoff: the error bounds below carry a factor of 2 to spare
 TINY = 1e-300  # absolute slack for underflow (values of order 1e-308 lose their last bits)
 
@@ -135,17 +137,70 @@ def _tarjan(n: int, move_ptr: np.ndarray, branch_ptr: np.ndarray, target: np.nda
 
 
 @njit(cache=True)
+def _try_jump(a: int, b: int, order: np.ndarray, vals: np.ndarray, delta: np.ndarray, prev: np.ndarray,
+              strategy: np.ndarray, saved: np.ndarray, picks: np.ndarray, mover: np.ndarray, move_ptr: np.ndarray,
+              branch_ptr: np.ndarray, den: np.ndarray, weight: np.ndarray, target: np.ndarray, pay: np.ndarray,
+              direction: float) -> bool:
+    """Extrapolate one component's bound along its last step (geometric convergence at the observed ratio)
+    and keep the jump only if the new vector passes the same one-step check the iteration keeps true:
+    from below (direction -1) every state's rounded-down best move value >= its new L (player 1's choice
+    becomes sigma), mirrored from above. A rejected jump is undone; the iteration goes on either way."""
+    ratio = 0.0
+    for i in range(a, b):
+        if prev[i - a] != 0.0:
+            r = delta[i - a] / prev[i - a]
+            if r > ratio:
+                ratio = r
+    if not 0.0 < ratio < 0.995:
+        return False
+    factor = DAMP * ratio / (1.0 - ratio)
+    for i in range(a, b):
+        s = order[i]
+        saved[i - a] = vals[s]
+        vals[s] = vals[s] + delta[i - a] * factor
+    chooser = 1 if direction < 0 else 2  # whose strategy the bound certifies
+    for i in range(a, b):
+        s = order[i]
+        maxing = mover[s] == 1
+        best = 0.0
+        arg = -1
+        for m in range(move_ptr[s], move_ptr[s + 1]):
+            v = _move_value(m, vals, pay, branch_ptr, den, weight, target, direction)
+            if arg < 0 or (v > best if maxing else v < best):
+                best = v
+                arg = m
+        if (direction < 0 and best < vals[s]) or (direction > 0 and best > vals[s]):
+            for k in range(a, b):
+                vals[order[k]] = saved[k - a]
+            return False
+        picks[i - a] = arg
+    for i in range(a, b):
+        s = order[i]
+        if mover[s] == chooser:
+            strategy[s] = picks[i - a]
+    return True
+
+
+@njit(cache=True)
 def _solve_components(first: int, last: int, order: np.ndarray, comp_ptr: np.ndarray, lo: np.ndarray,
                       hi: np.ndarray, sigma: np.ndarray, tau: np.ndarray, mover: np.ndarray, move_ptr: np.ndarray,
                       branch_ptr: np.ndarray, den: np.ndarray, weight: np.ndarray, target: np.ndarray,
                       pay_lo: np.ndarray, pay_hi: np.ndarray, tol: float, max_sweeps: int) -> int:
     """Components first..last-1: Gauss-Seidel sweeps of L (rounded down) and U (rounded up) until every
-    state's U - L <= tol or a sweep changes nothing. Returns the number of sweeps."""
+    state's U - L <= tol or a sweep changes nothing; every few sweeps a checked extrapolation (_try_jump).
+    Returns the number of sweeps."""
     sweeps = 0
     for c in range(first, last):
         a = comp_ptr[c]
         b = comp_ptr[c + 1]
-        for _ in range(max_sweeps):
+        size = b - a
+        d_lo = np.zeros(size)
+        d_hi = np.zeros(size)
+        p_lo = np.zeros(size)
+        p_hi = np.zeros(size)
+        saved = np.empty(size)
+        picks = np.empty(size, np.int64)
+        for sweep in range(max_sweeps):
             sweeps += 1
             width = 0.0
             changed = False
@@ -165,12 +220,18 @@ def _solve_components(first: int, last: int, order: np.ndarray, comp_ptr: np.nda
                     if arg_hi < 0 or (w > best_hi if maxing else w < best_hi):
                         best_hi = w
                         arg_hi = m
+                p_lo[i - a] = d_lo[i - a]
+                p_hi[i - a] = d_hi[i - a]
+                d_lo[i - a] = 0.0
+                d_hi[i - a] = 0.0
                 if best_lo > lo[s]:
+                    d_lo[i - a] = best_lo - lo[s]
                     lo[s] = best_lo
                     changed = True
                     if maxing:
                         sigma[s] = arg_lo
                 if best_hi < hi[s]:
+                    d_hi[i - a] = best_hi - hi[s]
                     hi[s] = best_hi
                     changed = True
                     if not maxing:
@@ -179,6 +240,11 @@ def _solve_components(first: int, last: int, order: np.ndarray, comp_ptr: np.nda
                     width = hi[s] - lo[s]
             if width <= tol or not changed:
                 break
+            if size > 1 and sweep % JUMP_EVERY == JUMP_EVERY - 1:
+                _try_jump(a, b, order, lo, d_lo, p_lo, sigma, saved, picks, mover, move_ptr, branch_ptr, den,
+                          weight, target, pay_lo, -1.0)
+                _try_jump(a, b, order, hi, d_hi, p_hi, tau, saved, picks, mover, move_ptr, branch_ptr, den,
+                          weight, target, pay_hi, 1.0)
     return sweeps
 
 
