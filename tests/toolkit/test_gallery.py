@@ -168,3 +168,27 @@ def test_cli_solve_json_and_a_bad_file(tmp_path):
     run = subprocess.run([sys.executable, "-m", "parlour", "solve", str(bad)], capture_output=True, text=True)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert run.stderr.strip() == "error: state 0, move 'x': the payoff 7 lies outside PAYOFF_RANGE (-1, 1)"
+
+
+@pytest.mark.parametrize(("play", "message"), [
+    (lambda s, a, b: parlour.toolkit.Chance({(1,): Fraction(1, 2), (2,): Fraction(1, 3)}), "sum to 5/6, not 1"),
+    (lambda s, a, b: parlour.toolkit.Chance({(1,): Fraction(1, 2), 2: 0.5}), None),  # floats are exact binary
+    (lambda s, a, b: parlour.toolkit.Chance({(1,): Fraction(1, 2), (2,): Fraction(-1, 2)}), "not positive"),
+    (lambda s, a, b: parlour.toolkit.Chance({(1,): Fraction(1, 2), parlour.toolkit.End(3): Fraction(1, 2)}),
+     "payoff 3 lies outside"),
+    (lambda s, a, b: [1], "not hashable"),
+])
+def test_chance_and_targets_are_checked_with_the_state_named(play, message):
+    def moves(s):
+        return (("go",), ()) if s == 0 else (((), ("stop",)))
+
+    def finish(s, a, b):
+        return parlour.toolkit.End(0) if s != 0 else play(s, a, b)
+
+    ns = {"START": 0, "moves": moves, "play": finish}
+    if message is None:
+        assert parlour.solve(ns).value_exact == 0
+        return
+    with pytest.raises(InvalidInput, match=message) as info:
+        parlour.solve(ns)
+    assert "state 0" in str(info.value)

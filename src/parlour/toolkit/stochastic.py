@@ -161,7 +161,11 @@ class TurnArrays:
 
 def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArrays | None:
     """Every state reachable from START, breadth first, as arrays; None as soon as a state has both players
-    moving (the game is not turn-based: the LP engine takes it)."""
+    moving (the game is not turn-based: the LP engine takes it).
+
+    The loop is the cost of a large game (a million states: Pig to 100), so the common case skips work
+    that repeats: a move list or a list of chance probabilities already checked is recognised by the identity
+    of its objects (kept alive in the caches, so an identity cannot be reused by another object)."""
     states: list[Hashable] = [sp.start]
     index: dict[Hashable, int] = {sp.start: 0}
     names: list[tuple[Any, ...]] = []
@@ -172,14 +176,31 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
     weight: list[int] = []
     target: list[int] = []
     terminal: dict[Fraction, int] = {}
+    ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
+    checked_moves: dict[int, tuple[Any, Any]] = {}  # id(moves result) -> (the result, (m1, m2))
+    checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
     play = sp.play
+    moves = sp.moves
+    simple = sp.states is None
     head = 0
     while head < len(states):
         state = states[head]
         head += 1
         if progress is not None and head % 100_000 == 0:
             progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
-        m1, m2 = moves_at(sp, state)
+        try:
+            raw = moves(state)
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            raw = None
+        known = checked_moves.get(id(raw)) if raw is not None else None
+        if known is not None and known[0] is raw:
+            m1, m2 = known[1]
+        else:
+            m1, m2 = moves_at(sp, state)
+            if raw is not None and len(checked_moves) < 10_000:
+                checked_moves[id(raw)] = (raw, (m1, m2))
         if m1 and m2:
             return None
         who = 1 if m1 else 2
@@ -196,29 +217,45 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
                 args = (state, m, None) if who == 1 else (state, None, m)
                 call(sp.play, *args, what=what)
                 raise  # call raised (a function failing once fails twice); kept for the type checker
-            bs = _fast_branches(res, sp)
-            if bs is None:  # anything unusual goes through the checks that name the state
+            outcomes: Any
+            ints: list[int]
+            if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
+                probs = tuple(res.weights.values())
+                key = tuple(map(id, probs))
+                hit = checked_probs.get(key)
+                if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+                    hit = _checked_probs(state, m, res, probs)
+                    if len(checked_probs) < 10_000:
+                        checked_probs[key] = hit
+                d, ints = hit[1], hit[2]
+                outcomes = res.weights.keys()
+            else:
                 bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
-            d = math.lcm(*(p.denominator for p, _ in bs))
-            if sum(p.numerator * (d // p.denominator) for p, _ in bs) != d:
-                bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")  # names the sum
-            if d >= 2**53:
-                raise InvalidInput(f"state {shown(state, 60)}, move {shown(m, 40)}: the probabilities' common "
-                                   f"denominator {d} is too large (< 2**53)")
+                d = math.lcm(*(p.denominator for p, _ in bs))
+                _check_denominator(d, state, m)
+                ints = [p.numerator * (d // p.denominator) for p, _ in bs]
+                outcomes = [t for _, t in bs]
             den.append(d)
-            for p, t in bs:
-                weight.append(p.numerator * (d // p.denominator))
-                if isinstance(t, End):
-                    k = terminal.setdefault(Fraction(t.payoff), len(terminal))
-                    target.append(-1 - k)
-                else:
-                    k = index.get(t, -1)
+            weight.extend(ints)
+            for t in outcomes:
+                if type(t) is tuple or not isinstance(t, End | Chance):
+                    try:
+                        k = index.get(t, -1)
+                    except TypeError:  # a list or a dict for a state
+                        _hashable(t, f"state {shown(state, 60)}, move {shown(m, 40)} leads to")
+                        raise
                     if k < 0:
                         if len(states) >= MAX_TURN_STATES:
                             raise InvalidInput(too_large(len(states), MAX_TURN_STATES))
                         k = index[t] = len(states)
                         states.append(t)
                     target.append(k)
+                    continue
+                code = ends.get(t) if isinstance(t, End) else None
+                if code is None:  # checked once per distinct End (its payoff in range), or refused
+                    checked = _target(sp, state, t, f"state {shown(state, 60)}, move {shown(m, 40)}")
+                    code = ends[t] = -1 - terminal.setdefault(Fraction(checked.payoff), len(terminal))
+                target.append(code)
             branch_ptr.append(len(target))
         move_ptr.append(len(den))
     return TurnArrays(states, index, names, np.array(mover, dtype=np.int8), np.array(move_ptr, dtype=np.int64),
@@ -226,35 +263,30 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
                       np.array(weight, dtype=np.float64), np.array(target, dtype=np.int64), list(terminal))
 
 
-def _fast_branches(res: Any, sp: Spec) -> tuple[tuple[Fraction, Any], ...] | None:
-    """The checks of `branches` for the common case (a state, an End in range, a Chance of Fractions over
-    states and in-range Ends summing to 1), without building messages; None: take the slow path."""
-    if isinstance(res, Chance):
-        weights = res.weights
-        if not isinstance(weights, dict) or not weights or len(weights) > MAX_BRANCHES:
-            return None
-        out = []
-        for t, p in weights.items():
-            if type(p) is not Fraction or p <= 0 or isinstance(t, Chance) or sp.states is not None:
-                return None
-            if isinstance(t, End):
-                if type(t.payoff) is not int or not sp.low <= t.payoff <= sp.high:
-                    return None
-                out.append((p, t))
-            else:
-                try:
-                    hash(t)
-                except TypeError:
-                    return None
-                out.append((p, t))
-        return tuple(out)  # the sum is checked by the caller, in integers
-    if isinstance(res, End) or sp.states is not None or isinstance(res, Mapping | list):
-        return None
-    try:
-        hash(res)
-    except TypeError:
-        return None
-    return ((Fraction(1), res),)
+def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]
+                   ) -> tuple[tuple[Any, ...], int, list[int]]:
+    """A Chance's probabilities checked (numbers, positive, summing to 1): (them, common denominator,
+    integer weights); its outcomes are checked one by one by the caller."""
+    what = f"state {shown(state, 60)}, move {shown(move, 40)}"
+    fracs = []
+    for outcome, p in res.weights.items():
+        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
+        if p <= 0:
+            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
+                               "(leave impossible outcomes out)")
+        fracs.append(p)
+    total = sum(fracs, Fraction(0))
+    if total != 1:
+        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+    d = math.lcm(*(p.denominator for p in fracs))
+    _check_denominator(d, state, move)
+    return probs, d, [p.numerator * (d // p.denominator) for p in fracs]
+
+
+def _check_denominator(d: int, state: Any, move: Any) -> None:
+    if d >= 2**53:
+        raise InvalidInput(f"state {shown(state, 60)}, move {shown(move, 40)}: the probabilities' common "
+                           f"denominator {d} is too large (< 2**53)")
 
 
 def too_large(reached: int, limit: int) -> str:
