@@ -192,3 +192,18 @@ def test_chance_and_targets_are_checked_with_the_state_named(play, message):
     with pytest.raises(InvalidInput, match=message) as info:
         parlour.solve(ns)
     assert "state 0" in str(info.value)
+
+
+def test_ctrl_c_stops_parlour_solve_within_a_second():
+    """Pig to 100 takes a minute; Ctrl-C during its exploration ends it at once with 130 and one line."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "solve", str(EXAMPLES / "pig.py")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1].startswith("interrupted")
+    assert time.perf_counter() - sent < 1.5  # 1 s on an idle machine; slack for a loaded CI runner

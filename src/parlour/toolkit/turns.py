@@ -39,7 +39,7 @@ from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, down, u
 
 EXACT_ACYCLIC_STATES = 300_000  # exact backward induction in Python fractions up to this many states
 MAX_SWEEPS = 1_000_000  # per component: a guard against a component that never narrows
-CHUNK = 100  # components solved per compiled call: Ctrl-C and progress are heard between calls
+CHUNK = 10  # components solved per compiled call: Ctrl-C and progress are heard between calls
 JUMP_EVERY = 4  # sweeps between two tries of an extrapolation
 DAMP = 0.98  # of the extrapolated distance: aim below the limit, where the one-step check can pass
 REL = 2.0**-52  # twice the unit roundoff: the error bounds below carry a factor of 2 to spare
