@@ -72,6 +72,11 @@ class GameSolution(Result):
         return body
 
 
+def label(x: Any) -> str:
+    """A move, state or infoset as JSON keys and tables show it: a string as it is, anything else as its repr."""
+    return x if isinstance(x, str) else repr(x)
+
+
 def down(x: Fraction) -> float:
     """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
     f = float(x)

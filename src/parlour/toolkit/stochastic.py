@@ -25,7 +25,7 @@ import numpy as np
 from parlour.errors import InvalidInput, shown
 from parlour.toolkit import Chance, End
 from parlour.toolkit.front import call, number, payoff_range
-from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution
+from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
 
 # Beyond these the game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the LP engine keeps Python objects and solves an LP per state.
@@ -374,12 +374,12 @@ def _state_strategy(sol: Any, k: int) -> dict[str, Any]:
     stage = sol.stages[k]
     s = sol.solutions[k]
     lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
-    out: dict[str, Any] = {"state": repr(sol.states[k])}
-    rows = {repr(r): _prob(p) for r, p in zip(stage.rows, lead, strict=True) if p}
+    out: dict[str, Any] = {"state": label(sol.states[k])}
+    rows = {label(r): _prob(p) for r, p in zip(stage.rows, lead, strict=True) if p}
     out[f"player{stage.leader}"] = rows
     if stage.cols != (None,):
         other = 3 - stage.leader
-        out[f"player{other}"] = [{repr(c): _prob(p) for c, p in zip(stage.cols, mix, strict=True) if p}
+        out[f"player{other}"] = [{label(c): _prob(p) for c, p in zip(stage.cols, mix, strict=True) if p}
                                  for mix in resp]
     return out
 

@@ -24,7 +24,7 @@ from parlour.errors import InvalidInput, SolverError, shown
 from parlour.results import Status
 from parlour.toolkit import Chance, End, Turn
 from parlour.toolkit.front import call, number, payoff_range
-from parlour.toolkit.result import GameSolution
+from parlour.toolkit.result import GameSolution, label
 
 MAX_NODES = 2_000_000
 DENOMINATORS = (2, 6, 12, 60, 360, 2520, 10**4, 10**6, 10**9)
@@ -248,4 +248,4 @@ def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], 
 
 
 def _named(behaviour: Behaviour) -> dict[str, dict[str, str]]:
-    return {repr(k): {repr(m): str(p) for m, p in v.items()} for k, v in behaviour.items()}
+    return {label(k): {label(m): str(p) for m, p in v.items()} for k, v in behaviour.items()}

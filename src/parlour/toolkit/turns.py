@@ -35,13 +35,13 @@ from numba import njit
 
 from parlour.errors import InvalidInput, shown
 from parlour.results import Status
-from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, down, up
+from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, down, label, up
 
 EXACT_ACYCLIC_STATES = 300_000  # exact backward induction in Python fractions up to this many states
 MAX_SWEEPS = 1_000_000  # per component: a guard against a component that never narrows
 CHUNK = 10  # components solved per compiled call: Ctrl-C and progress are heard between calls
-JUMP_EVERY = 4  # sweeps between two tries of an extrapolation
-DAMP = 0.98  # of the extrapolated distance: aim below the limit, where the one-step check can pass
+JUMP_EVERY = 3  # sweeps between two tries of an extrapolation
+DAMP = 0.95  # of the extrapolated distance: aim below the limit, where the one-step check can pass
 REL = 2.0**-52  # twice the unit roundoff: the error bounds below carry a factor of 2 to spare
 TINY = 1e-300  # absolute slack for underflow (values of order 1e-308 lose their last bits)
 
@@ -336,7 +336,7 @@ def solve(arrays: Any, name: str, *, tol: float, endless: Fraction,
     tau = g.move_ptr[:-1].copy()
     sweeps = 0
     # The stopping width per state, below tol: the proven interval at START is what is reported.
-    inner = max(tol / 4, 1e-15)
+    inner = max(tol / 2, 1e-15)
     with interrupt.deferred() as check:
         for first in range(0, ncomp, CHUNK):
             last = min(ncomp, first + CHUNK)
@@ -425,7 +425,7 @@ def _strategies(g: Any, sigma: np.ndarray, tau: np.ndarray) -> Mapping[str, Any]
     for s in range(n):
         who = int(g.mover[s])
         m = int(sigma[s] if who == 1 else tau[s])
-        rows.append({"state": repr(g.states[s]), "player": who, "move": repr(_move_name(g, s, m))})
+        rows.append({"state": label(g.states[s]), "player": who, "move": label(_move_name(g, s, m))})
     return {"per_state": rows}
 
 
