@@ -64,6 +64,10 @@ def kuhn_player1(alpha: Fraction) -> dict:
 def test_kuhn_poker_value_and_the_family_of_optimal_strategies():
     sol = parlour.solve(EXAMPLES / "kuhn_poker.py")
     assert sol.status is Status.EXACT and sol.value_exact == Fraction(-1, 18)
+    family = sol.strategies["optimal_ranges"]["player1"]  # the LP's least and most over optimal strategies
+    assert family["('J',): bet"] == pytest.approx([0, 1 / 3], abs=1e-6)
+    assert family["('K',): bet"] == pytest.approx([0, 1], abs=1e-6)
+    assert family["('Q',): bet"] == pytest.approx([0, 0], abs=1e-6)
     game = tree.build(vars(front.load_module(EXAMPLES / "kuhn_poker.py")))
     for alpha in (Fraction(0), Fraction(1, 6), Fraction(1, 3)):  # every member guarantees the value, exactly
         assert tree.guarantee(game, 1, kuhn_player1(alpha)) == Fraction(-1, 18)

@@ -176,9 +176,12 @@ def _constraints(tree: Tree, player: int) -> tuple[list[tuple[int, int, float]],
     return entries, len(tree.infosets[player]) + 1
 
 
-def _lp(tree: Tree, player: int) -> tuple[Any, float]:
+def _lp(tree: Tree, player: int, objective: int | None = None, at_least: float | None = None,
+        sense: float = 1.0) -> tuple[Any, float]:
     """max over player 1's plans x of min over player 2's replies (player=1), or the mirror (player=2):
-    max f'q s.t. F'q <= A'x, E x = e, x >= 0 (von Stengel's LP), with scipy's HiGHS."""
+    max f'q s.t. F'q <= A'x, E x = e, x >= 0 (von Stengel's LP), with scipy's HiGHS. With `objective` (a
+    sequence of the player) and `at_least` (his value): max (sense 1) or min (sense -1) of that sequence's
+    realization probability over his optimal plans (f'q >= at_least)."""
     import numpy as np
     import scipy.sparse as sp
     from scipy.optimize import linprog
@@ -190,7 +193,10 @@ def _lp(tree: Tree, player: int) -> tuple[Any, float]:
     f_entries, f_rows = _constraints(tree, other)
     # variables: x (n_x, >= 0), q (f_rows, free); objective: max q_0
     cost = np.zeros(n_x + f_rows)
-    cost[n_x] = -1.0
+    if objective is None:
+        cost[n_x] = -1.0
+    else:
+        cost[objective] = -sense
     rows, cols, vals = [], [], []
     for (s1, s2), pay in tree.payoff.items():
         mine, theirs = (s1, s2) if player == 1 else (s2, s1)
@@ -201,16 +207,43 @@ def _lp(tree: Tree, player: int) -> tuple[Any, float]:
         rows.append(c)
         cols.append(n_x + r)
         vals.append(v)
-    a_ub = sp.csr_matrix((vals, (rows, cols)), shape=(n_y, n_x + f_rows))
+    n_ub = n_y
+    if at_least is not None:  # -q_0 <= -(value - slack): the plan stays optimal (up to float slack)
+        rows.append(n_y)
+        cols.append(n_x)
+        vals.append(-1.0)
+        n_ub += 1
+    a_ub = sp.csr_matrix((vals, (rows, cols)), shape=(n_ub, n_x + f_rows))
     a_eq = sp.csr_matrix(([v for _, _, v in e_entries], ([r for r, _, _ in e_entries], [c for _, c, _ in e_entries])),
                          shape=(e_rows, n_x + f_rows))
     b_eq = np.zeros(e_rows)
     b_eq[0] = 1.0
     bnds = [(0, None)] * n_x + [(None, None)] * f_rows
-    res = linprog(cost, A_ub=a_ub, b_ub=np.zeros(n_y), A_eq=a_eq, b_eq=b_eq, bounds=bnds, method="highs")
+    b_ub = np.zeros(n_ub)
+    if at_least is not None:
+        b_ub[n_y] = -(sign * at_least - 1e-10)
+    res = linprog(cost, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bnds, method="highs")
     if res.status != 0:
         raise SolverError(f"the sequence-form LP was not solved: {res.message}")
     return res.x[:n_x], sign * -res.fun
+
+
+RANGE_SEQUENCES = 100  # the family of optimal strategies is mapped for trees up to this many sequences
+
+
+def optimal_ranges(tree: Tree, player: int, value: float) -> dict[str, list[float]]:
+    """For each of the player's first decisions (infosets reached by no earlier move of his), the least
+    and the most probability an optimal strategy gives each move: the family of optimal strategies, as
+    intervals (LP in floats, 2 per move). Kuhn poker: player 1 bets a J with any alpha in [0, 1/3]."""
+    out: dict[str, list[float]] = {}
+    for name, parent, moves, first in tree.infosets[player]:
+        if parent != 0:
+            continue
+        for i, m in enumerate(moves):
+            low = _lp(tree, player, first + i, value, -1.0)[0][first + i]
+            high = _lp(tree, player, first + i, value, 1.0)[0][first + i]
+            out[f"{label(name)}: {label(m)}"] = [round(float(low), 6), round(float(high), 6)]  # float LP
+    return out
 
 
 def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], None] | None) -> GameSolution:
@@ -231,7 +264,9 @@ def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], 
     assert best is not None
     low, high, b1, b2 = best
     exact = low == high
-    strategies = {"player1": _named(b1), "player2": _named(b2)}
+    strategies: dict[str, Any] = {"player1": _named(b1), "player2": _named(b2)}
+    if exact and tree.sequences[1] + tree.sequences[2] <= RANGE_SEQUENCES:
+        strategies["optimal_ranges"] = {f"player{p}": optimal_ranges(tree, p, float(low)) for p in (1, 2)}
     return GameSolution(
         kind="tree", name=name, value_low=low, value_high=high,
         proof=("exact: player 1's strategy guarantees the value and player 2's holds him to it (best replies "
