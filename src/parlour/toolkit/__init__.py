@@ -60,7 +60,8 @@ class Chance:
         for o in outcomes:
             counts[o] = counts.get(o, 0) + 1
             total += 1
-        return cls({o: _fraction(c, total) for o, c in counts.items()})
+        unit = _fraction(1, total)  # most outcomes come once: one shared Fraction (a game builds millions)
+        return cls({o: unit if c == 1 else _fraction(c, total) for o, c in counts.items()})
 
 
 @functools.lru_cache(maxsize=4096)

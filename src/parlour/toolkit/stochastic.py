@@ -177,7 +177,7 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
     target: list[int] = []
     terminal: dict[Fraction, int] = {}
     ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
-    checked_moves: dict[int, tuple[Any, Any]] = {}  # id(moves result) -> (the result, (m1, m2))
+    checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
     checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
     play = sp.play
     moves = sp.moves
@@ -194,13 +194,18 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
             raise
         except Exception:
             raw = None
-        known = checked_moves.get(id(raw)) if raw is not None else None
-        if known is not None and known[0] is raw:
+        # the pair is usually new, its two lists the same constants: they are what is recognised
+        # (tuples only: a list could be changed between two calls)
+        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
+        parts = raw if pair else None
+        pair_key = (id(parts[0]), id(parts[1])) if parts is not None else None
+        known = checked_moves.get(pair_key) if pair_key is not None else None
+        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
             m1, m2 = known[1]
         else:
             m1, m2 = moves_at(sp, state)
-            if raw is not None and len(checked_moves) < 10_000:
-                checked_moves[id(raw)] = (raw, (m1, m2))
+            if pair_key is not None and len(checked_moves) < 10_000:
+                checked_moves[pair_key] = (parts, (m1, m2))
         if m1 and m2:
             return None
         who = 1 if m1 else 2
@@ -221,14 +226,16 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
             ints: list[int]
             if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
                 probs = tuple(res.weights.values())
-                key = tuple(map(id, probs))
-                hit = checked_probs.get(key)
+                probs_key = tuple(map(id, probs))
+                hit = checked_probs.get(probs_key)
                 if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
                     hit = _checked_probs(state, m, res, probs)
                     if len(checked_probs) < 10_000:
-                        checked_probs[key] = hit
+                        checked_probs[probs_key] = hit
                 d, ints = hit[1], hit[2]
                 outcomes = res.weights.keys()
+            elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
+                d, ints, outcomes = 1, [1], (res,)
             else:
                 bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
                 d = math.lcm(*(p.denominator for p, _ in bs))

@@ -239,10 +239,15 @@ def optimal_ranges(tree: Tree, player: int, value: float) -> dict[str, list[floa
     for name, parent, moves, first in tree.infosets[player]:
         if parent != 0:
             continue
-        for i, m in enumerate(moves):
+        ranges = []
+        for i in range(len(moves) if len(moves) > 2 else 1):  # of two moves, the second's range follows
             low = _lp(tree, player, first + i, value, -1.0)[0][first + i]
             high = _lp(tree, player, first + i, value, 1.0)[0][first + i]
-            out[f"{label(name)}: {label(m)}"] = [round(float(low), 6), round(float(high), 6)]  # float LP
+            ranges.append([round(float(low), 6), round(float(high), 6)])  # float LP
+        if len(moves) == 2:
+            ranges.append([round(1 - ranges[0][1], 6), round(1 - ranges[0][0], 6)])
+        for m, r in zip(moves, ranges, strict=True):
+            out[f"{label(name)}: {label(m)}"] = r
     return out
 
 
