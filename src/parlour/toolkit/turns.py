@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -330,23 +331,30 @@ def solve(arrays: Any, name: str, *, tol: float, endless: Fraction,
     cyclic = _cyclic_count(order, comp_ptr, g)
     if cyclic == 0 and n <= EXACT_ACYCLIC_STATES:
         return _exact(g, name, order, started)
+    # Renumber the states in component order, so that a component's states, moves and branches lie side by
+    # side in memory (explored breadth first, Pig's turn totals lie far apart: a sweep waited on the cache).
+    r = _renumbered(g, order)
     lo = np.full(n, down(bottom))
     hi = np.full(n, up(top))
-    sigma = g.move_ptr[:-1].copy()  # any move is a valid start: every value is >= the lowest payoff
-    tau = g.move_ptr[:-1].copy()
+    sigma = r.move_ptr[:-1].copy()  # any move is a valid start: every value is >= the lowest payoff
+    tau = r.move_ptr[:-1].copy()
     sweeps = 0
     # The stopping width per state, below tol: the proven interval at START is what is reported.
     inner = max(tol / 2, 1e-15)
+    identity = np.arange(n, dtype=np.int64)
     with interrupt.deferred() as check:
         for first in range(0, ncomp, CHUNK):
             last = min(ncomp, first + CHUNK)
-            sweeps += _solve_components(first, last, order, comp_ptr, lo, hi, sigma, tau, g.mover, g.move_ptr,
-                                        g.branch_ptr, g.den, g.weight, g.target, pay_lo, pay_hi, inner, MAX_SWEEPS)
+            sweeps += _solve_components(first, last, identity, comp_ptr, lo, hi, sigma, tau, r.mover, r.move_ptr,
+                                        r.branch_ptr, r.den, r.weight, r.target, pay_lo, pay_hi, inner, MAX_SWEEPS)
             check()
             if progress is not None:
                 progress(f"solving: {int(comp_ptr[last]):,} of {n:,} states")
-        bad_step, bad_endless = _check(order, comp_ptr, lo, hi, sigma, tau, g.mover, g.move_ptr, g.branch_ptr,
-                                       g.den, g.weight, g.target, pay_lo, pay_hi, down(endless), up(endless))
+        bad_step, bad_endless = _check(identity, comp_ptr, lo, hi, sigma, tau, r.mover, r.move_ptr, r.branch_ptr,
+                                       r.den, r.weight, r.target, pay_lo, pay_hi, down(endless), up(endless))
+    # back to the explorer's numbering (START is state 0 there)
+    lo, hi = lo[r.position], hi[r.position]
+    sigma, tau = r.moves_old[sigma[r.position]], r.moves_old[tau[r.position]]
     low, high = Fraction(float(lo[0])), Fraction(float(hi[0]))
     width = high - low
     if bad_step or bad_endless:
@@ -368,6 +376,42 @@ def solve(arrays: Any, name: str, *, tol: float, endless: Fraction,
         method="turn-based stochastic game: components (Tarjan), Gauss-Seidel value iteration from below and "
         "above with directed rounding, strategy and end-component checks",
         status=status, message=message, seconds=time.perf_counter() - started, counters=counters)
+
+
+@dataclass(frozen=True)
+class _Renumbered:
+    """The game's arrays with state i' = order[i'] of the explorer; `position` maps back (old -> new) and
+    `moves_old[m']` is the explorer's number of new move m'."""
+
+    position: np.ndarray
+    moves_old: np.ndarray
+    mover: np.ndarray
+    move_ptr: np.ndarray
+    branch_ptr: np.ndarray
+    den: np.ndarray
+    weight: np.ndarray
+    target: np.ndarray
+
+
+def _gather(ptr: np.ndarray, items: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ranges ptr[i]..ptr[i+1] of `items` concatenated (their old indices), and their new offsets."""
+    starts = ptr[items]
+    lengths = ptr[items + 1] - starts
+    new_ptr = np.zeros(len(items) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=new_ptr[1:])
+    old = np.repeat(starts - new_ptr[:-1], lengths) + np.arange(int(new_ptr[-1]), dtype=np.int64)
+    return old, new_ptr
+
+
+def _renumbered(g: Any, order: np.ndarray) -> _Renumbered:
+    position = np.empty_like(order)
+    position[order] = np.arange(len(order), dtype=order.dtype)
+    moves_old, move_ptr = _gather(g.move_ptr, order)
+    branches_old, branch_ptr = _gather(g.branch_ptr, moves_old)
+    old_target = g.target[branches_old]
+    target = np.where(old_target >= 0, position[np.maximum(old_target, 0)], old_target)
+    return _Renumbered(position, moves_old, g.mover[order], move_ptr, branch_ptr, g.den[moves_old],
+                       g.weight[branches_old], target)
 
 
 def _cyclic_count(order: np.ndarray, comp_ptr: np.ndarray, g: Any) -> int:
