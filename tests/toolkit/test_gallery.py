@@ -245,3 +245,16 @@ def test_pig_hold_decisions_agree_with_plain_value_iteration(monkeypatch):
         except InvalidInput:  # a turn total that cannot happen from these scores
             expected.discard((a, b, c))
     assert expected and got == expected
+
+
+def test_what_player_2_sees_changes_the_value():
+    """Matching pennies: simultaneous, the value is 0; when player 2 sees player 1's coin (`seen`), he always
+    matches it and player 1 loses 1."""
+    def play(state, coin1, coin2):
+        return parlour.toolkit.End(-1 if coin1 == coin2 else 1)
+
+    blind = {"START": 0, "moves": lambda s: (("heads", "tails"), ("heads", "tails")), "play": play}
+    assert parlour.solve(blind).value_exact == 0
+    assert parlour.solve({**blind, "seen": lambda s, coin: coin}).value_exact == -1
+    half = {**blind, "seen": lambda s, coin: "same"}  # a signal that tells nothing: simultaneous again
+    assert parlour.solve(half).value_exact == 0
