@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import write  # noqa: E402
+from bench.common import write
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT_S = 0.3

@@ -13,6 +13,7 @@ From Python, one front door per game, named and shaped like the command line (do
     parlour.cowtrade.solve(money=(8, 5), initiative=1)
     parlour.winorlose.chance("3h,5", "0,1,2,6,7")
     parlour.solvers.zerosum.solve([[1, -1], [-1, 1]])
+    parlour.solve("examples/kuhn_poker.py")         # your own game from a file (docs/your-game.md)
 
 Each returns a `parlour.results.Result`: exact values as Fractions with their status (exact, certified,
 estimate), `to_json()`, and a table of itself in a notebook. The submodules load on first use, so
@@ -22,27 +23,33 @@ estimate), `to_json()`, and a table of itself in a notebook. The submodules load
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # The public submodules, loaded on first attribute access (PEP 562): each pulls in numpy, numba or HiGHS.
 _SUBMODULES = ("cowtrade", "errors", "goose", "guess", "memory", "results", "solvers", "winorlose")
 
-__all__ = ["__version__", *_SUBMODULES]
+__all__ = ["__version__", "solve", *_SUBMODULES]
 
 if TYPE_CHECKING:
     from parlour import cowtrade, errors, goose, guess, memory, results, solvers, winorlose  # noqa: F401
+    from parlour.toolkit import solve
 
 # The one place the version is written (pyproject.toml reads it from here): every --json answer names it, and
 # asking importlib.metadata instead cost 0.05 s of a command's start.
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> ModuleType:
+def __getattr__(name: str) -> ModuleType | Callable[..., Any]:
+    if name == "solve":  # your own game (docs/your-game.md): a function, from the light toolkit module
+        from parlour.toolkit import solve
+
+        return solve
     if name in _SUBMODULES:
         return importlib.import_module(f"parlour.{name}")
     raise AttributeError(f"module 'parlour' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_SUBMODULES})
+    return sorted({*globals(), "solve", *_SUBMODULES})

@@ -1,5 +1,5 @@
 """The `parlour` command line: one sub-command group per registered game, plus `zerosum`, `reproduce`,
-`serve` and `solve`.
+`serve` and `solve` (your own game from a file).
 
 Every group and command is loaded on first use (`LazyGroup`): `parlour --help` lists them from the
 registry's one-line summaries without importing any, and `parlour guess value 12` imports the guessing
@@ -47,8 +47,10 @@ LAZY: dict[str, Lazy] = {
                       "Recompute every published figure of the five studies and write report/index.html."),
     "serve": Lazy("parlour.commands.web", "serve",
                   "Serve the games' pages at http://HOST:PORT/: every game against its optimal strategy."),
+    "solve": Lazy("parlour.commands.solve", "solve",
+                  "Solve your own game from a file: a race game (.toml), a stochastic game or a game tree (.py)."),
 }
-ORDER = ("reproduce", "zerosum", *(g.name for g in GAMES), "serve")
+ORDER = ("reproduce", "zerosum", *(g.name for g in GAMES), "serve", "solve")
 
 
 def load(name: str) -> Command:

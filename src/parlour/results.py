@@ -286,7 +286,29 @@ def _flat(record: Mapping[str, Any]) -> dict[str, Any]:
 def frac_str(value: Fraction | int) -> str:
     """An exact number as "p/q" (or "p" for an integer), the JSON form of every exact value."""
     value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    num, den = int_str(value.numerator), int_str(value.denominator)
+    return num if value.denominator == 1 else f"{num}/{den}"
+
+
+# Python refuses str() of an int beyond 4,300 digits (a guard against slow quadratic conversion); exact values
+# of large games (a 2-player Snakes and Ladders: ~10,000 digits) go through FLINT's conversion instead.
+_STR_BITS = 14_000
+
+
+def int_str(n: int) -> str:
+    """The decimal digits of any int, however long (FLINT, loaded only for the long ones)."""
+    if n.bit_length() < _STR_BITS:
+        return str(n)
+    import flint
+
+    return str(flint.fmpz(n).str())
+
+
+def decimal_digits(n: int) -> int:
+    """How many decimal digits |n| has (no str() of a huge int)."""
+    n = abs(n)
+    guess = max(1, int(n.bit_length() * 0.30102999566398120))  # floor(log10) + 1, or one too few
+    return guess + 1 if n >= 10**guess else guess
 
 
 def parse_frac(text: str) -> Fraction:

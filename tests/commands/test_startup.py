@@ -25,17 +25,18 @@ CHEAP = [
     (["cowtrade", "solve", "--cards1", "0,10,10", "--cards3", "10,50", "--steps"], LAST_TRADE),
 ]
 
-PROBE = """
+PROBE = f"""
 import contextlib, io, json, sys
+HEAVY = {HEAVY!r}
 from parlour.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     try:
         main(sys.argv[1:])
     except SystemExit as exc:
         code = exc.code
-heavy = sorted({m.split(".")[0] for m in sys.modules} & set(%r))
-print(json.dumps({"code": code, "heavy": heavy}), file=sys.stderr)
-""" % (HEAVY,)
+heavy = sorted({{m.split(".")[0] for m in sys.modules}} & set(HEAVY))
+print(json.dumps({{"code": code, "heavy": heavy}}), file=sys.stderr)
+"""
 
 
 def imported(args: list[str]) -> tuple[int, set[str]]:

@@ -28,11 +28,50 @@ HUGE.write_text('NFG 1 R "g" { "a" "b" } { 99999999999999999999 2 }\n1 -1\n')
 GAME = SCRATCH / "game.nfg"
 GAME.write_text('NFG 1 R "g" { "a" "b" } { 2 2 }\n1 -1 -1 1 -1 1 1 -1\n')
 
+RACE = SCRATCH / "race.toml"  # `parlour solve`'s quick valid game: the study's toy board, one player
+RACE.write_text("end = 2\ndice = [[0, 1]]\ngeese = []\njumps = {}\ninns = []\nwells = []\nstart_jumps = {}\n"
+                "occupancy = false\n")
+
+
+def _game_file(name: str, text: str) -> str:
+    path = SCRATCH / name
+    path.write_text(text)
+    return str(path)
+
+
+_HEAD = "from fractions import Fraction\nfrom parlour.toolkit import Chance, End, Turn\n"
+# Malformed games for `parlour solve` (docs/your-game.md): each must be one sentence naming the line or the state.
+BAD_GAMES = [
+    _game_file("syntax.py", "START = (\n"),
+    _game_file("raises.py", "x = 1 / 0\n"),
+    _game_file("nothing.py", "A = 1\n"),
+    _game_file("weights.py", _HEAD + "START = 0\ndef moves(s): return (('go',), ())\n"
+               "def play(s, a, b): return Chance({1: Fraction(1, 2), 2: Fraction(1, 3)})\n"),
+    _game_file("payoff.py", _HEAD + "START = 0\ndef moves(s): return (('go',), ())\n"
+               "def play(s, a, b): return End(5)\n"),
+    _game_file("unknown.py", _HEAD + "START = 0\nSTATES = {0, 1}\ndef moves(s): return (('go',), ())\n"
+               "def play(s, a, b): return s + 1\n"),
+    _game_file("unhashable.py", _HEAD + "START = 0\ndef moves(s): return (('go',), ())\n"
+               "def play(s, a, b): return [s]\n"),
+    _game_file("crash.py", _HEAD + "START = 0\ndef moves(s): return (('go',), ())\n"
+               "def play(s, a, b): return {}['x']\n"),
+    _game_file("nomoves.py", _HEAD + "START = 0\ndef moves(s): return ((), ())\ndef play(s, a, b): return End(0)\n"),
+    _game_file("tree_recall.py", _HEAD + "ROOT = ()\ndef node(h):\n    if not h: return Turn(1, 'a', ('x', 'y'))\n"
+               "    if len(h) == 1: return Turn(1, 'b', ('u',))\n    return End(0)\n"),
+    _game_file("tree_bad.py", _HEAD + "ROOT = ()\ndef node(h): return 42\n"),
+    _game_file("tree_weights.py", _HEAD + "ROOT = ()\ndef node(h):\n"
+               "    if not h: return Chance({'a': 0.5, 'b': 0.25})\n    return End(0)\n"),
+    _game_file("race_bad.toml", "end = 100\njumps = { 5 = 500 }\n"),
+    _game_file("race_keys.toml", "board = 3\n"),
+    _game_file("game.txt", "hello\n"),
+]
+
 # What each command needs to run quickly when nothing is wrong; a bad value replaces one of these or is added.
 BASE: dict[str, list[str]] = {
     "reproduce": ["--only", "no-such-claim", "--out", str(SCRATCH / "report")],
     "serve": ["--port", "0"],  # never reached: every case below makes it refuse before it listens
     "zerosum solve": [str(GAME)],
+    "solve": [str(RACE), "--players", "1"],
     "cowtrade solve": ["--money1", "10", "--money3", "20"],
     "cowtrade endgame": ["--money1", "2", "--money2", "3"],
     "cowtrade quartets": ["--money1", "3", "--money2", "2", "--plays", "1"],
@@ -76,7 +115,7 @@ class Param:
 
     def bad_values(self) -> list[str]:
         allowed = ALLOWED.get((self.command, self.name), set())
-        return [v for v in self._bad_values() if v not in allowed]
+        return [v for v in self._bad_values() + EXTRA_BAD.get((self.command, self.name), []) if v not in allowed]
 
     def _bad_values(self) -> list[str]:
         return {
@@ -94,6 +133,8 @@ OUTPUTS = {"--out", "-o", "--output", "--nfg", "--checkpoint", "--into", "--db"}
 FREE = {("reproduce", "only"), ("serve", "host")}
 # Values of the bad classes that are right for one parameter: no scheduler address means a local cluster.
 ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""}}
+# Bad values beyond the classes, for one parameter: malformed game files for `parlour solve`.
+EXTRA_BAD = {("solve", "game"): BAD_GAMES}
 
 
 def _kind(param: Any, flag: str | None) -> str:

@@ -17,6 +17,7 @@ runs with PARLOUR_SUPERVISE=0 (a debugger, a profiler).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -39,10 +40,8 @@ def supervised() -> bool:
 def note_checkpoint(path: str) -> None:
     """Tell the parent where the command saves its work, for the line it prints if it has to kill."""
     if _notes is not None:
-        try:
+        with contextlib.suppress(OSError):  # the parent is gone: nobody to tell
             os.write(_notes, (path.replace("\n", " ") + "\n").encode())
-        except OSError:  # the parent is gone: nobody to tell
-            pass
 
 
 def start() -> None:
@@ -66,12 +65,13 @@ def _wait(pid: int, notes: int) -> int:
     deadline: float | None = None
     stopped_by = 0  # the signal the parent passed on, whose code it gives when it must kill
     while True:
+        info: signal.struct_siginfo | None
         if deadline is None:
             info = signal.sigwaitinfo(WATCHED)
         else:
             info = signal.sigtimedwait(WATCHED, max(0.0, deadline - time.monotonic()))
-            if info is None:  # the child did not stop in time
-                return _kill(pid, notes, stopped_by)
+        if info is None:  # the child did not stop in time
+            return _kill(pid, notes, stopped_by)
         if info.si_signo == signal.SIGCHLD:
             done, status = os.waitpid(pid, os.WNOHANG)
             if done == pid:
@@ -90,10 +90,8 @@ def _wait(pid: int, notes: int) -> int:
 
 
 def _send(pid: int, signo: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):  # already gone
         os.kill(pid, signo)
-    except ProcessLookupError:
-        pass
 
 
 def _kill(pid: int, notes: int, signo: int) -> int:

@@ -18,7 +18,7 @@ from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, c
 from parlour.analyses.goose.space import Counts
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import STUDY, RuleSet, State, square_of, start_state
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Result, Status, bounds, decimal_digits, exact
 from parlour.solvers import markov
 
 EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exact solver is offered
@@ -140,7 +140,7 @@ def exact_at(rules: RuleSet, players: int, state: State, sol: markov.AbsorptionE
     vals = [sol.value(idx, o) for o in range(cols)]
     draw_x = vals[players] if cols > players else Fraction(0)
     wins_x = tuple(vals[(p - mover) % players] for p in range(players))
-    digits = max(len(str(v.denominator)) for v in (*wins_x, draw_x))
+    digits = max(decimal_digits(v.denominator) for v in (*wins_x, draw_x))
     return GooseSolution(
         rules, players, state, counts,
         tuple(float(v) for v in wins_x), tuple((_down(v), _up(v)) for v in wins_x),

@@ -1,0 +1,67 @@
+"""`parlour solve FILE`: your own game (a .toml race game, or a .py stochastic-game or game-tree module)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def solve(
+    game: Annotated[Path, typer.Argument(help="The game: a .toml race game (the Goose's rule format) or a .py "
+                                         "module (a stochastic game or a game tree; docs/your-game.md).")],
+    players: Annotated[int | None, typer.Option(help="Race games: the number of players (1 gives the expected "
+                                                "length of a solo game; default 2).")] = None,
+    tol: Annotated[float, typer.Option(help="The widest proven interval accepted where the value is not "
+                                       "exact (cyclic games; race games of 3+ players).")] = 1e-10,
+    certified: Annotated[bool, typer.Option("--certified", help="Race games of 2 players: certified bounds "
+                                            "instead of exact fractions.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress on the terminal.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (docs/json.md).")] = False,
+) -> None:
+    """Solve your own game exactly, or with proven bounds: the value, both players' strategies, the proof."""
+    from rich.table import Table
+
+    from parlour.commands.common import console, print_json, progress
+    from parlour.toolkit import solve as solve_game
+
+    with progress(quiet or as_json) as bar:
+        task = bar.add_task(f"solving {game.name}", total=None)
+
+        def tick(line: str) -> None:
+            bar.update(task, description=line)
+
+        result = solve_game(game, players=players, tol=tol, exact=False if certified else None, progress=tick)
+    if as_json:
+        print_json(result)
+        return
+    table = Table(title=f"{result.name} ({result.kind} game)", show_header=False)
+    if result.exact:
+        table.add_row("value", f"{_short(result.value_low)} = {result.value:.12g} (exact)")
+    else:
+        lo, hi = result.value_bounds
+        table.add_row("value", f"{result.value:.12g} in [{lo:.12g}, {hi:.12g}] (proven)")
+    for p, (lo_p, hi_p) in enumerate(zip(result.wins_low, result.wins_high, strict=True), 1):
+        table.add_row(f"player {p} wins", f"{float(lo_p):.12g}" if lo_p == hi_p else
+                      f"[{float(lo_p):.12g}, {float(hi_p):.12g}]")
+    table.add_row("status", f"{result.status.value}: {result.message}")
+    table.add_row("proof", result.proof)
+    table.add_row("states", f"{result.states:,}")
+    table.add_row("time", f"{result.seconds:.3g} s")
+    console.print(table)
+    strategies = dict(result.strategies)
+    if "note" in strategies:
+        console.print(f"strategies: {strategies['note']} (from Python: parlour.solve(...))", highlight=False)
+    for who, rows in strategies.items():
+        if who == "note":
+            continue
+        console.print(f"[bold]{who}[/bold]")
+        for row in rows if isinstance(rows, list) else [{"infoset": k, "plays": v} for k, v in rows.items()]:
+            console.print("  " + ", ".join(f"{k}: {v}" for k, v in row.items()), highlight=False)
+
+
+def _short(value: object) -> str:
+    from parlour.results import frac_str, short_exact
+
+    return short_exact(frac_str(value))  # type: ignore[arg-type]

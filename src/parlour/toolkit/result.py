@@ -1,0 +1,98 @@
+"""What `parlour solve` returns for any game: the value in the usual convention, the proof, the strategies."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from parlour.results import Result, bounds, exact, jsonable
+
+# Strategies are written out in full up to this many entries; beyond it the result says how to read them.
+SHOWN_STRATEGY_ENTRIES = 200
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSolution(Result):
+    """A solved game of one of the three kinds ("race", "stochastic", "tree").
+
+    value_low == value_high: the value is exact (`value_exact`); otherwise it lies in the proven interval
+    [value_low, value_high]. For a zero-sum game the value is player 1's payoff under optimal play by
+    both; for a race game of 2+ players it is player 1's win chance (every player's in `wins_low/high`),
+    for one player the expected number of turns. `strategies`: both players' optimal strategies in JSON
+    form when they are small, else a note on where to read them (`policy(state)`)."""
+
+    kind: str
+    name: str
+    value_low: Fraction
+    value_high: Fraction
+    proof: str
+    states: int
+    strategies: Mapping[str, Any] = field(default_factory=dict)
+    wins_low: tuple[Fraction, ...] = ()
+    wins_high: tuple[Fraction, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    # The optimal move(s) at a state: {player: move or {move: probability}}; None where not kept.
+    lookup: Callable[[Any], Mapping[str, Any]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def exact(self) -> bool:
+        return self.value_low == self.value_high
+
+    @property
+    def value(self) -> float:
+        return float((self.value_low + self.value_high) / 2)
+
+    @property
+    def value_exact(self) -> Fraction | None:
+        return self.value_low if self.exact else None
+
+    @property
+    def value_bounds(self) -> tuple[float, float]:
+        return float(self.value_low), float(self.value_high)
+
+    def policy(self, state: Any) -> Mapping[str, Any]:
+        """Both players' optimal moves at `state` (a stochastic game's state)."""
+        from parlour.errors import InvalidInput
+
+        if self.lookup is None:
+            raise InvalidInput("this result keeps no per-state strategy (see `strategies`)")
+        return self.lookup(state)
+
+    def payload(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"kind": self.kind, "name": self.name, "states": self.states}
+        body.update(_number("value", self.value_low, self.value_high))
+        if self.wins_low:
+            body.update(_numbers("win", self.wins_low, self.wins_high))
+        body["proof"] = self.proof
+        body.update(jsonable(dict(self.extra)))
+        body["strategies"] = jsonable(dict(self.strategies))
+        return body
+
+
+def label(x: Any) -> str:
+    """A move, state or infoset as JSON keys and tables show it: a string as it is, anything else as its repr."""
+    return x if isinstance(x, str) else repr(x)
+
+
+def down(x: Fraction) -> float:
+    """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
+    f = float(x)
+    return math.nextafter(f, -math.inf) if Fraction(f) > x else f
+
+
+def up(x: Fraction) -> float:
+    f = float(x)
+    return math.nextafter(f, math.inf) if Fraction(f) < x else f
+
+
+def _number(name: str, low: Fraction, high: Fraction) -> dict[str, Any]:
+    return exact(name, low) if low == high else bounds(name, down(low), up(high))
+
+
+def _numbers(name: str, low: Sequence[Fraction], high: Sequence[Fraction]) -> dict[str, Any]:
+    if all(a == b for a, b in zip(low, high, strict=True)):
+        return exact(name, list(low))
+    return bounds(name, [down(x) for x in low], [up(x) for x in high])

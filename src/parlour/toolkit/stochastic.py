@@ -1,0 +1,396 @@
+"""A two-player zero-sum game with chance written as a Python module, checked and solved.
+
+The module defines START, `moves(state)` -> (player 1's moves, player 2's moves) (one side empty where
+only the other moves) and `play(state, move1, move2)` -> the next state, an `End(payoff)` or a
+`Chance({outcome: probability})` (the side that does not move gets None). Optional: PAYOFF_RANGE
+(default (-1, 1)), ENDLESS (what play that never ends pays player 1, default 0), STATES (every state the
+game has: a move elsewhere is an error), `seen(state, move1)` (what player 2 sees of player 1's move
+before he answers in a state where both move; default nothing: the moves are simultaneous).
+
+Where only one side moves in every state (a turn-based game), the game goes to the compiled engine of
+`toolkit.turns` (a max or a min per state, not an LP). Otherwise each state's stage is handed to
+`solvers.stochastic` (stage LPs with exact certificates), which is slower and meant for small games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from parlour.errors import InvalidInput, shown
+from parlour.toolkit import Chance, End
+from parlour.toolkit.front import call, number, payoff_range
+from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
+
+# Beyond these the game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
+# Python's index of the states), the LP engine keeps Python objects and solves an LP per state.
+MAX_TURN_STATES = 20_000_000
+MAX_LP_STATES = 200_000
+BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+MAX_BRANCHES = 10_000  # chance outcomes of one move
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The module's functions and constants, checked."""
+
+    start: Hashable
+    moves: Callable[[Any], Any]
+    play: Callable[..., Any]
+    low: Fraction
+    high: Fraction
+    endless: Fraction
+    states: frozenset[Hashable] | None
+    seen: Callable[[Any, Any], Any] | None
+
+
+def spec(namespace: Mapping[str, Any]) -> Spec:
+    low, high = payoff_range(namespace)
+    endless = Fraction(number(namespace.get("ENDLESS", 0), "ENDLESS"))
+    if not low <= endless <= high:
+        raise InvalidInput(f"ENDLESS = {endless} lies outside PAYOFF_RANGE ({low}, {high})")
+    states = namespace.get("STATES")
+    known = None
+    if states is not None:
+        try:
+            known = frozenset(states)
+        except TypeError:
+            raise InvalidInput("STATES must be a collection of hashable states") from None
+    start = namespace["START"]
+    _hashable(start, "START")
+    if known is not None and start not in known:
+        raise InvalidInput(f"START {shown(start)} is not in STATES")
+    return Spec(start, namespace["moves"], namespace["play"], low, high, endless, known, namespace.get("seen"))
+
+
+def _hashable(value: Any, what: str) -> None:
+    try:
+        hash(value)
+    except TypeError:
+        raise InvalidInput(f"{what} {shown(value)} is not hashable (use a tuple, not a list)") from None
+
+
+def moves_at(sp: Spec, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    got = call(sp.moves, state, what=f"moves({shown(state)})")
+    if not (isinstance(got, tuple | list) and len(got) == 2):
+        raise InvalidInput(f"moves({shown(state)}) must return (player 1's moves, player 2's moves), got {shown(got)}")
+    m1, m2 = (tuple(m) if isinstance(m, tuple | list) else None for m in got)
+    if m1 is None or m2 is None:
+        raise InvalidInput(f"moves({shown(state)}): each side's moves must be a list or tuple, got {shown(got)}")
+    if not m1 and not m2:
+        raise InvalidInput(f"state {shown(state)}: neither player has a move (a finished game is an End "
+                           "returned by play)")
+    for who, ms in ((1, m1), (2, m2)):
+        if len(set(ms)) != len(ms):
+            raise InvalidInput(f"state {shown(state)}: player {who}'s moves contain duplicates")
+    return m1, m2
+
+
+def branches(sp: Spec, state: Any, result: Any, what: str) -> tuple[tuple[Fraction, Any], ...]:
+    """What a move leads to as (probability, state or End) pairs, every part checked."""
+    if isinstance(result, Chance):
+        items = list(result.weights.items()) if isinstance(result.weights, Mapping) else None
+        if items is None or not items:
+            raise InvalidInput(f"{what}: a Chance needs a non-empty mapping of outcome to probability")
+        if len(items) > MAX_BRANCHES:
+            raise InvalidInput(f"{what}: a Chance of {len(items):,} outcomes (at most {MAX_BRANCHES:,})")
+        out = []
+        total = Fraction(0)
+        for target, p in items:
+            p = Fraction(number(p, f"{what}: the probability of {shown(target)}"))
+            if p <= 0:
+                raise InvalidInput(f"{what}: the probability of {shown(target)} is {p}, not positive "
+                                   "(leave impossible outcomes out)")
+            total += p
+            out.append((p, _target(sp, state, target, what)))
+        if total != 1:
+            raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+        return tuple(out)
+    return ((Fraction(1), _target(sp, state, result, what)),)
+
+
+def _target(sp: Spec, state: Any, target: Any, what: str) -> Any:
+    if isinstance(target, End):
+        pay = Fraction(number(target.payoff, f"{what}: the payoff"))
+        if not sp.low <= pay <= sp.high:
+            raise InvalidInput(f"{what}: the payoff {pay} lies outside PAYOFF_RANGE ({sp.low}, {sp.high})")
+        return End(pay)
+    if isinstance(target, Chance):
+        raise InvalidInput(f"{what}: a Chance inside a Chance (give the combined probabilities)")
+    _hashable(target, f"{what} leads to")
+    if sp.states is not None and target not in sp.states:
+        raise InvalidInput(f"{what} leads to {shown(target)}, which is not in STATES")
+    return target
+
+
+def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
+          progress: Callable[[str], None] | None) -> GameSolution:
+    sp = spec(namespace)
+    arrays = explore_turns(sp, progress)
+    if arrays is None:
+        return _solve_lp(sp, name, tol, progress)
+    from parlour.toolkit import turns
+
+    return turns.solve(arrays, name, tol=tol, endless=sp.endless, progress=progress)
+
+
+# --- turn-based games: exploring into arrays ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TurnArrays:
+    """A turn-based game as arrays: state s is moved by mover[s] (1 or 2) and has moves
+    move_ptr[s]..move_ptr[s+1]; move m has chance branches branch_ptr[m]..branch_ptr[m+1], each with an
+    integer weight over den[m] and a target (a state, or -1 - t for the terminal payoff payoffs[t])."""
+
+    states: list[Hashable]
+    index: dict[Hashable, int]
+    names: list[tuple[Any, ...]]  # each state's moves, as the module names them
+    mover: np.ndarray
+    move_ptr: np.ndarray
+    branch_ptr: np.ndarray
+    den: np.ndarray
+    weight: np.ndarray
+    target: np.ndarray
+    payoffs: list[Fraction]
+
+
+def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArrays | None:
+    """Every state reachable from START, breadth first, as arrays; None as soon as a state has both players
+    moving (the game is not turn-based: the LP engine takes it).
+
+    The loop is the cost of a large game (a million states: Pig to 100), so the common case skips work
+    that repeats: a move list or a list of chance probabilities already checked is recognised by the identity
+    of its objects (kept alive in the caches, so an identity cannot be reused by another object)."""
+    states: list[Hashable] = [sp.start]
+    index: dict[Hashable, int] = {sp.start: 0}
+    names: list[tuple[Any, ...]] = []
+    mover: list[int] = []
+    move_ptr = [0]
+    branch_ptr = [0]
+    den: list[int] = []
+    weight: list[int] = []
+    target: list[int] = []
+    terminal: dict[Fraction, int] = {}
+    ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
+    checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
+    checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
+    play = sp.play
+    moves = sp.moves
+    simple = sp.states is None
+    head = 0
+    while head < len(states):
+        state = states[head]
+        head += 1
+        if progress is not None and head % 100_000 == 0:
+            progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
+        try:
+            raw = moves(state)
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            raw = None
+        # the pair is usually new, its two lists the same constants: they are what is recognised
+        # (tuples only: a list could be changed between two calls)
+        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
+        parts = raw if pair else None
+        pair_key = (id(parts[0]), id(parts[1])) if parts is not None else None
+        known = checked_moves.get(pair_key) if pair_key is not None else None
+        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
+            m1, m2 = known[1]
+        else:
+            m1, m2 = moves_at(sp, state)
+            if pair_key is not None and len(checked_moves) < 10_000:
+                checked_moves[pair_key] = (parts, (m1, m2))
+        if m1 and m2:
+            return None
+        who = 1 if m1 else 2
+        ms = m1 or m2
+        names.append(ms)
+        mover.append(who)
+        for m in ms:
+            try:  # the user's function called directly: `call` only when it fails, to name the line
+                res = play(state, m, None) if who == 1 else play(state, None, m)
+            except KeyboardInterrupt:
+                raise
+            except Exception:
+                what = f"state {shown(state, 60)}, move {shown(m, 40)}"
+                args = (state, m, None) if who == 1 else (state, None, m)
+                call(sp.play, *args, what=what)
+                raise  # call raised (a function failing once fails twice); kept for the type checker
+            outcomes: Any
+            ints: list[int]
+            if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
+                probs = tuple(res.weights.values())
+                probs_key = tuple(map(id, probs))
+                hit = checked_probs.get(probs_key)
+                if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+                    hit = _checked_probs(state, m, res, probs)
+                    if len(checked_probs) < 10_000:
+                        checked_probs[probs_key] = hit
+                d, ints = hit[1], hit[2]
+                outcomes = res.weights.keys()
+            elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
+                d, ints, outcomes = 1, [1], (res,)
+            else:
+                bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
+                d = math.lcm(*(p.denominator for p, _ in bs))
+                _check_denominator(d, state, m)
+                ints = [p.numerator * (d // p.denominator) for p, _ in bs]
+                outcomes = [t for _, t in bs]
+            den.append(d)
+            weight.extend(ints)
+            for t in outcomes:
+                if type(t) is tuple or not isinstance(t, End | Chance):
+                    try:
+                        k = index.get(t, -1)
+                    except TypeError:  # a list or a dict for a state
+                        _hashable(t, f"state {shown(state, 60)}, move {shown(m, 40)} leads to")
+                        raise
+                    if k < 0:
+                        if len(states) >= MAX_TURN_STATES:
+                            raise InvalidInput(too_large(len(states), MAX_TURN_STATES))
+                        k = index[t] = len(states)
+                        states.append(t)
+                    target.append(k)
+                    continue
+                code = ends.get(t) if isinstance(t, End) else None
+                if code is None:  # checked once per distinct End (its payoff in range), or refused
+                    checked = _target(sp, state, t, f"state {shown(state, 60)}, move {shown(m, 40)}")
+                    code = ends[t] = -1 - terminal.setdefault(Fraction(checked.payoff), len(terminal))
+                target.append(code)
+            branch_ptr.append(len(target))
+        move_ptr.append(len(den))
+    return TurnArrays(states, index, names, np.array(mover, dtype=np.int8), np.array(move_ptr, dtype=np.int64),
+                      np.array(branch_ptr, dtype=np.int64), np.array(den, dtype=np.float64),
+                      np.array(weight, dtype=np.float64), np.array(target, dtype=np.int64), list(terminal))
+
+
+def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]
+                   ) -> tuple[tuple[Any, ...], int, list[int]]:
+    """A Chance's probabilities checked (numbers, positive, summing to 1): (them, common denominator,
+    integer weights); its outcomes are checked one by one by the caller."""
+    what = f"state {shown(state, 60)}, move {shown(move, 40)}"
+    fracs = []
+    for outcome, p in res.weights.items():
+        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
+        if p <= 0:
+            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
+                               "(leave impossible outcomes out)")
+        fracs.append(p)
+    total = sum(fracs, Fraction(0))
+    if total != 1:
+        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+    d = math.lcm(*(p.denominator for p in fracs))
+    _check_denominator(d, state, move)
+    return probs, d, [p.numerator * (d // p.denominator) for p in fracs]
+
+
+def _check_denominator(d: int, state: Any, move: Any) -> None:
+    if d >= 2**53:
+        raise InvalidInput(f"state {shown(state, 60)}, move {shown(move, 40)}: the probabilities' common "
+                           f"denominator {d} is too large (< 2**53)")
+
+
+def too_large(reached: int, limit: int) -> str:
+    gib = limit * BYTES_PER_STATE / 2**30
+    return (f"the game has more than {reached:,} states (explored that far, then stopped): parlour solves at most "
+            f"{limit:,} states of this kind, which take about {gib:.0f} GiB; make the game smaller")
+
+
+# --- games with simultaneous moves: the stage-LP engine -----------------------------------------------------
+
+class _Adapter:
+    """The module as a `solvers.stochastic.Game`: one stage per state, every target checked."""
+
+    def __init__(self, sp: Spec) -> None:
+        self.sp = sp
+
+    def stage(self, state: Any) -> Any:
+        from parlour.solvers import stochastic as st
+
+        sp = self.sp
+        m1, m2 = moves_at(sp, state)
+
+        def convert(result: Any, what: str) -> Any:
+            bs = branches(sp, state, result, what)
+
+            def one(t: Any) -> Any:
+                return st.End(Fraction(t.payoff)) if isinstance(t, End) else t
+
+            if len(bs) == 1:
+                return one(bs[0][1])
+            return st.Lottery(tuple((p, one(t)) for p, t in bs))
+
+        if m1 and m2:
+            seen = None
+            if sp.seen is not None:
+                seen = [call(sp.seen, state, a, what=f"seen({shown(state, 60)}, {shown(a, 40)})") for a in m1]
+                for s in seen:
+                    _hashable(s, "what seen() returns,")
+            return st.tabulate(1, m1, m2, lambda a, b: convert(
+                call(sp.play, state, a, b, what=f"state {shown(state, 60)}, moves {shown((a, b), 60)}"),
+                f"state {shown(state, 60)}, moves {shown((a, b), 60)}"), seen)
+        if m1:
+            return st.tabulate(1, m1, (None,), lambda a, _b: convert(
+                call(sp.play, state, a, None, what=f"state {shown(state, 60)}, move {shown(a, 40)}"),
+                f"state {shown(state, 60)}, move {shown(a, 40)}"))
+        return st.tabulate(2, m2, (None,), lambda b, _a: convert(
+            call(sp.play, state, None, b, what=f"state {shown(state, 60)}, move {shown(b, 40)}"),
+            f"state {shown(state, 60)}, move {shown(b, 40)}"))
+
+
+def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] | None) -> GameSolution:
+    from parlour.solvers import stochastic as st
+
+    try:
+        sol = st.solve(_Adapter(sp), [sp.start], endless=sp.endless, tol=tol, limit=MAX_LP_STATES,
+                       progress=progress)
+    except InvalidInput as exc:
+        if "more than" in str(exc) and "states" in str(exc):
+            raise InvalidInput(too_large(MAX_LP_STATES, MAX_LP_STATES).replace(
+                "of this kind", "with simultaneous moves")) from None
+        raise
+    root = sol.at(sp.start)
+    strategies: dict[str, Any] = {}
+    if len(sol.states) * 2 <= SHOWN_STRATEGY_ENTRIES:
+        strategies = {"per_state": [_state_strategy(sol, k) for k in range(len(sol.states))]}
+    else:
+        strategies = {"note": f"{len(sol.states):,} states: read a state's strategies with result.policy(state)"}
+
+    def lookup(state: Any) -> Mapping[str, Any]:
+        return _state_strategy(sol, sol.index[state]) if state in sol.index else _unknown(state)
+
+    proofs = sorted({s.how for s in sol.solutions})
+    return GameSolution(
+        kind="stochastic", name=name, value_low=root.lower, value_high=root.upper,
+        proof="; ".join(proofs), states=len(sol.states), strategies=strategies, lookup=lookup,
+        extra={"engine": "stage LPs (simultaneous moves)", "components": len(sol.components)},
+        method=sol.method, status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
+
+
+def _unknown(state: Any) -> Mapping[str, Any]:
+    raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
+
+
+def _state_strategy(sol: Any, k: int) -> dict[str, Any]:
+    stage = sol.stages[k]
+    s = sol.solutions[k]
+    lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
+    out: dict[str, Any] = {"state": label(sol.states[k])}
+    rows = {label(r): _prob(p) for r, p in zip(stage.rows, lead, strict=True) if p}
+    out[f"player{stage.leader}"] = rows
+    if stage.cols != (None,):
+        other = 3 - stage.leader
+        out[f"player{other}"] = [{label(c): _prob(p) for c, p in zip(stage.cols, mix, strict=True) if p}
+                                 for mix in resp]
+    return out
+
+
+def _prob(p: Any) -> Any:
+    return str(p) if isinstance(p, Fraction) else float(p)
+
