@@ -10,10 +10,10 @@ from parlour.infra.cache import FileStore
 from parlour.infra.jobs import Report
 
 
-def steps(log: str, count: int, report: Report) -> str:
+def steps(log: str, count: int, report: Report, word: str = "step") -> str:
     """Reports and notes each of `count` steps (10 ms each) in the file `log`."""
     for k in range(count):
-        report(k / count, f"step {k}")
+        report(k / count, f"{word} {k}")
         with open(log, "a", encoding="ascii") as f:
             f.write(f"{k}\n")
         time.sleep(0.01)
@@ -68,3 +68,19 @@ def _nothing_stored(key: object, data: bytes) -> None:
 
 
 STAND_IN_STORE = FileStore[object, object]("stand-in", _stand_in_name, repr, _nothing_stored)
+
+
+def near_tie(game: object, report: Report) -> None:
+    """The two-quartet analysis's own error on a near-tie, raised in the job's process."""
+    from parlour.errors import SolverError
+
+    report(0.01, "building the stages")
+    raise SolverError("the value is proven only to lie in [-1.0, -0.99]; the two-quartet analysis needs it exact")
+
+
+def slow_quartets(game: object, report: Report) -> None:
+    """A two-quartet solve stand-in that reports as the engine does, for 30 s."""
+    for k in range(600):
+        report(0.05 + 0.9 * k / 600, f"{k:,} of 600 states solved")
+        time.sleep(0.05)
+    raise AssertionError("the cancelled solve ran to its end")

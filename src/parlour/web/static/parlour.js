@@ -127,6 +127,7 @@ window.parlour = (function () {
     const saved = holders.map((el) => [...el.childNodes]);
     const what = o.what || "computing";
     const lines = [];
+    let wake = null;  // ends the pause between two polls: after Cancel the page hears the outcome at once
     for (const el of holders) {
       const box = document.createElement("div");
       box.className = "placeholder";
@@ -141,7 +142,8 @@ window.parlour = (function () {
       cancel.dataset.keepEnabled = "";
       cancel.addEventListener("click", () => {
         cancel.disabled = true;
-        fetch("/jobs/" + encodeURIComponent(key) + "/cancel", { method: "POST" }).catch(() => {});
+        fetch("/jobs/" + encodeURIComponent(key) + "/cancel", { method: "POST" }).catch(() => {})
+          .finally(() => { if (wake) wake(); });
       });
       box.append(line, cancel);
       el.replaceChildren(box);
@@ -168,7 +170,8 @@ window.parlour = (function () {
           else showError(job.error || "the computation failed", near);
           return false;
         }
-        await new Promise((r) => setTimeout(r, everyMs || 300));
+        await new Promise((r) => { wake = r; setTimeout(r, everyMs || 300); });
+        wake = null;
       }
     } finally {
       setBusy(false);
