@@ -191,3 +191,34 @@ def test_a_goose_solve_beyond_a_minute_asks_first(monkeypatch, stand_in_pages):
     assert "ask" not in three and "job" in three  # a short solve starts at once
     client.post(f"/jobs/{three['job']}/cancel")
     _until(lambda: jobs.busy() == 0, 1.0)
+
+
+SERVER = """
+import functools, sys, time
+from jobworks import silent
+from parlour.infra.jobs import Jobs
+pool = Jobs()
+job = pool.submit("orphan", functools.partial(silent, 600.0))
+while job.process is None:
+    time.sleep(0.01)
+print(job.process.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_job_does_not_outlive_a_killed_server():
+    import signal
+    import subprocess
+    import sys
+
+    here = str(Path(__file__).resolve().parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([here, *sys.path])}
+    server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        worker = int(server.stdout.readline())
+        assert not gone(worker)
+        server.send_signal(signal.SIGKILL)  # no atexit, no shutdown: only the pipe tells the worker
+        server.wait()
+        _until(lambda: gone(worker), 2.0)
+    finally:
+        server.kill()

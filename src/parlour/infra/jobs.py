@@ -112,8 +112,7 @@ def warm() -> None:
 
 
 def _die_with_parent() -> None:
-    """Linux: the kernel kills this process when its parent (the forkserver, which ends with the server) dies,
-    so that no orphan computes on after a server was killed."""
+    """Linux: the kernel kills this process when its parent (the forkserver) dies."""
     try:
         import ctypes
 
@@ -122,11 +121,26 @@ def _die_with_parent() -> None:
         pass
 
 
+def _watch_server(fd: int) -> None:
+    """End this process when the server has gone (its end of the pipe closed: killed, or crashed). The
+    forkserver outlives the server while any of its children runs (each holds its lifeline), so a job cannot
+    count on its parent's death; the pipe tells."""
+    import select
+
+    watch = select.poll()
+    watch.register(fd, 0)  # no events asked for: an error or a hang-up is always reported
+    while True:
+        for _, event in watch.poll():
+            if event & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
+                os.kill(os.getpid(), signal.SIGKILL)
+
+
 def _child(conn: Any, payload: bytes) -> None:
     """A job's process: set the submitter's environment and path, run the work, send what came of it."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # Cancel: end now, whatever runs
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C on the server's terminal: the server ends its jobs
     _die_with_parent()
+    threading.Thread(target=_watch_server, args=(conn.fileno(),), daemon=True, name="parlour-job-watch").start()
     env, path, work_bytes = pickle.loads(payload)
     os.environ.clear()
     os.environ.update(env)
