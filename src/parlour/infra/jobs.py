@@ -68,7 +68,7 @@ REPORT_EVERY_S = 0.05  # progress reports sent at most this often (a solver may 
 # imported once by the forkserver, so that a job's process starts with them (the pages' works, and the command
 # line, which multiprocessing runs again as the child's __main__ when the server is the `parlour` script)
 PRELOAD = ["parlour.infra.jobs", "parlour.cli", "parlour.web.guess", "parlour.web.goose",
-           "parlour.web.cowtrade_quartets"]
+           "parlour.web.cowtrade"]  # the cow trade's page imports its end game's and two quartets' (in that order)
 START_METHOD = "forkserver"
 
 
@@ -265,6 +265,13 @@ class Jobs:
         """Whether the job of `key` is running or waiting for a worker."""
         job = self.get(key)
         return job is not None and job.state == "running"
+
+    def forget(self, key: str) -> None:
+        """Drop a finished job, so that the next submit of its key starts it anew (its value has gone)."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and job.state != "running":
+                del self._jobs[key]
 
     def busy(self) -> int:
         """Worker processes running now."""
