@@ -235,13 +235,13 @@ class Jobs:
         failed job is retried). `work` runs in a worker process and needs about `memory` bytes there;
         `then`, if given, runs here on its result (a read-back: the slot is free by then), and its value
         is the job's result."""
-        # pickled now, with the environment and path of now: a job sees the world it was asked in
-        payload = pickle.dumps((dict(os.environ), list(sys.path), pickle.dumps(work)))
         with self._lock:
             job = self._jobs.get(key)
             if job is not None and job.state != "failed":
                 self._jobs.move_to_end(key)
                 return job
+            # pickled now, with the environment and path of now: a job sees the world it was asked in
+            payload = pickle.dumps((dict(os.environ), list(sys.path), pickle.dumps(work)))
             if memory > self.memory:
                 # can never fit: said at once, in the words of every other memory refusal
                 job = Job(key, memory=memory)
