@@ -68,3 +68,48 @@ def _alive(pid: int) -> bool:
             return f.read().split(") ")[-1][0] != "Z"
     except OSError:
         return False
+
+
+def test_a_quintet_is_solved_by_a_job_whose_progress_the_page_shows(page, server):
+    from parlour.web.jobs import jobs
+
+    page.set_viewport_size({"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/cowtrade/endgame")
+    page.wait_for_selector("#eg-board:not([hidden])")  # the page begins with the standard quartet
+    page.select_option("#eg-size", "5")
+    page.select_option("#eg-animals", "2")
+    page.fill("#eg-cards1", "10,50")
+    page.fill("#eg-cards2", "10")
+    page.click("#eg-start")
+    page.wait_for_selector("#eg-status .job-cancel")  # a job, with its progress and Cancel
+    assert "solving the quintet" in page.text_content("#eg-status")
+    page.wait_for_function("document.querySelectorAll('#eg-hand1 .eg-card').length === 2", timeout=60_000)
+    odds = page.text_content("#eg-start-odds")
+    assert "44 states" in odds and "expected trades ∞" in odds  # it can go round for ever: no number to show
+    assert not page.locator("#eg-status .job-cancel").count() and jobs.busy() == 0 and not errors
+
+
+def test_four_goose_players_beyond_a_minute_ask_first_and_cancel_leaves_the_game(page, server, monkeypatch):
+    from parlour.web import goose
+    from parlour.web.jobs import jobs
+
+    monkeypatch.setattr(goose, "estimate", lambda key: (2**28, 240.0 if key[1] == 4 else 1.0))
+    name = f"goose-{goose.positions.rules_key(goose.STUDY)}-4p-0"
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(server + "/goose/")
+    page.wait_for_selector("#chances td.pwin")  # 2 players' chances first
+    page.select_option("#players", "4")
+    page.wait_for_selector("#chances-box .job-start")
+    assert "about 4 minutes" in page.text_content("#chances-box")
+    time.sleep(0.3)
+    assert jobs.get(name) is None  # asked, not started
+    assert not page.is_disabled("#roll")  # the game goes on meanwhile
+    page.click("#chances-box .job-start")
+    page.wait_for_selector("#chances-box .job-cancel")
+    _until(lambda: (job := jobs.get(name)) is not None and "4 players" in job.message)  # the real solve, begun
+    page.click("#chances-box .job-cancel")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "cancelled" in page.text_content("#error") and jobs.busy() == 0
+    assert not page.is_disabled("#roll")

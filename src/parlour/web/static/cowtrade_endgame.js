@@ -150,7 +150,7 @@
     $("eg-start-value").textContent = valueText(start) + " — " + start.how;
     $("eg-start-odds").textContent = "you complete the set " + pct(start.completes1) + ", the computer " +
       pct(start.completes2) + (start.endless > 1e-12 ? ", never ends " + pct(start.endless) : "") +
-      "; expected trades " + (isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
+      "; expected trades " + (Number.isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
       " (" + start.states + " states)";
     render();
   }
