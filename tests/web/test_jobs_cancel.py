@@ -160,7 +160,7 @@ def test_a_guess_solve_beyond_a_minute_shows_its_estimate_and_starts_only_on_sta
     for _ in range(2):
         asked = client.post("/guess/api/strategy", json={"n": n}).json()
         assert asked["ready"] is False and asked["ask"] is True and "hours" in asked["expect"]
-        assert "job" not in asked and not guess.cache.job_running(n) and jobs.get(f"guess-{n}-0") is None
+        assert "job" not in asked and not guess.cache.job_running(n) and not jobs.running(f"guess-{n}-0")
     started = client.post("/guess/api/strategy", json={"n": n, "start": True}).json()
     assert started["job"] == f"guess-{n}-0" and guess.cache.job_running(n)
     joined = client.post("/guess/api/strategy", json={"n": n}).json()  # another tab: joins, asks nothing
