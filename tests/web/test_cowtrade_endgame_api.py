@@ -172,7 +172,7 @@ def test_a_small_quintet_equals_the_command_line(client: TestClient) -> None:
     # a quintet can go round (2-3 -> 3-2 -> 2-3 ...): solved to certified bounds (or exactly where a stationary
     # pair proves it); about a minute here, hence slow
     game = {**GAME, "set_size": 5, "animals1": 2, "cards1": [10, 10, 50], "cards2": [10, 50]}
-    got = post(client, "state", {"game": game})
+    got = after_job(client, "state", {"game": game})
     expected = cli(2, [10, 10, 50], [10, 50], 1, "--set-size", "5")
     assert got["start"]["value"] == pytest.approx(expected["value"], abs=1e-9)
     assert got["start"]["value_is_exact"] == ("value_exact" in expected)
@@ -181,3 +181,57 @@ def test_a_small_quintet_equals_the_command_line(client: TestClient) -> None:
         assert low <= expected["value"] <= high and high - low <= 1e-9
     moved = post(client, "move", {"game": game, "offer": [50], "seed": 1})
     assert ("next" in moved) != ("end" in moved)
+
+
+def after_job(client: TestClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The answer once the quintet's job (if one was needed) has run."""
+    import time
+
+    got = post(client, path, body)
+    deadline = time.monotonic() + 300
+    while got.get("ready") is False:
+        assert "job" in got and time.monotonic() < deadline, got
+        while client.get(f"/jobs/{got['job']}").json()["state"] == "running":
+            time.sleep(0.05)
+        got = post(client, path, body)
+    return got
+
+
+def test_a_quintet_is_a_job_that_cancel_ends_and_that_answers_as_the_request_would() -> None:
+    import time
+
+    client = TestClient(create_app())  # first: the cow trade's page imports its end game's
+    from parlour.web import cowtrade_endgame as web
+    from parlour.web.jobs import jobs
+
+    game = {**GAME, "set_size": 5, "animals1": 2, "cards1": [10, 50], "cards2": [10]}  # 44 states, ~2 s
+    assert web.parse_game(web.GameSpec(**game)).seconds > web.INLINE_S
+    first = post(client, "state", {"game": game})
+    assert first["ready"] is False and first["job"].startswith("cowtrade-endgame-") and "ask" not in first
+    began = time.monotonic()
+    assert client.post(f"/jobs/{first['job']}/cancel").json()["error"] == "cancelled"
+    assert time.monotonic() - began < 1.0 and jobs.busy() == 0
+    got = after_job(client, "state", {"game": game})  # asked again: a new job, run to its end
+    parsed = web.parse_game(web.GameSpec(**game))
+    inline = web.summary(parsed, web.solve(parsed))  # the same solve inside this process
+    said = {k: None if isinstance(v, float) and v in (float("inf"), float("-inf")) else v  # as JSON says them
+            for k, v in inline.items() if k != "seconds"}
+    assert {k: v for k, v in got["start"].items() if k != "seconds"} == said
+    moved = post(client, "move", {"game": game, "offer": [50], "seed": 1})  # from memory now: no job
+    assert ("next" in moved) != ("end" in moved)
+
+
+def test_a_quintet_estimated_beyond_a_minute_asks_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    client = TestClient(create_app())  # first: the cow trade's page imports its end game's
+    from parlour.web import cowtrade_endgame as web
+    from parlour.web.jobs import jobs
+
+    monkeypatch.setattr(web, "QUINTET_SECONDS_PER_STATE", 10.0)
+    game = {**GAME, "set_size": 5, "animals1": 2, "cards1": [10, 50], "cards2": [0]}
+    asked = post(client, "state", {"game": game})
+    assert asked["ask"] is True and "job" not in asked and "minutes" in asked["expect"]
+    key = web.parse_game(web.GameSpec(**game)).key
+    assert jobs.get(key) is None
+    started = post(client, "state", {"game": game, "start": True})
+    assert started["job"] == key and jobs.running(key)
+    client.post(f"/jobs/{key}/cancel")

@@ -252,9 +252,21 @@ def test_fuzz_never_a_5xx(client, monkeypatch, path, body, n, guesses, seed, mod
     assert reply.status_code < 500
 
 
-def test_a_small_n_answers_while_a_job_holds_the_solver(client):
-    with web.cache.solving:  # a long job of a large N is running
+def test_a_small_n_answers_while_jobs_take_every_worker(client):
+    import functools
+
+    from jobworks import silent
+
+    keys = [f"busy-{k}-{time.monotonic_ns()}" for k in range(jobs.workers)]
+    for key in keys:  # long jobs of large N are running, in every worker
+        jobs.submit(key, functools.partial(silent, 60.0))
+    try:
+        began = time.perf_counter()
         reply = client.post("/guess/api/strategy", json={"n": 7}).json()
+        assert time.perf_counter() - began < 2.0
+    finally:
+        for key in keys:
+            jobs.cancel(key)
     assert reply["ready"] and reply["value_exact"] == cli_json("value", "7")["value_exact"]
 
 
@@ -262,7 +274,7 @@ def test_jobs_of_other_n_are_bounded(client, monkeypatch):
     started: set[str] = set()  # jobs that never start, and so run for ever
     monkeypatch.setattr(web, "cache", web.strategy_cache())
     monkeypatch.setattr(web.jobs, "running", lambda key: key in started)
-    monkeypatch.setattr(web.jobs, "submit", lambda key, work: started.add(key))
+    monkeypatch.setattr(web.jobs, "submit", lambda key, work, **how: started.add(key))
     assert web.start_job(501) == "guess-501-0"
     assert web.start_job(502) == "guess-502-0"
     assert web.start_job(501) == "guess-501-0"  # asking again for one being solved is fine

@@ -76,25 +76,25 @@ def test_an_interval_is_said_as_value_plus_minus_its_certain_digits(page, server
     assert page.evaluate(f"parlour.intervalText({lo}, {hi}, 100, ' %')") == said
 
 
-def test_while_a_job_runs_the_chances_say_so_and_cancel_stops_it(page, server):
+def test_while_a_job_runs_the_chances_say_so_and_cancel_stops_it(page, server, tmp_path):
     """The Goose page waiting on a solve: the chances panel shows what is computed (not the old numbers) and
     its Cancel button stops the job on the server (a stand-in job here: the real 4-player solve takes a
     minute)."""
+    import functools
     import json
     import time
 
+    from jobworks import steps as stepping
+
     from parlour.web.jobs import jobs
 
-    steps: list[int] = []
+    log = tmp_path / "sweeps.log"
 
-    def work(report):
-        for k in range(100_000):
-            report(k / 100_000, f"sweep {k}")
-            steps.append(k)
-            time.sleep(0.01)
+    def steps() -> list[str]:
+        return log.read_text().split() if log.exists() else []
 
     key = f"browser-cancel-{time.monotonic_ns()}"
-    jobs.submit(key, work)
+    jobs.submit(key, functools.partial(stepping, str(log), 100_000, word="sweep"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server + "/goose/")
     page.wait_for_selector("#chances td.pwin")
@@ -111,9 +111,9 @@ def test_while_a_job_runs_the_chances_say_so_and_cancel_stops_it(page, server):
         page.wait_for_selector("#error:not([hidden])")
         assert "cancelled" in page.text_content("#error")
         assert jobs.get(key).state == "failed"
-        ran = len(steps)
+        ran = len(steps())
         time.sleep(0.1)
-        assert len(steps) == ran  # stopped on the server
+        assert len(steps()) == ran  # stopped on the server: its process has ended
         box = page.evaluate("document.getElementById('error').getBoundingClientRect().bottom")
         assert 0 < box <= 844  # said where the eye is
     finally:

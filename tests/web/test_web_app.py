@@ -45,38 +45,6 @@ def test_errors_of_any_router_are_one_sentence_with_status_400():
     assert r.status_code == 400 and r.json() == {"error": "hand needs exactly 2 cards, got 1 ('3')"}
 
 
-def test_a_job_runs_once_per_key_and_reports_its_outcome():
-    import time
-
-    from parlour.errors import InvalidInput
-    from parlour.web.jobs import Jobs
-
-    jobs = Jobs(workers=1, kept=2)
-    calls = []
-
-    def work(report):
-        calls.append(1)
-        report(0.5, "halfway")
-        return 42
-
-    first = jobs.submit("a", work)
-    assert jobs.submit("a", work) is first
-    deadline = time.time() + 5
-    while first.state == "running" and time.time() < deadline:
-        time.sleep(0.01)
-    assert (first.state, first.result, len(calls)) == ("done", 42, 1)
-
-    def bad(report):
-        raise InvalidInput("no such board")
-
-    failed = jobs.submit("b", bad)
-    while failed.state == "running" and time.time() < deadline:
-        time.sleep(0.01)
-    assert failed.to_json()["error"] == "no such board"
-    jobs.submit("c", work)
-    assert jobs.get("a") is None or len(jobs._jobs) <= 3  # finished jobs beyond `kept` are forgotten
-
-
 def test_unknown_job_and_unknown_page_are_sentences():
     client = TestClient(web_app.create_app())
     r = client.get("/jobs/nothing")

@@ -5,15 +5,21 @@ background job, once per key.
 `PageCache.ready` is what a request may do itself: a memory look-up, a read-back from disk (checked by the
 store, so a damaged or foreign file is computed again), or a small computation, each only where the page's
 policy says it fits in a request. Anything else is `start_job`, which the page polls at /jobs/{key}.
-`obtain` is the job's work: memory, else disk, else computed, then saved (atomically) and kept.
 
-Two locks keep a request quick on 2 shared cores: `solving` lets one job's work run at a time, and `quick`
-guards the work done inside requests, so a small key answers at once even while a job spends minutes on a
-large one; a request that waits more than `quick_wait_s` for it hands its work to a job instead.
+A job computes in a worker process (`infra.jobs`, which Cancel terminates): `produce` there reads the key's
+file back if it checks, else computes the value and saves it (atomically); the server then loads the file
+(`arrived`) and keeps the value in memory. The value travels by disk, not pickled through the pipe, because
+it is saved anyway, and a 4-player Goose table loaded from disk is memory-mapped rather than copied; only
+when the disk refuses the file does the value come back pickled. So `compute` and `store` must be picklable
+(module-level functions and plain objects), and jobs of other keys run side by side in other processes.
+
+`quick` guards the work done inside requests, so that a burst of small requests cannot take every core of a
+2-core machine; a request that waits more than `quick_wait_s` for it hands its work to a job instead.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import OrderedDict
@@ -24,7 +30,7 @@ from typing import Generic, Protocol, TypeVar
 
 from parlour.errors import InvalidInput, ParlourError
 from parlour.infra import storage
-from parlour.infra.jobs import Jobs, Report, jobs
+from parlour.infra.jobs import DEFAULT_MEMORY, Jobs, Report, jobs
 
 log = logging.getLogger("parlour.infra.cache")
 
@@ -96,6 +102,27 @@ def _never(_: object) -> bool:
     return False
 
 
+def _default_need(_: object) -> int:
+    return DEFAULT_MEMORY
+
+
+def produce(compute: Callable[[K, Report | None], V], store: Store[K, V], key: K, announce: str,
+            report: Report) -> V | None:
+    """A job's work, in its worker process: nothing when the key's file is on disk and checks (the server
+    reads it back), else the value computed and saved; the value itself only if it could not be saved."""
+    if announce:
+        report(0.01, announce)
+    if store.exists(key) and store.load(key) is not None:
+        return None
+    value = compute(key, report)
+    try:
+        store.save(key, value)
+    except OSError as exc:  # a full or read-only disk: the value travels through the pipe instead
+        log.warning("could not cache %r: %s", key, exc)
+        return value
+    return None
+
+
 class PageCache(Generic[K, V]):
     """Values by key: in memory (least recently used dropped once their weights pass `budget`; the last one
     is always kept), in `store`, or made by `compute(key, report)` (report None inside a request).
@@ -103,22 +130,23 @@ class PageCache(Generic[K, V]):
     The page's policy: `load_inline(key)`, whether a request may read the key back from disk itself;
     `compute_inline(key)`, whether it may compute it itself (else a job does); `job_name(key)`, the prefix
     of its jobs' keys; `busy(keys)`, the sentence that refuses a job while others are pending; `announce(key,
-    stored)`, the job's first progress message."""
+    stored)`, the job's first progress message; `need(key)`, the bytes a job's process needs (the pool's
+    memory guard)."""
 
     def __init__(self, store: Store[K, V], compute: Callable[[K, Report | None], V], *,
                  job_name: Callable[[K], str], busy: Callable[[Sequence[K]], str], budget: int,
                  weigh: Callable[[V], int] = _one, load_inline: Callable[[K], bool] = _always,
                  compute_inline: Callable[[K], bool] = _never,
                  announce: Callable[[K, bool], str] | None = None, pool: Jobs = jobs,
-                 max_pending: int = MAX_PENDING, quick_wait_s: float = QUICK_WAIT_S) -> None:
+                 max_pending: int = MAX_PENDING, quick_wait_s: float = QUICK_WAIT_S,
+                 need: Callable[[K], int] = _default_need) -> None:
         self.store, self._compute = store, compute
         self._job_name, self._busy, self._announce = job_name, busy, announce
         self._budget, self._weigh = budget, weigh
-        self._load_inline, self._compute_inline = load_inline, compute_inline
+        self._load_inline, self._compute_inline, self._need = load_inline, compute_inline, need
         self.pool, self.max_pending, self.quick_wait_s = pool, max_pending, quick_wait_s
         self._memory: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
-        self.solving = threading.Lock()  # one job's work at a time (2 cores, other users)
         self.quick = threading.Lock()  # work inside requests, apart from the jobs
         self._rounds: dict[K, int] = {}
         self._rounds_lock = threading.Lock()
@@ -178,21 +206,13 @@ class PageCache(Generic[K, V]):
         finally:
             self.quick.release()
 
-    def obtain(self, key: K, report: Report) -> V:
-        """From memory, else from disk, else computed and saved: a job's work."""
-        found = self.in_memory(key)
-        if found is not None:
-            return found
-        with self.solving:
-            found = self.in_memory(key)
-            if found is not None:
-                return found
-            if self._announce is not None:
-                report(0.01, self._announce(key, self.store.exists(key)))
-            found = self._load(key)
-            return found if found is not None else self._made(key, report)
-
     # ---- jobs ----
+
+    def job_running(self, key: K) -> bool:
+        """Whether a job for the key is running or waiting now (asking for the key joins it)."""
+        with self._rounds_lock:
+            n = self._rounds.get(key)
+            return n is not None and self.pool.running(f"{self._job_name(key)}-{n}")
 
     def start_job(self, key: K) -> str:
         """Obtain the key in the background and name the job the page polls (/jobs/{name}). A job that
@@ -217,10 +237,16 @@ class PageCache(Generic[K, V]):
                     for k, r in list(self._rounds.items()):
                         if k != key and not self.pool.running(f"{self._job_name(k)}-{r}"):
                             del self._rounds[k]
-            # The job's result is nothing: the value lives in memory and on disk, bounded there, and a job
-            # table holding it would keep a 4-player chain alive long after memory dropped it.
-            self.pool.submit(name, lambda report: self._job(key, report))
+            announce = self._announce(key, self.store.exists(key)) if self._announce is not None else ""
+            self.pool.submit(name, functools.partial(produce, self._compute, self.store, key, announce),
+                             then=functools.partial(self.arrived, key), memory=self._need(key))
         return name
 
-    def _job(self, key: K, report: Report) -> None:
-        self.obtain(key, report)
+    def arrived(self, key: K, sent: V | None) -> None:
+        """A job's end, in the server: its value kept in memory, as sent or read back from disk. The job's
+        result is nothing: the value lives in memory and on disk, bounded there, and a job table holding it
+        would keep a 4-player chain alive long after memory dropped it."""
+        if sent is not None:
+            self.keep(key, sent)
+        elif self.in_memory(key) is None and self._load(key) is None:
+            raise ParlourError("the computed value could not be read back from the cache; ask again")

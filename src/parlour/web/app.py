@@ -11,7 +11,10 @@ repeats at most 80 characters of the input. Everything is served from here: no C
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
+from collections.abc import AsyncIterator
 from functools import cache
 from pathlib import Path
 
@@ -143,8 +146,18 @@ def _markdown(text: str) -> str:
     return html.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
 
 
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    from parlour.infra import jobs
+
+    # the jobs' forkserver starts (and imports the pages' works) while the server starts, not on the first job
+    threading.Thread(target=jobs.warm, daemon=True, name="parlour-warm-jobs").start()
+    yield
+    jobs.jobs.shutdown()  # a job's process does not outlive the server
+
+
 def create_app() -> FastAPI:
-    app = FastAPI(title="parlour", version=__version__, docs_url=None, redoc_url=None)
+    app = FastAPI(title="parlour", version=__version__, docs_url=None, redoc_url=None, lifespan=_lifespan)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _install_errors(app)
 

@@ -26,6 +26,9 @@ HERE = Path(__file__).resolve().parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 DIGITS_LIMIT = 12  # longer digit strings are refused before int() sees them
+# A page job estimated to take longer than this shows its estimate and a Start button first: nobody's
+# minutes (and the server's cores) are spent on a click that did not know what it asked for.
+ASK_ABOVE_S = 60.0
 
 
 def clip(text: object, limit: int = 80) -> str:
@@ -44,6 +47,24 @@ def pages() -> list[dict[str, str]]:
          "short": SHORT_TITLES.get(g.name, g.title.split(" (")[0].split(":")[0])}
         for g in GAMES if g.web
     ]
+
+
+def duration_words(seconds: float) -> str:
+    """An estimate as a person reads it: "a few seconds", "about 4 minutes", "about 2 hours"."""
+    if seconds < 20:
+        return "a few seconds"
+    if seconds < 90:
+        return "about a minute"
+    if seconds < 5400:
+        return f"about {round(seconds / 60)} minutes"
+    return f"about {seconds / 3600:.0f} hours"
+
+
+def ask_first(seconds: float, start: Any, joining: bool) -> bool:
+    """Whether a page must show the estimate and a Start button instead of starting a job: the estimate
+    exceeds ASK_ABOVE_S, the request did not say start (true), and no job for it runs already (asking
+    again joins that job; it starts nothing)."""
+    return seconds > ASK_ABOVE_S and start is not True and not joining
 
 
 def render(request: Request, template: str, **context: Any) -> HTMLResponse:

@@ -24,14 +24,20 @@ keeping anything between requests.
 Work is bounded by refusing sizes: a start whose state estimate (`estimate_states`) exceeds MAX_STATES is
 refused with the estimate (the standard money, 2 x 0, 4 x 10, 1 x 50 each, estimates 1,620 and solves in a
 few seconds; larger games belong to `parlour cowtrade endgame` on the command line); quintets, which can cycle
-and solve far more slowly, only up to MAX_QUINTET_STATES. Only the two quartets run as a background job.
-Solutions are kept in a small in-memory LRU per (rules, start); a state reached from the start is looked
-up in its solution.
+and solve far more slowly, only up to MAX_QUINTET_STATES. A quartet is solved inside the request (a fraction
+of a second); a quintet estimated beyond INLINE_S is a background job in a worker process, which Cancel ends
+at once (`infra.jobs`): the state and move requests answer {"ready": false, "job"} until it is solved, and
+the page polls /jobs/{job} and asks again. Solutions are kept in a small in-memory LRU per (rules, start); a
+state reached from the start is looked up in its solution.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import random
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -64,18 +70,21 @@ from parlour.games.cowtrade.rules import SecondInitiative
 from parlour.results import bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, StochasticSolution
-from parlour.web.common import one_of, render, whole_number
+from parlour.web.common import ask_first, duration_words, one_of, render, whole_number
 from parlour.web.cowtrade import MAX_SEED, parse_cards
 from parlour.web.cowtrade import _check_deck as check_deck
 from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
 from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
 from parlour.web.cowtrade_quartets import QuartetsRequest, api_quartets
+from parlour.web.jobs import Report, jobs
 
 MAX_STATES = 6_000  # the state estimate this page solves (standard money: 1,620)
 # Quintets cycle: the stochastic solver iterates to certified bounds, much slower than a quartet's backward
 # induction (measured on a shared 2-core machine: 10,10,50 against 10,50 at 2-3, estimate 192, took 40-50 s;
 # the standard money at 2-3 did not finish in 90 s), so the page takes only quintets with little money.
 MAX_QUINTET_STATES = 200
+QUINTET_SECONDS_PER_STATE = 0.25  # the measurement above (192 states, 40-50 s); 101 s at a load of 10
+INLINE_S = 1.0  # a quintet estimated beyond this is solved by a job, not inside the request
 SET_SIZES = (4, 5)
 CACHED = 8  # solved (rules, start) pairs kept in memory
 STANDARD = [0, 0, 10, 10, 10, 10, 50]  # each player's starting money
@@ -108,6 +117,7 @@ class StateRequest(BaseModel):
     game: GameSpec
     state: StateSpec | None = None
     seed: Any = None
+    start: Any = False  # true: start a solve estimated beyond a minute (the person has seen the estimate)
 
 
 class MoveRequest(BaseModel):
@@ -130,6 +140,17 @@ class HiddenRequest(BaseModel):
 class Game:
     rules: EndgameRules
     start: TradeState
+    estimate: int = 0  # states (`estimate_states`)
+
+    @property
+    def seconds(self) -> float:
+        """The solve's estimated time: a quartet's backward induction is a fraction of a second."""
+        return QUINTET_SECONDS_PER_STATE * self.estimate if self.rules.set_size > 4 else 0.0
+
+    @property
+    def key(self) -> str:
+        """The job's name: the same game asked twice is one job."""
+        return "cowtrade-endgame-" + hashlib.sha256(repr((self.rules, self.start)).encode()).hexdigest()[:20]
 
 
 def _side(value: Any, what: str) -> int:
@@ -158,7 +179,7 @@ def parse_game(spec: GameSpec) -> Game:
         raise InvalidInput(f"this end game has up to {size_estimate:,} states and the page solves up to "
                            f"{MAX_STATES:,}: use `parlour cowtrade endgame` on the command line")
     challenger = _side(spec.challenger, "the challenger")
-    return Game(rules, Endgame(rules).start(animals1, hand1, hand2, challenger))
+    return Game(rules, Endgame(rules).start(animals1, hand1, hand2, challenger), size_estimate)
 
 
 @dataclass(frozen=True)
@@ -170,11 +191,68 @@ class Solved:
     expected_trades: float
 
 
-@lru_cache(maxsize=CACHED)
-def solved(game: Game) -> Solved:
+def solve(game: Game, report: Report | None = None) -> Solved:
+    """The game solved from its start: inside a request, or a job's work in its process (module-level, so that
+    the process receives it pickled; the solution comes back pickled, some 25 kB for 44 states)."""
+    if report is not None:
+        report(0.02, f"solving the quintet from its start (up to {game.estimate:,} states)")
     solution = stochastic.solve(Endgame(game.rules), [game.start])
     _, p1, p2, endless, trades = _chain(solution, game.start)
     return Solved(solution, p1, p2, endless, trades)
+
+
+_solved: OrderedDict[Game, Solved] = OrderedDict()
+_solved_lock = threading.Lock()
+
+
+def keep(game: Game, done: Solved | None) -> None:
+    """A solution kept in memory (the CACHED most recently used ones); a job's end calls it in the server."""
+    if done is None:
+        return
+    with _solved_lock:
+        _solved[game] = done
+        _solved.move_to_end(game)
+        while len(_solved) > CACHED:
+            _solved.popitem(last=False)
+
+
+def known(game: Game) -> Solved | None:
+    with _solved_lock:
+        found = _solved.get(game)
+        if found is not None:
+            _solved.move_to_end(game)
+        return found
+
+
+def solved(game: Game) -> Solved:
+    """The game's solution, solved inside this request if it is not in memory (what the page's own tests and
+    a quartet use)."""
+    found = known(game)
+    if found is None:
+        found = solve(game)
+        keep(game, found)
+    return found
+
+
+def solved_or_job(game: Game, start: Any = False) -> tuple[Solved | None, dict[str, Any]]:
+    """The game's solution, or None and the reply that names the job solving it (or that asks first)."""
+    found = known(game)
+    if found is not None or game.seconds <= INLINE_S:
+        return found or solved(game), {}
+    job = jobs.get(game.key)
+    if job is not None and job.state == "done":  # solved, but left memory since: solved again
+        jobs.forget(game.key)
+        job = None
+    if job is not None and job.state == "failed" and job.error != "cancelled":
+        raise InvalidInput(job.error)
+    running = job is not None and job.state == "running"
+    waiting: dict[str, Any] = {"ready": False, "expect": duration_words(game.seconds), "states": game.estimate}
+    if ask_first(game.seconds, start, joining=running):
+        return None, {**waiting, "ask": True, "seconds": round(game.seconds)}
+    if not running:
+        jobs.submit(game.key, functools.partial(solve, game), then=functools.partial(keep, game))
+        # a finished job that ended before this line is seen "done" by the page, which asks again
+    return None, {**waiting, "job": game.key}
 
 
 def parse_state(game: Game, spec: StateSpec | None, solution: StochasticSolution) -> TradeState:
@@ -282,14 +360,18 @@ def summary(game: Game, done: Solved) -> dict[str, Any]:
 
 def api_state(req: StateRequest) -> dict[str, Any]:
     game = parse_game(req.game)
-    done = solved(game)
+    done, waiting = solved_or_job(game, req.start)
+    if done is None:
+        return waiting
     state = parse_state(game, req.state, done.solution)
     return {"start": summary(game, done), "state": state_json(game, state, done.solution, _rng(req.seed))}
 
 
 def api_move(req: MoveRequest) -> dict[str, Any]:
     game = parse_game(req.game)
-    done = solved(game)
+    done, waiting = solved_or_job(game, True)  # a move of a game begun: its solve was asked for already
+    if done is None:
+        return waiting
     solution = done.solution
     state = parse_state(game, req.state, solution)
     rng = _rng(req.seed)

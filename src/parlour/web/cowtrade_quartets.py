@@ -6,8 +6,9 @@ exact value of trading each quartet first, the challenger's optimal choice again
                                 -> {"ready": true, ...the analysis's JSON} once solved, else
                                    {"ready": false, "job": key} (the page polls /jobs/{key} and asks again)
 
-A solve takes seconds to a minute (about 10-25 ms a state on a shared 2-core machine), so it runs as a
-background job, which a cancel stops at the solver's next progress report. The finished job keeps its
+A solve takes seconds to half a minute (about 5-12 ms a state on a shared 2-core machine: never beyond the
+minute after which a page asks before it starts), so it runs as a background job in a worker process, which
+Cancel terminates at once (`infra.jobs`). The finished job keeps its
 answer (`web.jobs` remembers the last few); a job that failed on the game itself (a near-tie the exact
 analysis cannot finish) answers its sentence as a 400, the same each time it is asked. Work is bounded by
 refusing games whose state estimate (`games.cowtrade.quartets.estimate_states`) exceeds MAX_STATES.
@@ -15,6 +16,7 @@ refusing games whose state estimate (`games.cowtrade.quartets.estimate_states`) 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -134,7 +136,7 @@ def api_quartets(req: QuartetsRequest) -> dict[str, Any]:
     if job is not None and job.state == "failed" and job.error not in ("cancelled", "") \
             and not job.error.startswith("internal error"):
         raise SolverError(job.error)  # the game itself cannot be finished: asking again would fail again
-    jobs.submit(key, lambda report: solve(game, report))
+    jobs.submit(key, functools.partial(solve, game))  # picklable: the job runs in a process of its own
     return {"ready": False, "job": key, "estimate": game.estimate}
 
 

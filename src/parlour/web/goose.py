@@ -9,7 +9,9 @@ fractions, 3 and 4 players as certified intervals. The Figure 2 heat map, and a 
   GET  /                 the page (templates/goose.html, static/goose.js and .css)
   GET  /api/board        ?rules=NAME: every square with its role and explanation, the dice, the variants
   POST /api/chances      {position}: the chances from a position (as `parlour goose solve --from ... --json`),
-                         or {ready: false, job} while the chain is being solved (the page polls /jobs/{job})
+                         or {ready: false, job} while the chain is being solved (the page polls /jobs/{job}),
+                         or {ready: false, ask: true, expect, seconds} when that solve is estimated beyond a
+                         minute and the position did not say start: true (the page shows a Start button)
   POST /api/move         {position, seed, turn} (the server rolls) or {position, faces}: the turn told in words,
                          the new position, the winner or the draw, and the chances from there (or a job)
   GET  /api/heatmap      ?rules=NAME&surface=p1_1|p1_2|draw_1: one of Figure 2's surfaces (2 players)
@@ -20,11 +22,12 @@ inn_pending lists the players on the inn whose skip is still to come). The serve
 carries its position, which is checked whole (squares a piece can stand on, no two on one square unless the start
 or a well allows it, and reachable from the start whenever the chain is at hand).
 
-Work is bounded rather than cancelled: a request does at most a look-up, reading a table back from disk (2 players:
-the exact fractions proven again, ≈0.3 s) or telling a turn; a solve is a background job, done once per rule set
-and player count and kept by the pages' one cache (`infra.cache`: in memory, and on disk under the cache root's
-goose/): 2 players ≈5 s, 3 players ≈3-10 s, 4 players about a minute and 1 GiB while it runs. At most
-MAX_PENDING other solves may be running or queued when one is asked for.
+A request does at most a look-up, reading a table back from disk (2 players: the exact fractions proven again,
+≈0.3 s) or telling a turn; a solve is a background job in a worker process that Cancel terminates
+(`infra.jobs`), done once per rule set and player count and kept by the pages' one cache (`infra.cache`: in
+memory, and on disk under the cache root's goose/): 2 players ≈5 s, 3 players ≈3-10 s, 4 players minutes and
+1 GiB while it runs. At most MAX_PENDING other solves may be running or waiting when one is asked for, and a
+solve whose estimate (`analyses.goose.queries.solve_estimate`) exceeds a minute starts only after Start.
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ from parlour.games.goose.tables import tables
 from parlour.infra import storage
 from parlour.infra.cache import PageCache
 from parlour.results import exact
-from parlour.web.common import one_of, render, whole_number, whole_numbers
+from parlour.web.common import ask_first, duration_words, one_of, render, whole_number, whole_numbers
 from parlour.web.jobs import Report, jobs
 
 router = APIRouter()
@@ -129,11 +132,25 @@ def _busy(_: Sequence[Key]) -> str:
     return "the server is already solving two other games; try again when they are done"
 
 
+def estimate(key: Key) -> tuple[float, float]:
+    """(bytes, seconds) of solving the chain: the command line's model (`queries.solve_estimate`)."""
+    from parlour.analyses.goose.queries import solve_estimate
+
+    return solve_estimate(*key)
+
+
+def _need(key: Key) -> int:
+    from parlour.infra.jobs import DEFAULT_MEMORY
+
+    return int(estimate(key)[0]) + DEFAULT_MEMORY
+
+
 def table_cache() -> PageCache[Key, Table]:
     """Solved chains by (rule set, players) (`infra.cache`): in memory (least recently used dropped beyond
     MAX_TABLES), on disk under the cache root, else solved by a background job (never inside a request)."""
     return PageCache(ChainStore(), _solve, job_name=lambda k: f"goose-{positions.rules_key(k[0])}-{k[1]}p",
-                     busy=_busy, budget=MAX_TABLES, pool=jobs, max_pending=MAX_PENDING, quick_wait_s=QUICK_WAIT_S)
+                     busy=_busy, budget=MAX_TABLES, pool=jobs, max_pending=MAX_PENDING, quick_wait_s=QUICK_WAIT_S,
+                     need=_need)
 
 
 chains = table_cache()
@@ -144,16 +161,20 @@ def start_job(rules: RuleSet, players: int) -> str:
     return chains.start_job((rules, players))
 
 
-def table_or_job(rules: RuleSet, players: int) -> tuple[Table | None, dict[str, Any]]:
-    """The table, or None and the reply that names the job solving it."""
-    table = chains.ready((rules, players))
+def table_or_job(rules: RuleSet, players: int, start: Any = False) -> tuple[Table | None, dict[str, Any]]:
+    """The table, or None and the reply that names the job solving it; or, for a solve estimated beyond a
+    minute that `start` (true) did not ask for, the reply that asks first (no job starts)."""
+    key = (rules, players)
+    table = chains.ready(key)
     if table is not None:
         return table, {}
-    return None, {"ready": False, "players": players, "rules": rules.name, "job": start_job(rules, players),
-                  "expect": EXPECT[players]}
-
-
-EXPECT = {2: "about 5 seconds, once", 3: "a few seconds, once", 4: "about a minute, once (then kept on disk)"}
+    seconds, stored = estimate(key)[1], chains.on_disk(key)
+    waiting: dict[str, Any] = {"ready": False, "players": players, "rules": rules.name}
+    if ask_first(seconds, start, joining=stored or chains.job_running(key)):
+        return None, {**waiting, "ask": True, "expect": duration_words(seconds) + ", once (then kept on disk)",
+                      "seconds": round(seconds)}
+    expect = "a few seconds, to read it back" if stored else duration_words(seconds) + ", once (then kept on disk)"
+    return None, {**waiting, "job": start_job(rules, players), "expect": expect}
 
 
 # ---- positions ------------------------------------------------------------------------------------------
@@ -165,6 +186,7 @@ class Position(BaseModel):
     squares: Any = None
     to_move: Any = 1
     inn_pending: Any = None
+    start: Any = False  # true: start a long solve of its chances (the person has seen the estimate)
 
 
 def _rules(name: Any) -> RuleSet:
@@ -209,9 +231,10 @@ def chances_json(table: Table, state: State) -> dict[str, Any]:
     return out
 
 
-def chances(rules: RuleSet, state: State) -> dict[str, Any]:
-    """The chances from a position (or the job that solves them), and why the player to move skips, if he does."""
-    table, waiting = table_or_job(rules, state.players)
+def chances(rules: RuleSet, state: State, start: Any = False) -> dict[str, Any]:
+    """The chances from a position (or the job that solves them, or the question whether to start it), and why
+    the player to move skips, if he does."""
+    table, waiting = table_or_job(rules, state.players, start)
     out = chances_json(table, state) if table is not None else waiting
     out["skips"] = skips(rules, state)
     return out
@@ -230,6 +253,7 @@ class MoveRequest(BaseModel):
 class RulesRequest(BaseModel):
     variant: Any = None
     toml: Any = None
+    start: Any = False  # true: start a long solve (the person has seen the estimate)
 
 
 def _faces(rules: RuleSet, value: Any) -> tuple[int, ...]:
@@ -292,7 +316,7 @@ _surfaces_lock = threading.Lock()
 
 
 def heatmap(rules: RuleSet, surface: str) -> dict[str, Any]:
-    table, waiting = table_or_job(rules, 2)
+    table, waiting = table_or_job(rules, 2, start=True)  # a named variant's 2 players: seconds
     if table is None:
         return waiting
     with _surfaces_lock:
@@ -373,10 +397,10 @@ def compare_rules(req: RulesRequest) -> dict[str, Any]:
     if (req.variant is None) == (req.toml is None):
         raise InvalidInput("send either a variant's name or a TOML rule set")
     rules = _rules(req.variant) if req.variant is not None else custom_rules(req.toml)
-    base, waiting = table_or_job(STUDY, 2)
+    base, waiting = table_or_job(STUDY, 2, start=True)  # the study's 2 players: seconds
     if base is None:
         return waiting
-    changed, waiting = table_or_job(rules, 2)
+    changed, waiting = table_or_job(rules, 2, req.start)
     if changed is None:
         return waiting
     a, b = _start_json(base), _start_json(changed)
@@ -448,7 +472,7 @@ def api_board(rules: str = "study") -> dict[str, Any]:
 @router.post("/api/chances")
 def api_chances(pos: Position) -> dict[str, Any]:
     rules, state = _state(pos)
-    return chances(rules, state)
+    return chances(rules, state, pos.start)
 
 
 @router.post("/api/move")

@@ -9,8 +9,10 @@ Mounted at /guess/ (paths below are relative to it):
   GET  /                 the page (templates/guess.html, static/guess.js and .css)
   GET  /api/value?n=N    V(N) from the shipped table of certified values (as `parlour guess value N --json`),
                          else from N's solved strategies, else null (source "not solved yet": no solve here)
-  POST /api/strategy     {n}: both optimal strategies' summary and Alice's distribution, or {ready: false,
-                         job} while they are being solved (the page polls /jobs/{job})
+  POST /api/strategy     {n, start?}: both optimal strategies' summary and Alice's distribution, or {ready:
+                         false, job} while they are being solved (the page polls /jobs/{job}), or {ready:
+                         false, ask: true, expect, seconds} when the solve is estimated to take more than a
+                         minute and the request did not say start: true (the page shows a Start button)
   POST /api/new          {n, mode: "guess" | "hide", seed?}: a new game's state
   POST /api/guess        {state, guesses}: Alice's answers to the user's guesses
   POST /api/search       {state, answers} or {state, hidden}: Bob's guesses against the user's answers
@@ -27,11 +29,12 @@ Strategies are solved once per N (column generation with an exact certificate, a
 kept by the pages' one cache (`infra.cache.PageCache`): in memory (bounded) and on disk under the cache
 root's guess/ (gzip JSON, written atomically, re-checked exactly when read back). N ≤ INLINE_SOLVE is solved
 inside the request (0.07 s at N = 100); larger N, and large N read back from disk, go through a background
-job with progress.
+job with progress, in a worker process that Cancel terminates (`infra.jobs`).
 
-Work is bounded rather than cancelled: what a request does itself takes at most about 0.1 s (a solve of
-N ≤ 100, a read-back of N ≤ 300: bench/bench_web_guess.py), and a job, whose client may leave, is done
-once per N and kept; at most MAX_PENDING jobs of other N's may be running or queued when one is asked for.
+What a request does itself takes at most about 0.1 s (a solve of N ≤ 100, a read-back of N ≤ 300:
+bench/bench_web_guess.py); a job, whose client may leave, is done once per N and kept; at most MAX_PENDING
+jobs of other N's may be running or waiting when one is asked for, and one estimated beyond a minute
+starts only when the person has seen the estimate and pressed Start.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from parlour.errors import InvalidInput, shown
 from parlour.games.guess.trees import Tree
 from parlour.infra.cache import FileStore, PageCache
 from parlour.results import exact, frac_str
-from parlour.web.common import one_of, render, whole_number, whole_numbers
+from parlour.web.common import ask_first, duration_words, one_of, render, whole_number, whole_numbers
 from parlour.web.jobs import Report, jobs
 
 MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
@@ -166,7 +169,20 @@ def _busy(others: Sequence[int]) -> str:
     return f"the server is already solving N = {names}; choose one of those, or try again when they are done"
 
 
-store = FileStore[int, Strategies]("guess", lambda n: f"strategies-{n}.json.gz", _encode, _decode)
+def _file_name(n: int) -> str:
+    return f"strategies-{n}.json.gz"
+
+
+def _need(n: int) -> int:
+    """The bytes a job solving N needs: the command line's model of the solve, and the process around it."""
+    from parlour.guess import BYTES_PER_N2
+    from parlour.infra.jobs import DEFAULT_MEMORY
+
+    return int(BYTES_PER_N2 * n * n) + DEFAULT_MEMORY
+
+
+# module-level functions only: a job's process receives the store pickled
+store = FileStore[int, Strategies]("guess", _file_name, _encode, _decode)
 
 
 def strategy_cache() -> PageCache[int, Strategies]:
@@ -176,7 +192,7 @@ def strategy_cache() -> PageCache[int, Strategies]:
     return PageCache(store, _solve, job_name=lambda n: f"guess-{n}", busy=_busy, budget=MEMORY_BUDGET,
                      weigh=lambda s: s.size, load_inline=lambda n: n <= INLINE_LOAD,
                      compute_inline=lambda n: n <= INLINE_SOLVE, pool=jobs, max_pending=MAX_PENDING,
-                     quick_wait_s=QUICK_WAIT_S,
+                     quick_wait_s=QUICK_WAIT_S, need=_need,
                      announce=lambda n, stored: f"N = {n}: reading the saved strategies" if stored
                      else f"N = {n}: solving the game from scratch")
 
@@ -239,6 +255,7 @@ def tree_json(depths: Sequence[int], p: Fraction) -> dict[str, Any]:
 
 class SizeRequest(BaseModel):
     n: Any = None  # checked by hand, so a bad field gets our sentence rather than pydantic's
+    start: Any = False  # true: start a long solve (the person has seen its estimate)
 
 
 class NewRequest(BaseModel):
@@ -285,9 +302,7 @@ def estimate_seconds(n: int) -> float:
 
 
 def estimate_words(n: int) -> str:
-    seconds = estimate_seconds(n)
-    return "a few seconds" if seconds < 60 else f"about {max(1, round(seconds / 60))} minutes" if seconds < 5400 \
-        else f"about {seconds / 3600:.0f} hours"
+    return duration_words(estimate_seconds(n))
 
 
 def _strategies(n: int) -> Strategies:
@@ -366,9 +381,14 @@ def api_value(n: str = "") -> dict[str, Any]:
 def api_strategy(req: SizeRequest) -> dict[str, Any]:
     n = _size(req.n)
     s = cache.ready(n)
-    if s is None:
-        return {"ready": False, "numbers": n, "job": start_job(n), "expect": estimate_words(n)}
-    return strategy_json(s)
+    if s is not None:
+        return strategy_json(s)
+    seconds, stored = estimate_seconds(n), cache.on_disk(n)
+    if ask_first(seconds, req.start, joining=stored or cache.job_running(n)):
+        return {"ready": False, "numbers": n, "ask": True, "expect": duration_words(seconds),
+                "seconds": round(seconds)}
+    expect = "a few seconds, to read them back" if stored else duration_words(seconds)
+    return {"ready": False, "numbers": n, "job": start_job(n), "expect": expect}
 
 
 @router.post("/api/new")

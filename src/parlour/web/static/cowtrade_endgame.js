@@ -112,6 +112,23 @@
     return { animals1: s.animals1, cards1: s.cards1, cards2: s.cards2, challenger: s.challenger, tied: s.tied };
   }
 
+  // The end game's answer: at once for a quartet; a quintet is solved by a job the first time, which this
+  // waits for (after its estimate and a Start button when it is long) before asking again.
+  async function solvedCall(url, body, busyText) {
+    let data = await api(url, body, busyText);
+    for (let round = 0; data && data.ready === false && round < 4; round++) {
+      if (data.ask) {
+        if (!(await window.parlour.ask("Solving this quintet", data.expect, ["eg-status"]))) return null;
+        body = Object.assign({}, body, { start: true });
+      } else {
+        const what = "solving the quintet (up to " + data.states + " states; expect " + data.expect + ")";
+        if (!(await wait(data.job, 400, { placeholders: ["eg-status"], what: what }))) return null;
+      }
+      data = await api(url, body, busyText);
+    }
+    return data && data.ready === false ? null : data;
+  }
+
   async function begin(ev) {
     if (ev) ev.preventDefault();
     const size = Number($("eg-size").value);
@@ -120,7 +137,7 @@
       cards1: cardsOf($("eg-cards1").value), cards2: cardsOf($("eg-cards2").value),
       rules: $("eg-rules").value, next: $("eg-next").value,
     };
-    const data = await api("/cowtrade/api/endgame/state", { game: spec }, "solving the end game…");
+    const data = await solvedCall("/cowtrade/api/endgame/state", { game: spec }, "solving the end game…");
     if (!data) return;
     game = spec;
     start = data.start;
@@ -133,7 +150,7 @@
     $("eg-start-value").textContent = valueText(start) + " — " + start.how;
     $("eg-start-odds").textContent = "you complete the set " + pct(start.completes1) + ", the computer " +
       pct(start.completes2) + (start.endless > 1e-12 ? ", never ends " + pct(start.endless) : "") +
-      "; expected trades " + (isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
+      "; expected trades " + (Number.isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
       " (" + start.states + " states)";
     render();
   }
@@ -146,7 +163,7 @@
       if (state.computer_count !== undefined) body.count = state.computer_count;
     }
     const before = valueText(state);
-    const data = await api("/cowtrade/api/endgame/move", body, "the computer moves…");
+    const data = await solvedCall("/cowtrade/api/endgame/move", body, "the computer moves…");
     if (!data) return;
     const li = el("li", "", data.story + " Value before the trade: " + before + ".");
     $("eg-log").appendChild(li);

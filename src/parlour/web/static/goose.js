@@ -153,6 +153,13 @@
   // first time) has run; the busy sign shows its progress.
   async function settle(ch) {
     let data = ch;
+    if (data && data.ask) {  // a solve beyond a minute: its estimate and a Start button first
+      $("chances-note").textContent = "";
+      const what = "Working out every position of " + data.players + " players";
+      if (!(await parlour.ask(what, data.expect, ["chances-box"]))) return false;
+      data = await parlour.api("api/chances", Object.assign({}, game.position, { start: true }));
+      if (!data) return false;
+    }
     if (data && data.ready === false) {
       $("chances-note").textContent = "";
       const what = "Working out every position of " + data.players + " players, so that each player's chance " +
@@ -497,6 +504,11 @@
     const choice = $("rules-choice").value;
     const body = choice === "toml" ? { toml: $("rules-toml").value } : { variant: choice };
     let d = await parlour.api("api/rules", body, "solving the rules…");
+    if (d && d.ask) {
+      if (!(await parlour.ask("Solving these rules for 2 players", d.expect, ["rules-result"]))) return;
+      body.start = true;
+      d = await parlour.api("api/rules", body, "solving the rules…");
+    }
     while (d && d.ready === false) {
       if (!(await parlour.wait(d.job, 400, { what: "solving these rules for 2 players", placeholders: ["rules-result"] }))) return;
       d = await parlour.api("api/rules", body);

@@ -27,10 +27,16 @@
   // ---- N's strategies ------------------------------------------------------------------------------
 
   async function loadStrategy(n) {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const data = await api("api/strategy", { n: n }, "loading the strategies for N = " + n + "…");
+    let body = { n: n };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const data = await api("api/strategy", body, "loading the strategies for N = " + n + "…");
       if (data === null) return null;
       if (data.ready) return data;
+      if (data.ask) {  // a solve beyond a minute: its estimate and a Start button first
+        if (!(await window.parlour.ask("Solving the strategies for N = " + n, data.expect, ["trees", "alice-caption"]))) return null;
+        body = { n: n, start: true };
+        continue;
+      }
       const what = "solving the strategies for N = " + n + (data.expect ? " (expect " + data.expect + ")" : "");
       if (!(await window.parlour.wait(data.job, 500, { what: what, placeholders: ["trees", "alice-caption"] }))) return null;
     }

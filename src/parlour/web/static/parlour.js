@@ -3,7 +3,9 @@
 //   not, or no answer at all) is said in one sentence beside the control that caused it, and the page's
 //   results (elements marked data-result) are greyed until the next answer.
 // - `parlour.wait` polls a background job, fills the panels it will fill with a placeholder that says what is
-//   being computed, and offers Cancel (which stops the job on the server).
+//   being computed, and offers Cancel (which ends the job's process on the server at once).
+// - `parlour.ask` shows a long job's estimate with a Start button before anything starts (the server starts
+//   no job estimated beyond a minute until the page says start: true).
 // - Numbers for people: `exactNode` shows a long exact fraction as a decimal with the fraction one click away,
 //   `intervalText` a certified interval as value ± half-width to its certain digits.
 "use strict";
@@ -125,6 +127,7 @@ window.parlour = (function () {
     const saved = holders.map((el) => [...el.childNodes]);
     const what = o.what || "computing";
     const lines = [];
+    let wake = null;  // ends the pause between two polls: after Cancel the page hears the outcome at once
     for (const el of holders) {
       const box = document.createElement("div");
       box.className = "placeholder";
@@ -139,7 +142,8 @@ window.parlour = (function () {
       cancel.dataset.keepEnabled = "";
       cancel.addEventListener("click", () => {
         cancel.disabled = true;
-        fetch("/jobs/" + encodeURIComponent(key) + "/cancel", { method: "POST" }).catch(() => {});
+        fetch("/jobs/" + encodeURIComponent(key) + "/cancel", { method: "POST" }).catch(() => {})
+          .finally(() => { if (wake) wake(); });
       });
       box.append(line, cancel);
       el.replaceChildren(box);
@@ -166,7 +170,8 @@ window.parlour = (function () {
           else showError(job.error || "the computation failed", near);
           return false;
         }
-        await new Promise((r) => setTimeout(r, everyMs || 300));
+        await new Promise((r) => { wake = r; setTimeout(r, everyMs || 300); });
+        wake = null;
       }
     } finally {
       setBusy(false);
@@ -174,6 +179,37 @@ window.parlour = (function () {
       // or a cancel the error greys it (it is not current)
       holders.forEach((el, i) => el.replaceChildren(...saved[i]));
     }
+  }
+
+  // A long computation's estimate in each of `placeholders` (ids), with a Start button: resolves true when
+  // the person presses it (the panels get their own content back first). The page stays usable meanwhile,
+  // and nothing runs on the server until Start.
+  function ask(what, expect, placeholders) {
+    const holders = (placeholders || []).map((id) => $(id)).filter(Boolean);
+    const saved = holders.map((el) => [...el.childNodes]);
+    return new Promise((resolve) => {
+      const go = () => {
+        holders.forEach((el, i) => el.replaceChildren(...saved[i]));
+        resolve(true);
+      };
+      if (!holders.length) { go(); return; }
+      holders.forEach((el, i) => {
+        const box = document.createElement("div");
+        box.className = "placeholder ask";
+        box.setAttribute("role", "status");
+        const line = document.createElement("p");
+        line.className = "job-line";
+        line.textContent = what + " is expected to take " + expect + " on this server; it starts when you press Start.";
+        const start = document.createElement("button");
+        start.type = "button";
+        start.className = "job-start";
+        start.textContent = "Start";
+        start.addEventListener("click", go);
+        box.append(line, start);
+        el.replaceChildren(box);
+        if (i === 0) start.focus({ preventScroll: true });
+      });
+    });
   }
 
   function pct(x, digits) {
@@ -307,5 +343,5 @@ window.parlour = (function () {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clampIntros);
   else clampIntros();
 
-  return { api, wait, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
+  return { api, wait, ask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
 })();
