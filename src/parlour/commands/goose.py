@@ -8,8 +8,10 @@ import typer
 from rich.table import Table
 
 from parlour.analyses import goose as analysis
+from parlour.analyses.estimates import Estimate
 from parlour.analyses.goose import policy
 from parlour.commands.common import (
+    announce,
     check_count,
     check_seed,
     console,
@@ -77,6 +79,9 @@ def solve(
                           f"checkpoint: {plan.checkpoint.path} (every 10 minutes; rerun the command to resume)")
         keeps_checkpoint(plan.checkpoint.path)
     rules = plan.rules
+    from parlour.analyses.goose.queries import solve_time
+
+    announce(solve_time(rules, players), quiet or as_json)
     with progress(quiet or as_json) as bar:
         task = bar.add_task("certified sweeps (gap)", total=None)
 
@@ -129,6 +134,7 @@ def simulate(
         affordable(f"simulating {games:,} games at once (numpy engine)", 200.0 * players * games, 0, force)
     seconds = analysis.simulation_estimate(players, games)
     affordable(f"simulating {games:,} games of {players} players", 0, seconds, force)
+    announce(Estimate(seconds, f"{games:,} games of {players} players"), as_json)
     rules = _rules(variant_name, rules_file)
     res = analysis.simulate(rules, players, games, seed, engine=engine)
     if as_json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlour.analyses.estimates import Estimate, count_words
 from parlour.analyses.goose.chain import fits_chain, space
 from parlour.analyses.goose.space import bitmap_bytes, count_canonical, count_reachable
 from parlour.errors import InvalidInput
@@ -77,6 +78,11 @@ def solve_estimate(rules: RuleSet, players: int) -> tuple[float, float]:
     if fits_chain(rules, players):
         return CHAIN_BYTES * states, CHAIN_SECONDS * states
     return (FREE_BYTES + FREE_BYTES_PER_PLAYER * players) * states, FREE_SECONDS * states
+
+
+def solve_time(rules: RuleSet, players: int) -> Estimate:
+    """`solve_estimate`'s seconds in words, with the states it counts (the command line's line before work)."""
+    return Estimate(solve_estimate(rules, players)[1], f"{count_words(estimated_states(rules, players))} states")
 
 
 def simulation_estimate(players: int, games: int) -> float:

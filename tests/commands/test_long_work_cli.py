@@ -1,0 +1,73 @@
+"""Long work on the command line: the estimate said before it (on a terminal, not under --json or
+--quiet), progress on stderr, and stdout that stays clean JSON under --json."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from parlour.analyses.cowtrade import endgame, quartets, threeplayer
+from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, count_words, duration_words
+from parlour.commands import common
+
+ENDGAME = ["cowtrade", "endgame", "--money1", "4", "--money2", "3"]
+QUARTETS = ["cowtrade", "quartets", "--money1", "2", "--money2", "2", "--animals1", "1,2"]
+SECURITY = ["cowtrade", "security", "--money1", "1", "--money2", "1", "--money3", "1", "--study", "--player", "1"]
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a terminal: progress bars and estimates on (the tests' stderr is a pipe)."""
+    monkeypatch.setattr(common, "quiet_by_default", lambda: False)
+
+
+@pytest.fixture
+def slow_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every end-game model says hours, so the estimate line is due."""
+    monkeypatch.setattr(endgame, "START_SECONDS", 3600.0)
+    monkeypatch.setattr(threeplayer, "LEVEL_SECONDS", dict.fromkeys(threeplayer.LEVEL_SECONDS, 3600.0))
+
+
+def test_the_estimate_line_is_said_on_a_terminal_for_long_work_only(terminal: None) -> None:
+    long = Estimate(200.0, "1.2M states")
+    assert common.estimate_line(long, quiet=False) == "expect about 3 min: 1.2M states (Ctrl-C stops it)"
+    assert common.estimate_line(long, quiet=True) is None  # --quiet, --json
+    assert common.estimate_line(Estimate(ANNOUNCE_SECONDS / 2, "a few states"), quiet=False) is None
+
+
+def test_no_estimate_line_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "quiet_by_default", lambda: True)
+    assert common.estimate_line(Estimate(10_000.0, "many states"), quiet=False) is None
+
+
+def test_words() -> None:
+    assert [duration_words(s) for s in (0.2, 45, 200, 7200, 5 * 86400)] == \
+        ["about 1 s", "about 45 s", "about 3 min", "about 2 h", "about 5 days"]
+    assert [count_words(n) for n in (1234, 1.23e6, 4.5e9)] == ["1,234", "1.2M", "4.5G"]
+
+
+@pytest.mark.parametrize("args", [ENDGAME, QUARTETS, SECURITY], ids=["endgame", "quartets", "security"])
+def test_long_work_says_its_estimate_and_counts_on_stderr(args: list[str], terminal: None, slow_models: None,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(args, capsys)
+    assert code == 0 and out.strip() and "expect" not in out  # the answer on stdout, the rest on stderr
+    assert err.startswith("expect about ") and "states" in err.splitlines()[0]
+    assert "states solved" in err  # the bar's last words, on stderr
+
+
+@pytest.mark.parametrize("args", [ENDGAME, QUARTETS, SECURITY], ids=["endgame", "quartets", "security"])
+@pytest.mark.parametrize("flag", ["--json", "--quiet"])
+def test_json_and_quiet_stay_clean(args: list[str], flag: str, terminal: None, slow_models: None,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli([*args, flag], capsys)
+    assert code == 0 and err == ""
+    if flag == "--json":
+        assert json.loads(out)["game"] == "cowtrade"
+
+
+def test_quartets_model_counts_the_quartets_game_and_each_alone() -> None:
+    rules = quartets.QuartetsRules()
+    small, large = (quartets.solve_estimate(rules, m, m).seconds for m in (3, 30))
+    assert small < large
