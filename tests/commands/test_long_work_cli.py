@@ -52,7 +52,7 @@ def test_words() -> None:
 def test_long_work_says_its_estimate_and_counts_on_stderr(args: list[str], terminal: None, slow_models: None,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_cli(args, capsys)
-    assert code == 0 and out.strip() and "expect" not in out  # the answer on stdout, the rest on stderr
+    assert code == 0 and out.strip() and "Ctrl-C stops it" not in out  # the answer on stdout, the rest on stderr
     assert err.startswith("expect about ") and "states" in err.splitlines()[0]
     assert "states solved" in err  # the bar's last words, on stderr
 
@@ -71,3 +71,14 @@ def test_quartets_model_counts_the_quartets_game_and_each_alone() -> None:
     rules = quartets.QuartetsRules()
     small, large = (quartets.solve_estimate(rules, m, m).seconds for m in (3, 30))
     assert small < large
+
+
+@pytest.mark.parametrize("flag", ["", "--json"])
+def test_guess_solve_says_its_estimate_unless_json(flag: str, terminal: None, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.analyses.guess import cost
+
+    monkeypatch.setattr(cost, "SECONDS_AT_1000", 100 / (5 / 1000) ** cost.EXPONENT)  # V(5): "100 s"
+    code, out, err = run_cli(["guess", "solve", "5", *([flag] if flag else [])], capsys)
+    assert code == 0 and "V(5)" in out or json.loads(out)["numbers"] == 5
+    assert ("expect about 2 min: N = 5" in err) == (flag == "")

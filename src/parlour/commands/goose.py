@@ -29,6 +29,7 @@ app = typer.Typer(no_args_is_help=True)
 
 MAX_WORKERS = 4096
 MAX_PARTS = 1_000_000
+MANY_GAMES = 10**6  # from here on a simulation takes seconds: a progress bar
 MAX_GAMES = 10**15  # a count, not a plan: the time estimate refuses far fewer
 
 
@@ -136,7 +137,10 @@ def simulate(
     affordable(f"simulating {games:,} games of {players} players", 0, seconds, force)
     announce(Estimate(seconds, f"{games:,} games of {players} players"), as_json)
     rules = _rules(variant_name, rules_file)
-    res = analysis.simulate(rules, players, games, seed, engine=engine)
+    with progress(as_json or games < MANY_GAMES) as bar:
+        task = bar.add_task("games played", total=games)
+        res = analysis.simulate(rules, players, games, seed, engine=engine,
+                                on_games=lambda done: bar.update(task, completed=done))
     if as_json:
         print_json(res)
         return

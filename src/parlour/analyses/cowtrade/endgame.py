@@ -256,24 +256,32 @@ def can_cycle(set_size: int, animals1: int) -> bool:
 
 # The time model, fitted on the 2-core machine (bench/bench_estimates.py, bench/results/estimates.json).
 # Without cycles each state's stage is solved once: CELL_SECONDS per offer pair of the money splits and
-# animal splits. With cycles the sweeps and the exact checks of the stationary strategies solve every
-# stage of the cycle again, a dozen times or more: CYCLE_STATE_SECONDS per state of the bound and
-# CYCLE_CELL_SECONDS per offer pair. Start-up (imports) comes on top. Cycles whose sweeps creep (a near-tie
-# of the strategies) take longer than the model: it is calibrated on the ones that converge.
+# animal splits (`stage_cells`). With cycles the sweeps and the exact checks of the stationary strategies
+# solve every stage of the cycle again, a dozen times or more: CYCLE_STATE_SECONDS per state of the bound
+# and, per offer pair, CYCLE_CELL_SECONDS with money as totals, CYCLE_CARD_CELL_SECONDS with cards (whose
+# answers see the card count: larger stage LPs). Start-up (imports) comes on top. Cycles whose sweeps creep
+# (a near-tie of the strategies) can take several times the model: it is fitted on ones that converge.
 CELL_SECONDS = 1.5e-5
 CYCLE_STATE_SECONDS = 0.033
 CYCLE_CELL_SECONDS = 1.2e-3
+CYCLE_CARD_CELL_SECONDS = 2.6e-3
 START_SECONDS = 1.0
+
+
+def work_seconds(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand) -> float:
+    """The model's seconds of `solve_endgame`, start-up left out."""
+    cells = stage_cells(hand1, hand2) * (rules.set_size - 1)
+    if not can_cycle(rules.set_size, animals1):
+        return CELL_SECONDS * cells
+    per_cell = CYCLE_CELL_SECONDS if isinstance(hand1, int) else CYCLE_CARD_CELL_SECONDS
+    return CYCLE_STATE_SECONDS * estimate_states(rules, hand1, hand2) + per_cell * cells
 
 
 def solve_estimate(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand) -> Estimate:
     """How long `solve_endgame` takes on this machine (the model above) and the states it may meet."""
-    cells = stage_cells(hand1, hand2) * (rules.set_size - 1)
-    states = estimate_states(rules, hand1, hand2)
-    cycles = can_cycle(rules.set_size, animals1)
-    seconds = CYCLE_STATE_SECONDS * states + CYCLE_CELL_SECONDS * cells if cycles else CELL_SECONDS * cells
-    return Estimate(START_SECONDS + seconds, f"up to {count_words(states)} states"
-                    + (", play can cycle" if cycles else ""))
+    cycles = ", play can cycle" if can_cycle(rules.set_size, animals1) else ""
+    return Estimate(START_SECONDS + work_seconds(rules, animals1, hand1, hand2),
+                    f"up to {count_words(estimate_states(rules, hand1, hand2))} states{cycles}")
 
 
 def make_hands(money1: int | None, money2: int | None, cards1: Sequence[int] | None,

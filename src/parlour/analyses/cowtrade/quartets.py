@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.analyses.cowtrade.endgame import (
+    START_SECONDS,
     _hand_json,
     _hand_text,
     _moves_text,
@@ -37,8 +38,8 @@ from parlour.analyses.cowtrade.endgame import (
     solve_endgame,
     splits_of,
     stage_cells,
+    work_seconds,
 )
-from parlour.analyses.cowtrade.endgame import solve_estimate as endgame_estimate
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe
@@ -117,15 +118,16 @@ class QuartetsSolution(Result):
 
 
 # The time model, fitted on the 2-core machine (bench/bench_estimates.py): the two quartets' game costs
-# QUARTETS_CELL_SECONDS per offer pair of its money splits (`endgame.stage_cells`); each quartet alone comes
-# on top (`endgame.solve_estimate`).
-QUARTETS_CELL_SECONDS = 1e-3
+# QUARTETS_CELL_SECONDS per offer pair of its money splits (`endgame.stage_cells`; its stages offer in
+# either quartet and are solved with exact values dozens of digits long); each quartet alone
+# (`endgame.work_seconds`) and start-up come on top.
+QUARTETS_CELL_SECONDS = 0.018
 
 
 def solve_estimate(rules: QuartetsRules, hand1: Hand, hand2: Hand) -> Estimate:
     """How long `solve_quartets` takes on this machine (the model above) and the states it may meet."""
-    alone = endgame_estimate(rules.trade, 1, hand1, hand2).seconds  # a quartet alone never cycles
-    seconds = QUARTETS_CELL_SECONDS * stage_cells(hand1, hand2) + 2 * alone
+    alone = work_seconds(rules.trade, 1, hand1, hand2)  # a quartet alone never cycles
+    seconds = START_SECONDS + QUARTETS_CELL_SECONDS * stage_cells(hand1, hand2) + 2 * alone
     return Estimate(seconds, f"up to {count_words(estimate_states(hand1, hand2))} states")
 
 

@@ -16,9 +16,11 @@ from parlour.games.goose.tables import tables
 from parlour.infra.resources import physical_memory
 
 
-def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, engine: str = "numba") -> SimulationResult:
-    """`games` games of the real game (any number of players), with Wilson intervals per player."""
-    return play_games(rules, players, games, seed, engine=engine)
+def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, engine: str = "numba",
+             on_games: Callable[[int], None] | None = None) -> SimulationResult:
+    """`games` games of the real game (any number of players), with Wilson intervals per player;
+    `on_games` hears the games played so far (the numba engine)."""
+    return play_games(rules, players, games, seed, engine=engine, on_games=on_games)
 
 
 def bitmap_search_gib(rules: RuleSet, players: int) -> float:
