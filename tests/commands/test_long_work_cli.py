@@ -9,7 +9,7 @@ import pytest
 
 from conftest import run_cli
 from parlour.analyses.cowtrade import endgame, quartets, threeplayer
-from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, count_words, duration_words
+from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, contention, count_words, duration_words
 from parlour.commands import common
 
 ENDGAME = ["cowtrade", "endgame", "--money1", "4", "--money2", "3"]
@@ -19,14 +19,16 @@ SECURITY = ["cowtrade", "security", "--money1", "1", "--money2", "1", "--money3"
 
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As on a terminal: progress bars and estimates on (the tests' stderr is a pipe)."""
+    """As on a terminal: progress bars and estimates on (the tests' stderr is a pipe); an idle machine."""
     monkeypatch.setattr(common, "quiet_by_default", lambda: False)
+    monkeypatch.setattr(common, "on_this_machine", lambda estimate: estimate)
 
 
 @pytest.fixture
 def slow_models(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every end-game model says hours, so the estimate line is due."""
     monkeypatch.setattr(endgame, "START_SECONDS", 3600.0)
+    monkeypatch.setattr(quartets, "QUARTETS_CELL_SECONDS", 3600.0)
     monkeypatch.setattr(threeplayer, "LEVEL_SECONDS", dict.fromkeys(threeplayer.LEVEL_SECONDS, 3600.0))
 
 
@@ -40,6 +42,17 @@ def test_the_estimate_line_is_said_on_a_terminal_for_long_work_only(terminal: No
 def test_no_estimate_line_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "quiet_by_default", lambda: True)
     assert common.estimate_line(Estimate(10_000.0, "many states"), quiet=False) is None
+
+
+def test_a_busy_machine_stretches_the_estimate() -> None:
+    # 2 cores: one thread beside one busy process has a core; beside 5 it gets a third of one
+    assert contention(1.0, 2) == 1.0 and contention(5.0, 2) == 3.0
+    assert contention(0.0, 2, threads=2) == 1.0 and contention(2.0, 2, threads=2) == 2.0
+    quiet = Estimate(60.0, "3.8M states", threads=2)
+    assert quiet.loaded(0.3, 2) == quiet  # under 1.2 times: not worth a word
+    busy = quiet.loaded(6.0, 2)
+    assert busy.seconds == 240.0
+    assert busy.words() == "about 4 min: 3.8M states; the machine is busy (load 6.0 on 2 cores)"
 
 
 def test_words() -> None:
@@ -80,5 +93,5 @@ def test_guess_solve_says_its_estimate_unless_json(flag: str, terminal: None, mo
 
     monkeypatch.setattr(cost, "SECONDS_AT_1000", 100 / (5 / 1000) ** cost.EXPONENT)  # V(5): "100 s"
     code, out, err = run_cli(["guess", "solve", "5", *([flag] if flag else [])], capsys)
-    assert code == 0 and "V(5)" in out or json.loads(out)["numbers"] == 5
+    assert code == 0 and ("V(5)" in out if flag == "" else json.loads(out)["numbers"] == 5)
     assert ("expect about 2 min: N = 5" in err) == (flag == "")

@@ -1,12 +1,14 @@
 """Estimates of long work, in words a person reads before it starts ("about 3 min: 1.2M states").
 
-Each game's model (seconds from the size of the work, calibrated on the 2-core machine, recorded in
-bench/results/estimates.json) returns an `Estimate`; the commands print it before work above
-ANNOUNCE_SECONDS, on a terminal only. Light on purpose: commands import it at start-up.
+Each game's model (seconds from the size of the work on the idle 2-core machine, calibrated there and
+recorded in bench/results/estimates.json) returns an `Estimate`; the commands print it, stretched by the
+machine's current load (`on_this_machine`: other work on a shared machine takes its share of the cores),
+before work above ANNOUNCE_SECONDS, on a terminal only. Light on purpose: commands import it at start-up.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 ANNOUNCE_SECONDS = 10.0  # shorter work starts without a word: the progress bar says enough
@@ -19,9 +21,34 @@ class Estimate:
 
     seconds: float
     size: str
+    threads: int = 1  # the work's threads: how much of the machine it wants
 
     def words(self) -> str:
         return f"{duration_words(self.seconds)}: {self.size}"
+
+    def loaded(self, load: float, cpus: int) -> Estimate:
+        """The estimate beside a 1-minute load average of `load` on `cpus` cores (itself where the machine
+        has cores to spare: the words then say nothing of the load)."""
+        factor = contention(load, cpus, self.threads)
+        if factor < 1.2:
+            return self
+        return Estimate(self.seconds * factor, f"{self.size}; the machine is busy (load {load:.1f} on {cpus} cores)",
+                        self.threads)
+
+
+def contention(load: float, cpus: int, threads: int = 1) -> float:
+    """How many times longer work of `threads` threads takes beside `load` other runnable threads on `cpus`
+    cores: every runnable thread gets an equal share of the cores (1 while the cores go round)."""
+    return max(1.0, (max(load, 0.0) + threads) / max(cpus, 1))
+
+
+def on_this_machine(estimate: Estimate) -> Estimate:
+    """`estimate` at this machine's load now (the 1-minute average; 1 core where the count is unknown)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # no load average on this platform: assume a quiet machine
+        return estimate
+    return estimate.loaded(load, os.cpu_count() or 1)
 
 
 def duration_words(seconds: float) -> str:

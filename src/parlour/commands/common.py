@@ -18,7 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate
+from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, on_this_machine
 from parlour.commands.arguments import WHOLE
 from parlour.errors import InvalidInput, shown
 from parlour.infra.checks import SEED_LIMIT, check_seed  # noqa: F401  (re-exported: the commands' import)
@@ -123,8 +123,8 @@ def estimate_line(estimate: Estimate, quiet: bool) -> str | None:
 
 
 def announce(estimate: Estimate, quiet: bool) -> None:
-    """Print `estimate_line` to stderr, if there is one (stdout stays the answer's)."""
-    line = estimate_line(estimate, quiet)
+    """Print `estimate_line` to stderr, at the machine's load now, if there is one (stdout stays the answer's)."""
+    line = estimate_line(on_this_machine(estimate), quiet)
     if line is not None:
         err_console.print(line, highlight=False, markup=False)
 

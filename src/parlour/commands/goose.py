@@ -82,7 +82,7 @@ def solve(
     rules = plan.rules
     from parlour.analyses.goose.queries import solve_time
 
-    announce(solve_time(rules, players), quiet or as_json)
+    announce(solve_time(rules, players, plan.threads), quiet or as_json)
     with progress(quiet or as_json) as bar:
         task = bar.add_task("certified sweeps (gap)", total=None)
 
