@@ -84,7 +84,9 @@ def solve(
 
     announce(solve_time(rules, players, plan.threads), quiet or as_json)
     with progress(quiet or as_json) as bar:
-        task = bar.add_task("certified sweeps (gap)", total=None)
+        # the states and the chain come first (read back, or built on a first run) and count nothing the
+        # bar could show: it says what it waits for; the sweeps then count with their gap
+        task = bar.add_task("states and chain (before the sweeps)", total=None)
 
         def tick(k: int, gap: float) -> None:
             bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")

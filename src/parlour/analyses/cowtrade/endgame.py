@@ -254,17 +254,19 @@ def can_cycle(set_size: int, animals1: int) -> bool:
     return back(animals1, frozenset())
 
 
-# The time model, fitted on the 2-core machine (bench/bench_estimates.py, bench/results/estimates.json).
-# Without cycles each state's stage is solved once: CELL_SECONDS per offer pair of the money splits and
-# animal splits (`stage_cells`). With cycles the sweeps and the exact checks of the stationary strategies
-# solve every stage of the cycle again, a dozen times or more: CYCLE_STATE_SECONDS per state of the bound
-# and, per offer pair, CYCLE_CELL_SECONDS with money as totals, CYCLE_CARD_CELL_SECONDS with cards (whose
-# answers see the card count: larger stage LPs). Start-up (imports) comes on top. Cycles whose sweeps creep
-# (a near-tie of the strategies) can take several times the model: it is fitted on ones that converge.
-CELL_SECONDS = 1.5e-5
-CYCLE_STATE_SECONDS = 0.033
-CYCLE_CELL_SECONDS = 1.2e-3
-CYCLE_CARD_CELL_SECONDS = 2.6e-3
+# The time model, fitted on the 2-core machine's CPU seconds (one thread: the idle machine's wall clock;
+# bench/bench_estimates.py, bench/results/estimates.json, where the printed estimate is also stretched by the
+# load). Without cycles each state's stage is solved once: CELL_SECONDS per offer pair of the money splits
+# and animal splits (`stage_cells`; the quartet with both players' starting money: 1.7 s). With cycles the
+# sweeps and the exact checks of the stationary strategies solve every stage of the cycle again, a dozen
+# times or more: CYCLE_STATE_SECONDS per state of the bound and, per offer pair, CYCLE_CELL_SECONDS with
+# money as totals (a quintet at 9 each: 6.6 s), CYCLE_CARD_CELL_SECONDS with cards, whose answers see the
+# card count: larger stage LPs (a set of 3 with the starting money: 341 s). Start-up comes on top. Cycles
+# whose sweeps creep (a near-tie of the strategies) can take several times the model.
+CELL_SECONDS = 1e-5
+CYCLE_STATE_SECONDS = 0.013
+CYCLE_CELL_SECONDS = 5e-4
+CYCLE_CARD_CELL_SECONDS = 2.8e-3
 START_SECONDS = 1.0
 
 

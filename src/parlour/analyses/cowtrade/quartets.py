@@ -117,11 +117,12 @@ class QuartetsSolution(Result):
                 "states": self.states, "plays": [p.to_json() for p in self.plays]}
 
 
-# The time model, fitted on the 2-core machine (bench/bench_estimates.py): the two quartets' game costs
+# The time model, fitted on the 2-core machine's CPU seconds (bench/bench_estimates.py; money cards 0,10,50
+# against 10,10,50: 2.5 s): the two quartets' game costs
 # QUARTETS_CELL_SECONDS per offer pair of its money splits (`endgame.stage_cells`; its stages offer in
 # either quartet and are solved with exact values dozens of digits long); each quartet alone
 # (`endgame.work_seconds`) and start-up come on top.
-QUARTETS_CELL_SECONDS = 0.018
+QUARTETS_CELL_SECONDS = 3e-3
 
 
 def solve_estimate(rules: QuartetsRules, hand1: Hand, hand2: Hand) -> Estimate:

@@ -126,12 +126,12 @@ def guard(rules: ThreeRules, hands: Sequence[Hand], force: bool) -> None:
                            f"pass {parameter('force', True)} to solve it anyway")
 
 
-# The time model, fitted on the 2-core machine (bench/results/cowtrade_threeplayer.json's CPU seconds:
-# simultaneous offers within 10 % from money 1 to 4 each, the rules' stages at money 2 each; checked by
-# bench/bench_estimates.py): one player's game takes LEVEL_SECONDS x (estimated states / 1000) ^
+# The time model, fitted on the 2-core machine's CPU seconds (bench/bench_estimates.py: money 3 each with
+# simultaneous offers 9.6 s, money 2 each with the rules' stages 19.8 s; bench/results/cowtrade_threeplayer.json
+# shows the growth from money 1 to 4 each): one player's game takes LEVEL_SECONDS x (estimated states / 1000) ^
 # LEVEL_EXPONENT, the stage rule changing the factor (the rules' offer-then-answer stages are larger LPs and
 # their cycles sweep longer). Cycles whose sweeps creep (money 5 each) take several times the model.
-LEVEL_SECONDS = {StageRule.RULES: 4.6, StageRule.SIMULTANEOUS: 0.6}
+LEVEL_SECONDS = {StageRule.RULES: 2.3, StageRule.SIMULTANEOUS: 0.5}
 LEVEL_EXPONENT = 1.3
 
 
