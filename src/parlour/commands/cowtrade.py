@@ -262,7 +262,8 @@ def quartets_command(
             splits = quartets.money_splits(money(hand1) + money(hand2), pool)
             announce(quartets.table_estimate(rules, hand1, hand2), quiet or as_json)
             with progress(quiet or as_json) as bar:
-                grid = quartets.quartets_table(rules, splits, counting(bar, bar.add_task("states explored")))
+                counter = counting(bar, bar.add_task("states explored", total=None))
+                grid = quartets.quartets_table(rules, splits, counter)
             if as_json:
                 print_json(grid.to_json())
             else:
@@ -272,7 +273,7 @@ def quartets_command(
         announce(quartets.solve_estimate(rules, hand1, hand2), quiet or as_json)
         with progress(quiet or as_json) as bar:
             result = quartets.solve_quartets(rules, (animals[0], animals[1]), hand1, hand2, challenger, force=force,
-                                             counter=counting(bar, bar.add_task("states explored")))
+                                             counter=counting(bar, bar.add_task("states explored", total=None)))
     except InvalidInput as exc:
         raise InvalidInput(str(exc).replace("force=True", "--force")) from None
     if as_json:
@@ -336,7 +337,7 @@ def security_command(
     announce(threeplayer.solve_estimate(rules, hands, len(asked)), quiet or as_json)
     with progress(quiet or as_json) as bar:
         result = threeplayer.solve_security(rules, owned, hands, turn, asked, tol=tol, force=force,
-                                            counter=counting(bar, bar.add_task("states explored")))
+                                            counter=counting(bar, bar.add_task("states explored", total=None)))
     if as_json:
         print_json(result.to_json())
         return
