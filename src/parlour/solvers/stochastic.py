@@ -450,6 +450,7 @@ class _Work:
     strategies: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None]
     how: list[str]
     counters: dict[str, int]
+    heard: Callable[[str], None] | None = None  # a cycle's proofs in words, for a progress bar (`solve`'s counter)
 
 
 def _round_down(value: Fraction) -> Fraction:
@@ -653,6 +654,8 @@ def _exact_fixed_point(work: _Work, comp: list[int], endless: Fraction) -> bool:
                 ok = False
                 break
             work.counters["exact_stage_solves"] += 1
+            if work.heard is not None and work.counters["exact_stage_solves"] % PROGRESS_EVERY == 0:
+                work.heard(f"trying exact values, {work.counters['exact_stage_solves']:,} exact stage solves")
             if value != guess[s]:
                 ok = False
                 break
@@ -790,6 +793,8 @@ def _prove_bound(work: _Work, comp: list[int], player: int, strategies: dict[int
         for s in comp:
             got = guaranteed(work.stages[s], work.index, values, player, strategies[s])
             work.counters["exact_checks"] += 1
+            if work.heard is not None and work.counters["exact_checks"] % PROGRESS_EVERY == 0:
+                work.heard(f"proving player {player}'s bound, {work.counters['exact_checks']:,} exact checks")
             if sign * (got - bound[s]) < 0:
                 bound[s] = _round_down(got - Fraction(eta)) if player == 1 else _round_up(got + Fraction(eta))
                 values[s] = bound[s]
@@ -1079,6 +1084,14 @@ def _sweep_counter(counter: Counter, size: int, solved: int, n: int) -> Callable
     return heard
 
 
+def _proof_counter(counter: Counter, size: int, solved: int, n: int) -> Callable[[str], None]:
+    """A cyclic component's proofs after its sweeps (exact values tried, bounds checked stage by stage: in a
+    large cycle most of the time) as the counter hears them."""
+    def heard(text: str) -> None:
+        counter(SolveProgress(f"cycle of {size:,} states: {text}", solved, n))
+    return heard
+
+
 def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, tol: float = 1e-12,
           max_sweeps: int = 20_000, limit: int | None = None,
           progress: Callable[[str], None] | None = None, counter: Counter | None = None) -> StochasticSolution:
@@ -1116,8 +1129,10 @@ def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, to
             progress(f"a cyclic component of {len(comp):,} states")
         _value_iteration(work, comp, tol / 100, max_sweeps, float(endless), progress,
                          None if counter is None else _sweep_counter(counter, len(comp), solved - len(comp), n))
+        work.heard = None if counter is None else _proof_counter(counter, len(comp), solved - len(comp), n)
         if not _exact_fixed_point(work, comp, endless):
             _certified_bounds(work, comp, endless, tol, max_sweeps)
+        work.heard = None
     if counter is not None:
         counter(SolveProgress("states solved", n, n))
     if any(v is None for v in (*work.lower, *work.upper)) or any(s is None for s in work.strategies):
