@@ -9,7 +9,14 @@ import pytest
 
 from conftest import run_cli
 from parlour.analyses.cowtrade import endgame, quartets, threeplayer
-from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, contention, count_words, duration_words
+from parlour.analyses.estimates import (
+    ANNOUNCE_SECONDS,
+    LOAD_WEIGHT,
+    Estimate,
+    contention,
+    count_words,
+    duration_words,
+)
 from parlour.commands import common
 
 ENDGAME = ["cowtrade", "endgame", "--money1", "4", "--money2", "3"]
@@ -45,14 +52,15 @@ def test_no_estimate_line_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_a_busy_machine_stretches_the_estimate() -> None:
-    # 2 cores: one thread beside one busy process has a core; beside 5 it gets a third of one
-    assert contention(1.0, 2) == 1.0 and contention(5.0, 2) == 3.0
-    assert contention(0.0, 2, threads=2) == 1.0 and contention(2.0, 2, threads=2) == 2.0
+    # 2 cores: one thread beside one busy process has a core; beside 5, equal shares would give it a third
+    # of one (3 times longer), of which the measured weight counts
+    assert contention(1.0, 2) == 1.0 and contention(5.0, 2) == pytest.approx(1 + LOAD_WEIGHT * 2)
+    assert contention(0.0, 2, threads=2) == 1.0 and contention(2.0, 2, threads=2) == pytest.approx(1 + LOAD_WEIGHT)
     quiet = Estimate(60.0, "3.8M states", threads=2)
     assert quiet.loaded(0.3, 2) == quiet  # under 1.2 times: not worth a word
     busy = quiet.loaded(6.0, 2)
-    assert busy.seconds == 240.0
-    assert busy.words() == "about 4 min: 3.8M states; the machine is busy (load 6.0 on 2 cores)"
+    assert busy.seconds == pytest.approx(60 * (1 + LOAD_WEIGHT * 3))
+    assert busy.words() == "about 3 min: 3.8M states; the machine is busy (load 6.0 on 2 cores)"
 
 
 def test_words() -> None:
