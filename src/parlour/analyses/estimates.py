@@ -36,7 +36,8 @@ class Estimate:
                         self.threads)
 
 
-# Measured on the shared 2-core machine (bench/results/estimates.json, 19 runs at loads 3.5 to 11): the wall
+# Measured on the shared 2-core machine (bench/results/estimates_load_1.json and _2.json: 19 runs at loads
+# 3.5 to 11, wall clock against CPU seconds; estimates.json checks the weighted model): the wall
 # clock of one-thread work grew by about 0.6 of what equal shares of the cores predict (other work sleeps part
 # of the time, and the 1-minute average lags a load that falls).
 LOAD_WEIGHT = 0.6
