@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+# the size check's model: seconds from N, and the oracle's N x N tables (the names stay importable here)
+from parlour.analyses.guess.cost import BYTES_PER_N2, SECONDS_AT_1000, solve_seconds  # noqa: F401
 from parlour.errors import InvalidInput, shown
 from parlour.infra import spelling
 from parlour.infra.resources import affordable
@@ -28,11 +30,6 @@ if TYPE_CHECKING:
     from parlour.solvers.colgen import TraceStep
 
 __all__ = ["GuessTable", "GuessValue", "solve", "table", "value"]
-
-# The size check's model, from the 2-core machine: V(1000) took 267 s (time grows as N^3), and the
-# optimal-BST oracle keeps a few N x N tables.
-SECONDS_AT_1000 = 267.0
-BYTES_PER_N2 = 24.0
 
 
 def check_numbers(n: object, name: str = "n") -> int:
@@ -47,7 +44,7 @@ def check_numbers(n: object, name: str = "n") -> int:
 def check_size(largest: int, force: bool, count: int = 1) -> None:
     """Refuse a solve (or a sweep of `count` N's up to `largest`) this machine cannot hold or finish in a
     day; the refusal names `force` as the caller spells it."""
-    seconds = SECONDS_AT_1000 * (largest / 1000) ** 3 * (count / 4 if count > 1 else 1)
+    seconds = solve_seconds(largest) * (count / 4 if count > 1 else 1)
     what = f"V({largest:,})" if count == 1 else f"a sweep of {count:,} N's up to {largest:,}"
     affordable(f"certifying {what}", BYTES_PER_N2 * float(largest) ** 2, seconds, force)
 

@@ -57,11 +57,12 @@ def tactics() -> TacticList:
     return tactic_list()
 
 
-def simulate(pairs: int, *, games: int = 2000, seed: int = 0) -> SimulationCheck:
+def simulate(pairs: int, *, games: int = 2000, seed: int = 0,
+             on_games: Callable[[int], None] | None = None) -> SimulationCheck:
     """`games` shuffled decks played with the exact optimal policy, beside the DP's exact figures: a Monte
     Carlo check (status ESTIMATE; 95 % intervals, z-scores). Returns a `SimulationCheck`."""
     from parlour.analyses.memory import simulation_check
     from parlour.infra.checks import check_seed
 
     check_seed(seed)
-    return simulation_check(pairs, games, seed)
+    return simulation_check(pairs, games, seed, on_games)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.progress import (
@@ -18,6 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, on_this_machine
 from parlour.commands.arguments import WHOLE
 from parlour.errors import InvalidInput, shown
 from parlour.infra.checks import SEED_LIMIT, check_seed  # noqa: F401  (re-exported: the commands' import)
@@ -94,6 +95,41 @@ def progress(quiet: bool | None = None) -> Iterator[Progress]:
     )
     with bar:
         yield bar
+
+
+class Count(Protocol):
+    """A solver's count for a bar (`solvers.stochastic.SolveProgress`, read by shape: importing the solver
+    here would load numpy and the LP solvers at every command's start)."""
+
+    @property
+    def what(self) -> str: ...
+    @property
+    def done(self) -> int: ...
+    @property
+    def total(self) -> int | None: ...
+
+
+def counting(bar: Progress, task: Any) -> Callable[[Count], None]:
+    """A callback that shows a solver's counts on `task`: its words as the description, done of total
+    (no total yet: the bar pulses while the count grows)."""
+    def heard(count: Count) -> None:
+        bar.update(task, description=count.what, completed=count.done, total=count.total)
+    return heard
+
+
+def estimate_line(estimate: Estimate, quiet: bool) -> str | None:
+    """What a command says before long work: the estimate on a terminal when it passes ANNOUNCE_SECONDS;
+    None (silence) under --quiet or --json (`quiet`), CI, off a terminal, or for short work."""
+    if quiet or quiet_by_default() or estimate.seconds < ANNOUNCE_SECONDS:
+        return None
+    return f"expect {estimate.words()} (Ctrl-C stops it)"
+
+
+def announce(estimate: Estimate, quiet: bool) -> None:
+    """Print `estimate_line` to stderr, at the machine's load now, if there is one (stdout stays the answer's)."""
+    line = estimate_line(on_this_machine(estimate), quiet)
+    if line is not None:
+        err_console.print(line, highlight=False, markup=False)
 
 
 def check_count(value: int, what: str, low: int, high: int, hint: str = "") -> int:

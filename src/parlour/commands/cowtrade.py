@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from parlour.commands.common import console, parse_int_list, print_json
+from parlour.commands.common import announce, console, counting, parse_int_list, print_json, progress
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.rules import NextChallenger, SecondInitiative, StageRule, TieRule
 from parlour.infra import lazy
@@ -166,6 +166,7 @@ def endgame_command(
     players: Annotated[int, typer.Option("--players", help="With --hidden: players whose money is dealt.")] = 3,
     donkeys: Annotated[int, typer.Option("--donkeys", help="With --hidden: donkeys' bonus money paid out.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
 ) -> None:
     """Play one open set out between two players: trade after trade until one owns it, money changing hands."""
@@ -183,7 +184,12 @@ def endgame_command(
         return
     rules = _rules(set_size, stage, ties, next_challenger, study)
     hand1, hand2 = _hands(money1, money2, cards1, cards2)
-    result = endgame.solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force)
+    endgame.guard(rules, hand1, hand2, force)
+    announce(endgame.solve_estimate(rules, animals1, hand1, hand2), quiet or as_json)
+    with progress(quiet or as_json) as bar:
+        counter = counting(bar, bar.add_task("states explored", total=None))
+        result = endgame.solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force,
+                                       counter=counter)
     if as_json:
         print_json(result.to_json())
         return
@@ -237,6 +243,7 @@ def quartets_command(
                                         "where the separate-games choice is wrong.")] = False,
     plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
 ) -> None:
     """Two open quartets: the challenger picks which to trade; exact value against treating them separately."""
@@ -262,13 +269,20 @@ def quartets_command(
             quartets.guard(hand1, hand2, force)
             pool = None if isinstance(hand1, int) else cards_of(hand1) + cards_of(hand2)
             splits = quartets.money_splits(money(hand1) + money(hand2), pool)
-            grid = quartets.quartets_table(rules, splits)
+            announce(quartets.table_estimate(rules, hand1, hand2), quiet or as_json)
+            with progress(quiet or as_json) as bar:
+                counter = counting(bar, bar.add_task("states explored", total=None))
+                grid = quartets.quartets_table(rules, splits, counter)
             if as_json:
                 print_json(grid.to_json())
             else:
                 console.print(quartets.describe_table(grid), highlight=False, markup=False)
             return
-        result = quartets.solve_quartets(rules, (animals[0], animals[1]), hand1, hand2, challenger, force=force)
+        quartets.guard(hand1, hand2, force)
+        announce(quartets.solve_estimate(rules, hand1, hand2), quiet or as_json)
+        with progress(quiet or as_json) as bar:
+            result = quartets.solve_quartets(rules, (animals[0], animals[1]), hand1, hand2, challenger, force=force,
+                                             counter=counting(bar, bar.add_task("states explored", total=None)))
     except InvalidInput as exc:
         raise InvalidInput(str(exc).replace("force=True", "--force")) from None
     if as_json:
@@ -301,6 +315,7 @@ def security_command(
     study: Study = False,
     tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
 ) -> None:
     """Three players, one open set: the probability each can guarantee to end with it (a security level
@@ -326,8 +341,12 @@ def security_command(
 
     hands = threeplayer.make_hands((money1, money2, money3), (cards(cards1, "--cards1"), cards(cards2, "--cards2"),
                                                              cards(cards3, "--cards3")))
-    result = threeplayer.solve_security(rules, owned, hands, turn, (1, 2, 3) if player is None else (player,),
-                                        tol=tol, force=force)
+    asked = (1, 2, 3) if player is None else (player,)
+    threeplayer.guard(rules, hands, force)
+    announce(threeplayer.solve_estimate(rules, hands, len(asked)), quiet or as_json)
+    with progress(quiet or as_json) as bar:
+        result = threeplayer.solve_security(rules, owned, hands, turn, asked, tol=tol, force=force,
+                                            counter=counting(bar, bar.add_task("states explored", total=None)))
     if as_json:
         print_json(result.to_json())
         return

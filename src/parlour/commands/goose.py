@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 import typer
 from rich.table import Table
 
+from parlour.analyses.estimates import Estimate
 from parlour.commands.common import (
+    announce,
     check_count,
     check_seed,
     console,
@@ -34,6 +36,7 @@ app = typer.Typer(no_args_is_help=True)
 
 MAX_WORKERS = 4096
 MAX_PARTS = 1_000_000
+MANY_GAMES = 10**6  # from here on a simulation takes seconds: a progress bar
 MAX_GAMES = 10**15  # a count, not a plan: the time estimate refuses far fewer
 
 
@@ -84,8 +87,13 @@ def solve(
                           f"checkpoint: {plan.checkpoint.path} (every 10 minutes; rerun the command to resume)")
         keeps_checkpoint(plan.checkpoint.path)
     rules = plan.rules
+    from parlour.analyses.goose.queries import solve_time
+
+    announce(solve_time(rules, players, plan.threads), quiet or as_json)
     with progress(quiet or as_json) as bar:
-        task = bar.add_task("certified sweeps (gap)", total=None)
+        # the states and the chain come first (read back, or built on a first run) and count nothing the
+        # bar could show: it says what it waits for; the sweeps then count with their gap
+        task = bar.add_task("states and chain (before the sweeps)", total=None)
 
         def tick(k: int, gap: float) -> None:
             bar.update(task, completed=k, description=f"sweep {k}, gap {gap:.2e}")
@@ -136,8 +144,12 @@ def simulate(
         affordable(f"simulating {games:,} games at once (numpy engine)", 200.0 * players * games, 0, force)
     seconds = analysis.simulation_estimate(players, games)
     affordable(f"simulating {games:,} games of {players} players", 0, seconds, force)
+    announce(Estimate(seconds, f"{games:,} games of {players} players"), as_json)
     rules = _rules(variant_name, rules_file)
-    res = analysis.simulate(rules, players, games, seed, engine=engine)
+    with progress(as_json or games < MANY_GAMES) as bar:
+        task = bar.add_task("games played", total=games)
+        res = analysis.simulate(rules, players, games, seed, engine=engine,
+                                on_games=lambda done: bar.update(task, completed=done))
     if as_json:
         print_json(res)
         return

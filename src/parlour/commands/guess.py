@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -14,7 +15,10 @@ import typer
 from rich.table import Table
 
 from parlour import guess as front
+from parlour.analyses.estimates import Estimate
+from parlour.analyses.guess.cost import solve_estimate, solve_seconds
 from parlour.commands.common import (
+    announce,
     check_count,
     console,
     err_console,
@@ -79,6 +83,7 @@ def solve(
 
     size = _parse_n(n)
     front.check_size(size, force)
+    announce(solve_estimate(size), json_out)
     run = dresher(size) if trace else None
     with solving(size, symmetric) as on_iteration:
         sol = front.solve(size, smoothing=smoothing, symmetric=symmetric, force=force, on_iteration=on_iteration)
@@ -162,6 +167,10 @@ def sweep(
     keeps_checkpoint(db)
     with open_store(db) as store:
         todo = [n for n in range(lo, hi + 1) if n not in store.solved()]
+        # the single solves' sum shared by the workers (not calibrated as a sweep: each N warm-starts from
+        # the last one, so this leans long)
+        parallel = max(1, min(workers, os.cpu_count() or 1))
+        announce(Estimate(sum(map(solve_seconds, todo)) / parallel, f"{len(todo):,} N's to solve, at most"), quiet)
         began = time.perf_counter()
         with progress(True if quiet else None) as bar:
             task = bar.add_task(f"N = {lo}..{hi}", total=hi - lo + 1, completed=hi - lo + 1 - len(todo))
@@ -225,6 +234,7 @@ def value(
         known = table.shipped()
         err_console.print(f"V({size}) is not in the table of certified values (N = 1..{max(known, default=0)}): "
                           "solving it")
+        announce(solve_estimate(size), json_out)
         with solving(size) as on_iteration:
             result = front.value(size, force=force, on_iteration=on_iteration)
     body = result.to_json()
@@ -244,6 +254,7 @@ def verify(
     from parlour.analyses.guess import table
 
     size = _parse_n(n)
+    announce(solve_estimate(size), json_out)
     with solving(size) as on_iteration:
         check = table.verify(size, on_iteration=on_iteration)
     if json_out:

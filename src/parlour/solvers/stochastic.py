@@ -41,6 +41,27 @@ State = Hashable
 
 
 @dataclass(frozen=True)
+class SolveProgress:
+    """Where a solve stands, for a progress bar: `done` of `total` (None: not known yet, as while the
+    states are explored) and what is counted, in words ("states explored", "states solved", ...)."""
+
+    what: str
+    done: int
+    total: int | None
+
+
+Counter = Callable[[SolveProgress], None]
+
+
+def labelled(counter: Counter | None, label: str) -> Counter | None:
+    """`counter` with `label` before each count's words: which of several solves a bar is counting."""
+    if counter is None:
+        return None
+    return lambda step: counter(SolveProgress(f"{label}: {step.what}", step.done, step.total))
+EXPLORE_EVERY = 500  # states between reports while exploring (a stage with cards: ~1-10 ms to build)
+
+
+@dataclass(frozen=True)
 class End:
     """The game ends; player 1 receives `payoff` (player 2 loses it)."""
 
@@ -173,9 +194,10 @@ def _successors(stage: Stage, index: dict[State, int]) -> set[int]:
     return {index[s] for t in stage.targets for s in _target_states(t)}
 
 
-def explore(game: Game, roots: Iterable[State], limit: int | None = None
+def explore(game: Game, roots: Iterable[State], limit: int | None = None, counter: Counter | None = None
             ) -> tuple[list[State], list[Stage], dict[State, int]]:
-    """Every state reachable from the roots, each with its stage (breadth first)."""
+    """Every state reachable from the roots, each with its stage (breadth first); `counter` hears the
+    states built so far every EXPLORE_EVERY (building the stages is most of a large end game's time)."""
     states: list[State] = []
     stages: list[Stage] = []
     index: dict[State, int] = {}
@@ -189,6 +211,8 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None
         stage = game.stage(states[head])
         stages.append(stage)
         head += 1
+        if counter is not None and head % EXPLORE_EVERY == 0:
+            counter(SolveProgress("states explored", head, None))
         for target in stage.targets:
             for nxt in _target_states(target):
                 if nxt not in index:
@@ -426,6 +450,7 @@ class _Work:
     strategies: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None]
     how: list[str]
     counters: dict[str, int]
+    heard: Callable[[str], None] | None = None  # a cycle's proofs in words, for a progress bar (`solve`'s counter)
 
 
 def _round_down(value: Fraction) -> Fraction:
@@ -570,7 +595,8 @@ STALL_SWEEPS = 200  # value iteration that has not halved its step in this many 
 
 
 def _value_iteration(work: _Work, comp: list[int], tol: float, max_sweeps: int, endless: float,
-                     progress: Callable[[str], None] | None) -> int:
+                     progress: Callable[[str], None] | None,
+                     on_sweep: Callable[[int, float], None] | None = None) -> int:
     """Gauss–Seidel sweeps of Shapley's operator over one component, in floats, accelerated: every few
     sweeps the values of the chain the current strategies make are tried as the next iterate (as in
     Pollatschek and Avi-Itzhak's strategy iteration) and kept only when they move less under the
@@ -582,6 +608,8 @@ def _value_iteration(work: _Work, comp: list[int], tol: float, max_sweeps: int, 
         history.append(change)
         if progress is not None:
             progress(f"value iteration: sweep {sweep}, largest change {change:.2e}")
+        if on_sweep is not None:
+            on_sweep(sweep, change)
         if change < tol:
             return sweep
         if sweep >= STALL_SWEEPS and change > 0.5 * history[-STALL_SWEEPS]:
@@ -626,6 +654,8 @@ def _exact_fixed_point(work: _Work, comp: list[int], endless: Fraction) -> bool:
                 ok = False
                 break
             work.counters["exact_stage_solves"] += 1
+            if work.heard is not None and work.counters["exact_stage_solves"] % PROGRESS_EVERY == 0:
+                work.heard(f"trying exact values, {work.counters['exact_stage_solves']:,} exact stage solves")
             if value != guess[s]:
                 ok = False
                 break
@@ -763,6 +793,8 @@ def _prove_bound(work: _Work, comp: list[int], player: int, strategies: dict[int
         for s in comp:
             got = guaranteed(work.stages[s], work.index, values, player, strategies[s])
             work.counters["exact_checks"] += 1
+            if work.heard is not None and work.counters["exact_checks"] % PROGRESS_EVERY == 0:
+                work.heard(f"proving player {player}'s bound, {work.counters['exact_checks']:,} exact checks")
             if sign * (got - bound[s]) < 0:
                 bound[s] = _round_down(got - Fraction(eta)) if player == 1 else _round_up(got + Fraction(eta))
                 values[s] = bound[s]
@@ -1044,17 +1076,36 @@ def _backward(work: _Work, s: int) -> None:
     work.float_values[s] = float((lo + hi) / 2)
 
 
+def _sweep_counter(counter: Counter, size: int, solved: int, n: int) -> Callable[[int, float], None]:
+    """A cyclic component's sweeps as the counter hears them: the states solved stay where they were
+    (the component counts when it is done) and the text names the sweep and its largest change."""
+    def heard(sweep: int, change: float) -> None:
+        counter(SolveProgress(f"cycle of {size:,} states: sweep {sweep}, change {change:.1e}", solved, n))
+    return heard
+
+
+def _proof_counter(counter: Counter, size: int, solved: int, n: int) -> Callable[[str], None]:
+    """A cyclic component's proofs after its sweeps (exact values tried, bounds checked stage by stage: in a
+    large cycle most of the time) as the counter hears them."""
+    def heard(text: str) -> None:
+        counter(SolveProgress(f"cycle of {size:,} states: {text}", solved, n))
+    return heard
+
+
 def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, tol: float = 1e-12,
           max_sweeps: int = 20_000, limit: int | None = None,
-          progress: Callable[[str], None] | None = None) -> StochasticSolution:
+          progress: Callable[[str], None] | None = None, counter: Counter | None = None) -> StochasticSolution:
     """Values and stationary strategies of every state reachable from `roots` (see the module doc).
+
+    progress hears lines of text (a page job's status); counter hears counts for a progress bar: the
+    states explored, then the states solved of all of them (a cyclic component's sweeps in its text).
 
     tol: the sweeps of a cyclic component stop when no value moves by more than tol / 10; the result
     is EXACT when every value is proven exactly, CERTIFIED when some are proven intervals (the widest
     is `width`), STOPPED when a component's bounds are wider than tol."""
     started = time.perf_counter()
     endless = Fraction(endless)
-    states, stages, index = explore(game, roots, limit)
+    states, stages, index = explore(game, roots, limit, counter)
     successors = [sorted(_successors(st, index)) for st in stages]
     comps = components(successors)
     n = len(states)
@@ -1067,6 +1118,8 @@ def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, to
         if progress is not None and number % PROGRESS_EVERY == 0:
             # backward induction reports too: a caller's progress may raise to stop (a cancelled page job)
             progress(f"{solved:,} of {n:,} states solved")
+        if counter is not None and number % PROGRESS_EVERY == 0:
+            counter(SolveProgress("states solved", solved, n))
         solved += len(comp)
         if len(comp) == 1 and comp[0] not in successors[comp[0]]:
             _backward(work, comp[0])
@@ -1074,9 +1127,14 @@ def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, to
         work.counters["cyclic_components"] += 1
         if progress is not None:
             progress(f"a cyclic component of {len(comp):,} states")
-        _value_iteration(work, comp, tol / 100, max_sweeps, float(endless), progress)
+        _value_iteration(work, comp, tol / 100, max_sweeps, float(endless), progress,
+                         None if counter is None else _sweep_counter(counter, len(comp), solved - len(comp), n))
+        work.heard = None if counter is None else _proof_counter(counter, len(comp), solved - len(comp), n)
         if not _exact_fixed_point(work, comp, endless):
             _certified_bounds(work, comp, endless, tol, max_sweeps)
+        work.heard = None
+    if counter is not None:
+        counter(SolveProgress("states solved", n, n))
     if any(v is None for v in (*work.lower, *work.upper)) or any(s is None for s in work.strategies):
         raise SolverError("a state was left unsolved")  # a bug, never a user's error
     solutions = tuple(StateSolution(work.lower[k], work.upper[k], *work.strategies[k], work.how[k])  # type: ignore[arg-type, misc, call-arg]

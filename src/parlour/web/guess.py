@@ -293,10 +293,10 @@ def _size(value: Any) -> int:
 
 def estimate_seconds(n: int) -> float:
     """The command line's estimate of certifying V(N) on this machine; its size check raises beyond it."""
-    from parlour.guess import BYTES_PER_N2, SECONDS_AT_1000
+    from parlour.analyses.guess.cost import BYTES_PER_N2, solve_seconds
     from parlour.infra.resources import affordable
 
-    seconds = SECONDS_AT_1000 * (n / 1000) ** 3
+    seconds = solve_seconds(n)
     affordable(f"certifying V({n:,})", BYTES_PER_N2 * float(n) ** 2, seconds, False, flag="the command line's --force")
     return seconds
 

@@ -13,10 +13,12 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb, prod
 from typing import Any
 
 import numpy as np
 
+from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import (
     ACCEPT,
@@ -34,6 +36,7 @@ from parlour.games.cowtrade.endgame import (
     money_splits,
     offers,
 )
+from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
 from parlour.results import Result, bounds, exact
 from parlour.solvers import stochastic
@@ -188,16 +191,15 @@ def _chain(solution: StochasticSolution, start: TradeState) -> tuple[dict[int, f
 
 
 def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, challenger: int,
-                  tol: float = 1e-12, force: bool = False) -> EndgameSolution:
-    """Solve one end game from its start (see the module doc)."""
+                  tol: float = 1e-12, force: bool = False, counter: stochastic.Counter | None = None
+                  ) -> EndgameSolution:
+    """Solve one end game from its start (see the module doc); `counter` hears the states explored,
+    then solved (a progress bar's counts)."""
     started = time.perf_counter()
     game = Endgame(rules)
     start = game.start(animals1, hand1, hand2, challenger)
-    guard = estimate_states(rules, hand1, hand2)
-    if guard > MAX_STATES and not force:
-        raise InvalidInput(f"this end game has up to {guard:,} states (the limit is {MAX_STATES:,}): "
-                           f"pass {parameter('force', True)} to solve it anyway")
-    solution = stochastic.solve(game, [start], tol=tol)
+    guard(rules, hand1, hand2, force)
+    solution = stochastic.solve(game, [start], tol=tol, counter=counter)
     reach, p1, p2, endless, trades = _chain(solution, start)
     plays = []
     for k in sorted(reach, key=lambda k: -reach[k]):
@@ -219,6 +221,69 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
 def estimate_states(rules: EndgameRules, hand1: Hand, hand2: Hand) -> int:
     """An upper bound on the states: splits of the money x animal splits x challenger x tie."""
     return money_splits(hand1, hand2) * (rules.set_size - 1) * 2 * 2
+
+
+def guard(rules: EndgameRules, hand1: Hand, hand2: Hand, force: bool) -> None:
+    """Refuse (without force) an end game above MAX_STATES states."""
+    states = estimate_states(rules, hand1, hand2)
+    if states > MAX_STATES and not force:
+        raise InvalidInput(f"this end game has up to {states:,} states (the limit is {MAX_STATES:,}): "
+                           f"pass {parameter('force', True)} to solve it anyway")
+
+
+def stage_cells(hand1: Hand, hand2: Hand) -> int:
+    """The offer pairs of every money split summed: sum over the splits of |offers(h1)| x |offers(h2)|,
+    the size of the stages the solve builds and solves. Per card value (or for a total) with t in all,
+    sum over x = 0..t of (x + 1)(t - x + 1) = C(t + 3, 3); the card values multiply."""
+    if isinstance(hand1, int) or isinstance(hand2, int):
+        return comb(money_total(hand1) + money_total(hand2) + 3, 3)
+    return prod(comb(a + b + 3, 3) for a, b in zip(hand1, hand2, strict=True))
+
+
+def can_cycle(set_size: int, animals1: int) -> bool:
+    """Whether play from `animals1` of `set_size` can come back to an animal split it left: a trade moves
+    the smaller holding (a -> a +- min(a, set_size - a)); a quartet cannot cycle, a set of 3 or 5 can."""
+    def back(a: int, path: frozenset[int]) -> bool:
+        if a in path:
+            return True
+        if not 0 < a < set_size:
+            return False
+        m = min(a, set_size - a)
+        return back(a + m, path | {a}) or back(a - m, path | {a})
+
+    return back(animals1, frozenset())
+
+
+# The time model, fitted on the 2-core machine's CPU seconds (one thread: the idle machine's wall clock;
+# bench/bench_estimates.py, bench/results/estimates.json, where the printed estimate is also stretched by the
+# load). Without cycles each state's stage is solved once: CELL_SECONDS per offer pair of the money splits
+# and animal splits (`stage_cells`; the quartet with both players' starting money: 1.7 s). With cycles the
+# sweeps and the exact checks of the stationary strategies solve every stage of the cycle again, a dozen
+# times or more: CYCLE_STATE_SECONDS per state of the bound and, per offer pair, CYCLE_CELL_SECONDS with
+# money as totals (a quintet at 9 each: 6.6 s), CYCLE_CARD_CELL_SECONDS with cards, whose answers see the
+# card count: larger stage LPs (a set of 3 with the starting money: 341 s). Start-up comes on top. Cycles
+# whose sweeps creep (a near-tie of the strategies) can take several times the model.
+CELL_SECONDS = 1e-5
+CYCLE_STATE_SECONDS = 0.013
+CYCLE_CELL_SECONDS = 5e-4
+CYCLE_CARD_CELL_SECONDS = 2.8e-3
+START_SECONDS = 1.0
+
+
+def work_seconds(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand) -> float:
+    """The model's seconds of `solve_endgame`, start-up left out."""
+    cells = stage_cells(hand1, hand2) * (rules.set_size - 1)
+    if not can_cycle(rules.set_size, animals1):
+        return CELL_SECONDS * cells
+    per_cell = CYCLE_CELL_SECONDS if isinstance(hand1, int) else CYCLE_CARD_CELL_SECONDS
+    return CYCLE_STATE_SECONDS * estimate_states(rules, hand1, hand2) + per_cell * cells
+
+
+def solve_estimate(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand) -> Estimate:
+    """How long `solve_endgame` takes on this machine (the model above) and the states it may meet."""
+    cycles = ", play can cycle" if can_cycle(rules.set_size, animals1) else ""
+    return Estimate(START_SECONDS + work_seconds(rules, animals1, hand1, hand2),
+                    f"up to {count_words(estimate_states(rules, hand1, hand2))} states{cycles}")
 
 
 def make_hands(money1: int | None, money2: int | None, cards1: Sequence[int] | None,

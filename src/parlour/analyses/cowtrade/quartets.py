@@ -30,13 +30,17 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.analyses.cowtrade.endgame import (
+    START_SECONDS,
     _hand_json,
     _hand_text,
     _moves_text,
     _value_text,
     solve_endgame,
     splits_of,
+    stage_cells,
+    work_seconds,
 )
+from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe
 from parlour.games.cowtrade.quartets import (
@@ -113,6 +117,26 @@ class QuartetsSolution(Result):
                 "states": self.states, "plays": [p.to_json() for p in self.plays]}
 
 
+# The time model, fitted on the 2-core machine's CPU seconds (bench/bench_estimates.py; money cards 0,10,50
+# against 10,10,50: 2.5 s): the two quartets' game costs
+# QUARTETS_CELL_SECONDS per offer pair of its money splits (`endgame.stage_cells`; its stages offer in
+# either quartet and are solved with exact values dozens of digits long); each quartet alone
+# (`endgame.work_seconds`) and start-up come on top.
+QUARTETS_CELL_SECONDS = 3e-3
+
+
+def solve_estimate(rules: QuartetsRules, hand1: Hand, hand2: Hand) -> Estimate:
+    """How long `solve_quartets` takes on this machine (the model above) and the states it may meet."""
+    alone = work_seconds(rules.trade, 1, hand1, hand2)  # a quartet alone never cycles
+    seconds = START_SECONDS + QUARTETS_CELL_SECONDS * stage_cells(hand1, hand2) + 2 * alone
+    return Estimate(seconds, f"up to {count_words(estimate_states(hand1, hand2))} states")
+
+
+def table_estimate(rules: QuartetsRules, hand1: Hand, hand2: Hand) -> Estimate:
+    """`quartets_table`'s time: the same game from every start (each state once), so about one solve."""
+    return solve_estimate(rules, hand1, hand2)
+
+
 def guard(hand1: Hand, hand2: Hand, force: bool) -> None:
     states = estimate_states(hand1, hand2)
     if states > MAX_STATES and not force:
@@ -157,9 +181,11 @@ def make_choice(rules: QuartetsRules, values: dict[int, Fraction], one_set: dict
     return Choice(values, best, one_set, separate, top - sign * values[separate])
 
 
-def _one_set_values(rules: QuartetsRules, state: QuartetsState) -> dict[int, Fraction]:
+def _one_set_values(rules: QuartetsRules, state: QuartetsState, counter: stochastic.Counter | None = None
+                    ) -> dict[int, Fraction]:
     return {q: solve_endgame(rules.trade, state.animals1[q], state.hand1, state.hand2, state.challenger,
-                             force=True).value for q in open_quartets(state.animals1)}
+                             force=True, counter=stochastic.labelled(counter, f"quartet {q + 1} alone")).value
+            for q in open_quartets(state.animals1)}
 
 
 def _reach(solution: StochasticSolution, start: QuartetsState) -> dict[int, float]:
@@ -210,14 +236,15 @@ def moves(stage: Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[s
 
 
 def solve_quartets(rules: QuartetsRules, animals1: tuple[int, int], hand1: Hand, hand2: Hand, challenger: int,
-                   force: bool = False, progress: Callable[[str], None] | None = None) -> QuartetsSolution:
+                   force: bool = False, progress: Callable[[str], None] | None = None,
+                   counter: stochastic.Counter | None = None) -> QuartetsSolution:
     """Solve two open quartets from a start (see the module doc); `progress` hears the solver's lines
-    (and may raise to stop it)."""
+    (and may raise to stop it), `counter` its counts (the two quartets' game, then each one alone)."""
     started = time.perf_counter()
     game = Quartets(rules)
     start = game.start(animals1, hand1, hand2, challenger)
     guard(hand1, hand2, force)
-    solution = stochastic.solve(game, [start], progress=progress)
+    solution = stochastic.solve(game, [start], progress=progress, counter=stochastic.labelled(counter, "both quartets"))
     root = solution.at(start)
     if not root.exact:
         # two quartets cannot cycle, so only a near-tie below float precision (continuation values dozens of
@@ -226,7 +253,8 @@ def solve_quartets(rules: QuartetsRules, animals1: tuple[int, int], hand1: Hand,
                           "(moves that differ below float precision); the two-quartet analysis needs it exact")
     choice = None
     if len(open_quartets(start.animals1)) == 2:
-        choice = make_choice(rules, quartet_values(solution, start), _one_set_values(rules, start), challenger)
+        choice = make_choice(rules, quartet_values(solution, start), _one_set_values(rules, start, counter),
+                             challenger)
     reach = _reach(solution, start)
     plays = []
     for k in sorted(reach, key=lambda k: -reach[k]):
@@ -301,14 +329,16 @@ def all_in_optimal(solution: StochasticSolution, state: QuartetsState, quartet: 
     return bool(cell == value and min(column) >= value and max(row) <= value)
 
 
-def quartets_table(rules: QuartetsRules, hands: Sequence[tuple[Hand, Hand]]) -> QuartetsTable:
+def quartets_table(rules: QuartetsRules, hands: Sequence[tuple[Hand, Hand]],
+                   counter: stochastic.Counter | None = None) -> QuartetsTable:
     """Every start of `hands` solved as one game; the separate-games choice at each; all-in at 2-2."""
     started = time.perf_counter()
     game = Quartets(rules)
     roots = starts_of(hands)
-    solution = stochastic.solve(game, roots)
+    solution = stochastic.solve(game, roots, counter=stochastic.labelled(counter, "both quartets"))
     one_set = stochastic.solve(Endgame(rules.trade), sorted({
-        TradeState(a, r.hand1, r.hand2, r.challenger) for r in roots for a in r.animals1}))
+        TradeState(a, r.hand1, r.hand2, r.challenger) for r in roots for a in r.animals1}),
+        counter=stochastic.labelled(counter, "each quartet alone"))
     rows = []
     for r in roots:
         ones = {q: one_set.at(TradeState(r.animals1[q], r.hand1, r.hand2, r.challenger)).lower for q in (0, 1)}

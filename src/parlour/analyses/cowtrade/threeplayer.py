@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import ACCEPT, Hand, StageRule, TieRule, cards_of, describe, hand_from_cards
 from parlour.games.cowtrade.threeplayer import (
@@ -117,26 +118,51 @@ def _first_move(game: Security, solution: stochastic.StochasticSolution, start: 
     return mixture("move", [p for _, p in kept], [m for m, _ in kept])
 
 
+def guard(rules: ThreeRules, hands: Sequence[Hand], force: bool) -> None:
+    """Refuse (without force) a game whose players' games have above MAX_STATES states each."""
+    states = estimate_states(rules, hands)
+    if states > MAX_STATES and not force:
+        raise InvalidInput(f"each player's game has up to {states:,} states (the limit is {MAX_STATES:,}): "
+                           f"pass {parameter('force', True)} to solve it anyway")
+
+
+# The time model, fitted on the 2-core machine's CPU seconds (bench/bench_estimates.py: money 3 each with
+# simultaneous offers 9.6 s, money 2 each with the rules' stages 19.8 s; bench/results/cowtrade_threeplayer.json
+# shows the growth from money 1 to 4 each): one player's game takes LEVEL_SECONDS x (estimated states / 1000) ^
+# LEVEL_EXPONENT, the stage rule changing the factor (the rules' offer-then-answer stages are larger LPs and
+# their cycles sweep longer). Cycles whose sweeps creep (money 5 each) take several times the model.
+LEVEL_SECONDS = {StageRule.RULES: 2.3, StageRule.SIMULTANEOUS: 0.5}
+LEVEL_EXPONENT = 1.3
+
+
+def solve_estimate(rules: ThreeRules, hands: Sequence[Hand], players: int) -> Estimate:
+    """How long `solve_security` takes for `players` levels on this machine (the model above)."""
+    states = estimate_states(rules, hands)
+    seconds = players * LEVEL_SECONDS[rules.stage] * (states / 1000) ** LEVEL_EXPONENT
+    return Estimate(seconds, f"{players} player{'s' if players > 1 else ''}' games of up to "
+                             f"{count_words(states)} states each")
+
+
 def solve_security(rules: ThreeRules, animals: Sequence[int], hands: Sequence[Hand], turn: int,
                    players: Sequence[int] = PLAYERS, tol: float = 1e-12, force: bool = False,
-                   progress: Callable[[str], None] | None = None) -> SecuritySolution:
-    """Each asked player's security level from the start (animals, hands, the player on turn)."""
+                   progress: Callable[[str], None] | None = None,
+                   counter: stochastic.Counter | None = None) -> SecuritySolution:
+    """Each asked player's security level from the start (animals, hands, the player on turn);
+    `progress` hears the solver's lines, `counter` its counts, one player's game after another."""
     began = time.perf_counter()
     asked = tuple(players)
     if not asked or any(p not in PLAYERS for p in asked) or len(set(asked)) != len(asked):
         raise InvalidInput(f"ask for the levels of players among 1, 2, 3, each once, not {list(asked)!r}")
     start = Security(rules, 1).start(animals, hands, turn)  # checks the start once for every player
-    guard = estimate_states(rules, start.hands)
-    if guard > MAX_STATES and not force:
-        raise InvalidInput(f"each player's game has up to {guard:,} states (the limit is {MAX_STATES:,}): "
-                           f"pass {parameter('force', True)} to solve it anyway")
+    guard(rules, start.hands, force)
     levels = []
     counters: dict[str, int | float] = {}
     for p in asked:
         game = Security(rules, p)
         if progress is not None:
             progress(f"player {p}'s security level")
-        solution = stochastic.solve(game, [start], tol=tol, progress=progress)
+        solution = stochastic.solve(game, [start], tol=tol, progress=progress,
+                                    counter=stochastic.labelled(counter, f"player {p}'s level"))
         root = solution.at(start)
         # every payoff is 0 or 1 and endless play is 0, so [0, 1] holds the level: clip the proven bounds
         lower, upper = max(root.lower, Fraction(0)), min(root.upper, Fraction(1))

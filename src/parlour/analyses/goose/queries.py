@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlour.analyses.estimates import Estimate, count_words
 from parlour.analyses.goose.chain import fits_chain, space
 from parlour.analyses.goose.space import bitmap_bytes, count_canonical, count_reachable
 from parlour.errors import InvalidInput
@@ -15,9 +16,11 @@ from parlour.games.goose.tables import tables
 from parlour.infra.resources import physical_memory
 
 
-def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, engine: str = "numba") -> SimulationResult:
-    """`games` games of the real game (any number of players), with Wilson intervals per player."""
-    return play_games(rules, players, games, seed, engine=engine)
+def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, engine: str = "numba",
+             on_games: Callable[[int], None] | None = None) -> SimulationResult:
+    """`games` games of the real game (any number of players), with Wilson intervals per player;
+    `on_games` hears the games played so far (the numba engine)."""
+    return play_games(rules, players, games, seed, engine=engine, on_games=on_games)
 
 
 def bitmap_search_gib(rules: RuleSet, players: int) -> float:
@@ -52,12 +55,13 @@ def state_counts(rules: RuleSet, players: int,
 
 # The size check's model, from runs on the 2-core machine (docs/goose.md): relabelled states are about
 # 0.655 codes^players (5 players: 184.8 M of 49^5); the stored chain (up to 4 players) takes ~280 bytes and
-# 1.3e-5 s per state (4 players: 1.0 GiB, 48.5 s), the chain-free solver 8 bytes per state and player (its
-# bounds, packed with their offsets) + ~5.3 bytes (codes, ranks, the rest) and 5e-5 s (5 players: 7.8 GiB
-# peak, bench/results/goose_5p_memory.json; 2.5 h in the last full run); a simulated game ~1.5e-6 s per
-# player.
+# 1.6e-5 s per state (4 players: 1.0 GiB, ~60 s on the idle machine: 70 s of CPU on 2 threads, 275 s of
+# wall clock at a load of 6-8, bench/results/estimates_calibration.json), the chain-free solver 8 bytes per
+# state and player (its bounds, packed with their offsets) + ~5.3 bytes (codes, ranks, the rest) and 5e-5 s
+# (5 players: 7.8 GiB peak, bench/results/goose_5p_memory.json; 2.5 h in the last full run); a simulated
+# game ~1.5e-6 s per player.
 STATE_SHARE = 0.655
-CHAIN_BYTES, CHAIN_SECONDS = 280.0, 1.3e-5
+CHAIN_BYTES, CHAIN_SECONDS = 280.0, 1.6e-5
 FREE_BYTES, FREE_BYTES_PER_PLAYER, FREE_SECONDS = 5.3, 8.0, 5e-5
 GAME_SECONDS_PER_PLAYER = 1.5e-6
 MAX_PLAYERS = 64  # 49^64 positions: the estimate is astronomical long before this; beyond, it is not worth writing
@@ -77,6 +81,13 @@ def solve_estimate(rules: RuleSet, players: int) -> tuple[float, float]:
     if fits_chain(rules, players):
         return CHAIN_BYTES * states, CHAIN_SECONDS * states
     return (FREE_BYTES + FREE_BYTES_PER_PLAYER * players) * states, FREE_SECONDS * states
+
+
+def solve_time(rules: RuleSet, players: int, threads: int = 2) -> Estimate:
+    """`solve_estimate`'s seconds in words, with the states it counts (the command line's line before work);
+    the sweeps run on `threads` numba threads (the plan's)."""
+    return Estimate(solve_estimate(rules, players)[1], f"{count_words(estimated_states(rules, players))} states",
+                    threads)
 
 
 def simulation_estimate(players: int, games: int) -> float:

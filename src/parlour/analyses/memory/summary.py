@@ -241,14 +241,16 @@ class SimulationCheck(Result):
         }
 
 
-def simulation_check(pairs: int, games: int, seed: int = 0) -> SimulationCheck:
-    """Play `games` shuffled decks with the canonical optimal policy of the exact DP."""
+def simulation_check(pairs: int, games: int, seed: int = 0,
+                     on_games: Callable[[int], None] | None = None) -> SimulationCheck:
+    """Play `games` shuffled decks with the canonical optimal policy of the exact DP (`on_games` hears
+    the games played so far)."""
     check_pairs(pairs, limit=TABLE_LIMIT)
     if games < 2 or games > 10_000_000:
         raise InvalidInput(f"{spelling.parameter('games')} must be between 2 and 10000000, got {games}")
     t0 = time.perf_counter()
     sol = solve_exact(pairs)
-    r = simulate(pairs, games, sol.policy, seed)
+    r = simulate(pairs, games, sol.policy, seed, on_games)
     return SimulationCheck(r, sol.first_player_pairs, to_fraction(sol.stalemate[sol.start()]),
                            method="simulation (card identities) against the exact DP",
                            status=Status.ESTIMATE, seconds=time.perf_counter() - t0)

@@ -14,6 +14,7 @@ kernel or solver, so agreement with the chain checks the state model independent
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numba
@@ -72,8 +73,9 @@ ENGINES = ("numpy", "numba")
 
 
 def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns: int = 100_000,
-             engine: str = "numpy") -> SimulationResult:
-    """`games` seeded games from the start; `max_turns` moves (all players together) per game at most."""
+             engine: str = "numpy", on_games: Callable[[int], None] | None = None) -> SimulationResult:
+    """`games` seeded games from the start; `max_turns` moves (all players together) per game at most;
+    `on_games` hears the games played so far (the numba engine, after each chunk: a progress bar's count)."""
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     if games < 1:
@@ -83,7 +85,7 @@ def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns:
     if seed < 0:
         raise InvalidInput(f"the seed must be non-negative, got {seed}")
     if engine == "numba":
-        return _simulate_numba(rules, players, games, seed, max_turns)
+        return _simulate_numba(rules, players, games, seed, max_turns, on_games)
     t = tables(rules)
     rng = np.random.default_rng(seed)
     cum = np.cumsum(t.weight)
@@ -240,7 +242,8 @@ def _simulate_blocks(n, first, games, seed, cum, den, squares, pending, well, ar
 CHUNK = 64 * _BLOCK  # games per compiled call: a fraction of a second, so Ctrl-C is heard between calls
 
 
-def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_turns: int) -> SimulationResult:
+def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_turns: int,
+                    on_games: Callable[[int], None] | None = None) -> SimulationResult:
     t = tables(rules)
     cum = np.cumsum(t.weight).astype(np.uint64)
     wins = np.zeros(players, np.int64)
@@ -254,5 +257,7 @@ def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_tur
             wins += w
             draws, unfinished, moves = draws + int(d), unfinished + int(u), moves + int(m)
             check()
+            if on_games is not None:
+                on_games(min(games, first + CHUNK))
     return SimulationResult(players, games, seed, tuple(int(w) for w in wins), draws + unfinished,
                             unfinished, moves / games, "numba")

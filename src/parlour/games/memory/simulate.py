@@ -6,7 +6,7 @@ Bellman values: it never uses the category counts or the transition formulas, on
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from parlour.errors import InvalidInput
@@ -138,18 +138,28 @@ def standard_error(interval: Interval) -> float:
     return (interval.high - interval.low) / (2 * Z95)
 
 
-def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0) -> SimulationSummary:
+REPORT_EVERY = 500  # games between progress reports (40 pairs: ~1 s)
+
+
+def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0,
+             on_games: Callable[[int], None] | None = None) -> SimulationSummary:
+    """`games` shuffled decks played with `policy`; `on_games` hears the games played so far."""
     if games < 2:
         raise InvalidInput(f"simulate at least 2 games, got {games}")
     rng = random.Random(seed)
     firsts, advs, stal, lefts = [], [], [], []
-    for _ in range(games):
+    for k in range(games):
+        if on_games is not None and k % REPORT_EVERY == 0:
+            on_games(k)
         g = play_game(pairs, policy, rng)
         firsts.append(g.first_pairs)
         advs.append(g.first_pairs - g.second_pairs)
         stal.append(1.0 if g.stalemate else 0.0)
         if g.stalemate:
             lefts.append(g.pairs_left_at_end)
+
+    if on_games is not None:
+        on_games(games)
 
     def interval(xs: list[float]) -> Interval:
         return mean_interval(sum(xs), sum(x * x for x in xs), len(xs))
