@@ -6,23 +6,18 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from parlour.analyses.estimates import ANNOUNCE_SECONDS, Estimate, on_this_machine
 from parlour.commands.arguments import WHOLE
 from parlour.errors import InvalidInput, shown
 from parlour.infra.checks import SEED_LIMIT, check_seed  # noqa: F401  (re-exported: the commands' import)
 from parlour.results import dumps, envelope, jsonable
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 # Off a terminal (CI logs, pipes) rich would wrap at 80 columns; tables read better wider.
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -83,6 +78,15 @@ def progress(quiet: bool | None = None) -> Iterator[Progress]:
     """A rich progress bar on stderr, disabled under CI, --quiet or a non-terminal (`quiet` can only add
     silence: False does not force a bar into a log file)."""
     disable = bool(quiet) or quiet_by_default()
+    from rich.progress import (  # a long command's: not loaded for a table lookup
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     bar = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
