@@ -245,3 +245,15 @@ def test_without_memory_for_the_history_the_engine_extrapolates_one_mode(monkeyp
     short = markov.certified(ex.chain, watch=[0], tol=1e-10, history=accelerate.HISTORY)
     assert short.sweeps == one_mode.sweeps and short.repair_sweeps == one_mode.repair_sweeps
     assert np.array_equal(short.lower, one_mode.lower)
+
+
+def test_a_run_with_a_history_resumes_from_its_proven_checkpoint(tmp_path: Path) -> None:
+    # The history is not saved: the file is the bounds alone, proven by one pass on resume as always.
+    p = Fraction(1, 3)
+    ex = gamblers_ruin(20, p)
+    cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
+    with pytest.raises(SolverError):
+        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=25, checkpoint=cp, history=8)
+    b = markov.certified(ex.chain, watch=[0], tol=1e-10, checkpoint=cp, history=8)
+    assert b.resumed_from == 25 and b.resume_verified
+    _assert_bounds_hold(b, 20, p, list(ex.states))
