@@ -1,9 +1,9 @@
 """The certified engine's two extrapolations on the stored Goose chain (issue 38): the one-mode step
-(`history=0`, the default) against reduced-rank extrapolation over the last m sweeps (`history=m`,
+(`history=0`) against reduced-rank extrapolation over the last m sweeps (`history=m`, the default 12,
 `solvers/markov/accelerate.py`), alternated in one process on one numba thread, so both see the same
 machine. Pass counts (sweeps + checks) do not depend on the machine; seconds do. Usage:
 
-    .venv/bin/python bench/bench_markov_accel.py --players 3 --rounds 2 [--tol 1e-12] [--history 8]
+    .venv/bin/python bench/bench_markov_accel.py --players 3 --rounds 2 [--tol 1e-12] [--history 12]
         [--name NAME]
 """
 
@@ -39,7 +39,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--tol", type=float, default=1e-12)
-    ap.add_argument("--history", type=int, default=8)
+    ap.add_argument("--history", type=int, default=12)
     ap.add_argument("--name", default=None)
     args = ap.parse_args()
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-# Sweeps per candidate and the length of the history: 8 float32 vectors (4 Goose players: 8 x 86 MB).
-# Measured on the 3- and 4-player Goose chains (docs/architecture.md, "Extrapolation over several modes").
-HISTORY = 8
+# Sweeps per candidate and the length of the history: 12 float32 vectors (4 Goose players: 12 x 86 MB).
+# Measured on the 2-, 3- and 4-player Goose chains against 4, 8 and 16 (docs/architecture.md,
+# "Extrapolation over several modes").
+HISTORY = 12
 # The least squares of the coefficients reads about this many states (every k-th): the modes are spread over
 # the whole game, and a sample of states gives the same coefficients as all of them at a fraction of the cost.
 SAMPLE_STATES = 10_000
