@@ -17,6 +17,19 @@ def physical_memory() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
+def available_memory() -> int:
+    """Bytes of memory the system could give this process now (MemAvailable; the physical memory where the
+    system does not say)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return physical_memory()
+
+
 def free_disk(folder: Path) -> int:
     """Free bytes on the file system that holds `folder` (or its nearest existing parent)."""
     here = Path(folder).resolve()

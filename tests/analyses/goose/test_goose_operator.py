@@ -61,6 +61,29 @@ def test_every_state_agrees_with_the_stored_chain_on_a_small_board(players: int,
             assert hi - lo <= 2e-10 + 1e-15 and max(lo, slo) <= min(hi, shi)
 
 
+def test_the_multi_mode_extrapolation_is_a_policy_of_both_operators() -> None:
+    # Reduced-rank extrapolation over the last sweeps (history=8, issue 38) on the stored chain and on the
+    # chain-free operator: every interval at every state meets the one-mode stored chain's (all are sound).
+    import numpy as np
+
+    from parlour.analyses.goose import chain as gchain
+    from parlour.games.goose.rules import RuleSet
+
+    rules = RuleSet(name="tiny", end=9, dice=((1, 2, 3),), geese=(4,), jumps=((6, 2),), inns=(3,), wells=(5,),
+                    start_jumps=(), bounce=True, occupancy=True)
+    sp = gchain.space(rules, 3)
+    one_mode = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=1e-10)
+    stored = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=1e-10, history=8)
+    lay = layout(rules, 3)
+    free = markov.certified(OnTheFly(lay), watch=range(lay.size), tol=1e-10, history=8)
+    assert stored.repair_sweeps > 0 and free.repair_sweeps > 0  # RRE candidates were made and checked
+    for code in np.asarray(lay.codes, np.int64):
+        for o in range(3):
+            ref = one_mode.interval(sp.row(int(code)), o)
+            for lo, hi in (stored.interval(sp.row(int(code)), o), free.interval(lay.row(int(code)), o)):
+                assert hi - lo <= 2e-10 + 1e-15 and max(lo, ref[0]) <= min(hi, ref[1])
+
+
 def test_refuses_a_chain_with_stuck_states() -> None:
     with pytest.raises(InvalidInput):
         OnTheFly(layout(STUDY, 2))

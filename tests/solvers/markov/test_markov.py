@@ -11,6 +11,7 @@ import pytest
 
 from parlour.errors import SolverError
 from parlour.solvers import markov
+from parlour.solvers.markov import accelerate
 
 
 def gamblers_ruin(n: int, p: Fraction) -> markov.Explicit:
@@ -154,3 +155,105 @@ def test_tol_is_a_half_width() -> None:
     assert hi - lo <= 2e-6 + 1e-15 and b.status.value == "certified"
     with pytest.raises(Exception, match="half-width"):
         markov.certified(gamblers_ruin(5, Fraction(1, 3)).chain, tol=0.0)
+
+
+# The extrapolation over several modes (reduced-rank extrapolation of the last sweeps, issue 38): what it
+# estimates, how its history adapts to the memory, and that a candidate only becomes a bound through the check.
+
+
+def test_the_history_adapts_to_the_memory() -> None:
+    vector = 4 * 1000  # bytes of one float32 increment vector of 1000 values
+    assert accelerate.depth(1000, 8, 100 * vector) == 8
+    assert accelerate.depth(1000, 8, int(2 * 5.5 * vector)) == 5  # half the memory holds 5
+    assert accelerate.depth(1000, 8, 2 * 2 * vector) == 0  # 2 would fit: too few, the one-mode way then
+    assert accelerate.depth(1000, 0, 100 * vector) == 0
+
+
+def test_rre_finds_the_limit_of_a_sequence_with_as_many_modes_as_the_history_removes() -> None:
+    # x_k = limit - sum_j a_j rho_j^k v_j: three modes (0.95, 0.9, 0.5). RRE over 4 increments removes all
+    # three, so its estimate is the limit up to the float32 rounding of the increments, where the last
+    # iterate is still ~0.95^12 ~ 0.5 away.
+    rng = np.random.default_rng(7)
+    modes = np.linalg.qr(rng.normal(size=(60, 3)))[0] * np.array([1.0, 0.7, 0.4])
+    rho = np.array([0.95, 0.9, 0.5])
+    limit = rng.uniform(0.2, 0.8, size=60)
+
+    def iterate(k: int) -> np.ndarray:
+        return limit - modes @ rho**k
+
+    history = np.stack([iterate(k + 1) - iterate(k) for k in range(8, 12)])[:, :, None].astype(np.float32)
+    c = accelerate.coefficients(history, np.arange(4))
+    assert c is not None
+    estimate = iterate(12) + sum(cj * history[j, :, 0].astype(np.float64) for j, cj in enumerate(c))
+    assert np.abs(limit - iterate(12)).max() > 0.1
+    assert np.abs(limit - estimate).max() < 1e-4
+
+
+def test_combine_caps_the_candidate_and_drops_what_is_not_finite() -> None:
+    lower = np.array([[0.5, 0.2], [0.9, 0.0]])
+    history = np.zeros((2, 2, 2), np.float32)
+    history[0] = [[0.1, np.inf], [0.5, 0.01]]
+    history[1] = [[0.1, 0.0], [0.5, 0.02]]
+    offsets = np.zeros((2, 2), markov.OFFSET_DTYPE)
+    accelerate.combine(lower, history, np.array([0, 1]), np.array([1.0, 1.0]), 0.5, offsets)
+    z = lower + offsets
+    assert z[0, 0] == pytest.approx(0.65, abs=1e-7)  # 0.5 + 0.1 + 0.1 - 0.5 * 0.1
+    assert offsets[0, 1] == 0.0  # inf: no offset, Z = L there
+    assert z[1, 0] <= 1.0 + 1e-7  # capped at 1
+    assert z[1, 1] == pytest.approx(0.02, abs=1e-7)
+
+
+def _assert_bounds_hold(b: markov.Bounds, n: int, p: Fraction, states: list[object]) -> None:
+    for i, state in enumerate(states):  # every state's bounds, not only the watched one
+        win = ruin_value(n, int(state), p)  # type: ignore[call-overload]
+        for o, value in enumerate((win, 1 - win)):
+            lo, hi = b.interval(i, o)
+            assert Fraction(lo) <= value <= Fraction(hi)
+
+
+def test_the_multi_mode_extrapolation_is_taken_and_its_bounds_hold() -> None:
+    p = Fraction(1, 2)
+    ex = gamblers_ruin(20, p)
+    one_mode = markov.certified(ex.chain, watch=[0], tol=1e-10, history=0)
+    many = markov.certified(ex.chain, watch=[0], tol=1e-10, history=8)
+    assert many.jumps > 0
+    assert many.sweeps + many.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
+    _assert_bounds_hold(many, 20, p, list(ex.states))
+
+
+def test_wrong_candidates_cost_their_check_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Coefficients three times too large overshoot the solution: every such candidate must fail its check
+    # (or be proven where it happens to be below), and the bounds stay bounds.
+    p = Fraction(2, 5)
+    ex = gamblers_ruin(20, p)
+    right = accelerate.coefficients
+
+    def overshoot(history: np.ndarray, order: np.ndarray) -> np.ndarray | None:
+        c = right(history, order)
+        return None if c is None else 3.0 * c - 5.0
+
+    monkeypatch.setattr(accelerate, "coefficients", overshoot)
+    b = markov.certified(ex.chain, watch=[0], tol=1e-10, history=6)
+    assert b.repair_sweeps > 0
+    _assert_bounds_hold(b, 20, p, list(ex.states))
+
+
+def test_without_memory_for_the_history_the_engine_extrapolates_one_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = gamblers_ruin(20, Fraction(1, 2))
+    one_mode = markov.certified(ex.chain, watch=[0], tol=1e-10, history=0)
+    monkeypatch.setattr("parlour.infra.resources.available_memory", lambda: 0)
+    short = markov.certified(ex.chain, watch=[0], tol=1e-10, history=accelerate.HISTORY)
+    assert short.sweeps == one_mode.sweeps and short.repair_sweeps == one_mode.repair_sweeps
+    assert np.array_equal(short.lower, one_mode.lower)
+
+
+def test_a_run_with_a_history_resumes_from_its_proven_checkpoint(tmp_path: Path) -> None:
+    # The history is not saved: the file is the bounds alone, proven by one pass on resume as always.
+    p = Fraction(1, 3)
+    ex = gamblers_ruin(20, p)
+    cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
+    with pytest.raises(SolverError):
+        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=25, checkpoint=cp, history=8)
+    b = markov.certified(ex.chain, watch=[0], tol=1e-10, checkpoint=cp, history=8)
+    assert b.resumed_from == 25 and b.resume_verified
+    _assert_bounds_hold(b, 20, p, list(ex.states))

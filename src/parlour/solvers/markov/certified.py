@@ -34,7 +34,7 @@ from numba.core.extending import intrinsic, overload
 from parlour.errors import InvalidInput, SolverError
 from parlour.infra import storage
 from parlour.results import Result, Status, bounds
-from parlour.solvers.markov import packed
+from parlour.solvers.markov import accelerate, packed
 from parlour.solvers.markov.chain import Chain
 
 # Each Gauss-Seidel update is a sum of at most ~20 products of non-negative numbers; its relative
@@ -458,6 +458,16 @@ def _fresh(operator: Operator, checkpoint: Checkpoint | None, dtype: type) -> np
     return lower
 
 
+def _history(operator: Operator, wanted: int) -> np.ndarray | None:
+    """The RRE history (`accelerate`): `wanted` float32 increment vectors, fewer when the memory available
+    now holds fewer, None when fewer than accelerate.MIN_HISTORY fit (the one-mode extrapolation then)."""
+    from parlour.infra.resources import available_memory
+
+    values = operator.shape[0] * operator.shape[1]
+    got = accelerate.depth(values, wanted, available_memory()) if wanted > 0 else 0
+    return np.zeros((got, *operator.shape), OFFSET_DTYPE) if got else None
+
+
 def certified(
     operator: Operator | Chain,
     watch: Iterable[int] = (0,),
@@ -468,6 +478,7 @@ def certified(
     on_sweep: Callable[[int, float], None] | None = None,
     extrapolate: bool = True,
     packed_bounds: bool = False,
+    history: int = accelerate.HISTORY,
     method: str = "interval-iteration",
 ) -> Bounds:
     """Lower bounds until every interval at the `watch` states has half-width <= tol (upper - lower <=
@@ -480,6 +491,11 @@ def certified(
     those passes; soundness never depends on it. (Plain passes, not Z <- min(Z, F(Z)): after a Gauss-Seidel
     sweep the residual is ~0 at states whose successors were all updated before them, so Z overshoots
     there, and min-passes lower values in a cascade that does not end; plain passes smooth them first.)
+
+    With `extrapolate` and a `history` of m >= 3 sweeps (default accelerate.HISTORY = 12) that fits the
+    memory (`accelerate.depth`; float64 bounds), the candidate is the reduced-rank extrapolation over the
+    last m sweeps' increments (`accelerate`: several modes at once) less a margin, tried every m sweeps and
+    checked by one pass the same way. `history=0`, packed bounds, or too little memory: the one-mode step.
 
     With `packed_bounds` each value and its offset share 8 bytes (`packed`: fixed point, exact reads,
     rounded down), instead of a float64 bound and a float32 offset: two thirds of the memory, for a
@@ -516,11 +532,13 @@ def certified(
         verified = done > 0
     if not extrapolate:
         offsets = None
+    ring = _history(operator, history) if offsets is not None and not packed_bounds else None
     sweeps = resumed = done
     gaps: list[float] = []
     have_increments = False
     last_try = sweeps
     jumps = repairs = 0
+    cycle, margin = 0, accelerate.MARGIN_START  # sweeps recorded since the last RRE candidate; its margin
     last_save = time.perf_counter()
     try:
         while True:
@@ -528,7 +546,25 @@ def certified(
             gaps.append(float(np.max(1.0 - rows.sum(axis=1))) if watch_idx.size else 0.0)
             if within(gaps, 2 * tol, sweeps, max_sweeps, hint="; ask for a wider tolerance, or the exact solver"):
                 break
-            if offsets is not None and have_increments and len(gaps) >= 3 and sweeps - last_try >= EVERY:
+            if ring is not None:
+                assert offsets is not None
+                m = ring.shape[0]
+                if cycle >= m and sweeps - resumed >= accelerate.FIRST:
+                    order = np.array([(cycle - m + j) % m for j in range(m)], np.int64)
+                    coef = accelerate.coefficients(ring, order)
+                    cycle = 0
+                    if coef is not None:
+                        accelerate.combine(lower, ring, order, coef, margin, offsets)
+                        repairs += 1
+                        proven = operator.lowered(lower, offsets, True) == 0
+                        if proven:
+                            _raise_by(lower, offsets)
+                            jumps += 1
+                        margin = accelerate.next_margin(margin, proven)
+                        continue
+                operator.sweep(lower, ring[cycle % m])
+                cycle += 1
+            elif offsets is not None and have_increments and len(gaps) >= 3 and sweeps - last_try >= EVERY:
                 rho, rho_before = gaps[-1] / gaps[-2], gaps[-2] / gaps[-3]
                 if 0 < rho < 1 and abs(rho - rho_before) < STEADY:
                     last_try = sweeps
@@ -548,8 +584,9 @@ def certified(
                             jumps += 1
                             break
                     continue
-            have_increments = offsets is not None and sweeps - last_try >= EVERY - 1
-            operator.sweep(lower, offsets if have_increments else None)
+            if ring is None:
+                have_increments = offsets is not None and sweeps - last_try >= EVERY - 1
+                operator.sweep(lower, offsets if have_increments else None)
             sweeps += 1
             if on_sweep is not None:
                 on_sweep(sweeps, gaps[-1])

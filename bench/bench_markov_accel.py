@@ -1,0 +1,71 @@
+"""The certified engine's two extrapolations on the stored Goose chain (issue 38): the one-mode step
+(`history=0`) against reduced-rank extrapolation over the last m sweeps (`history=m`, the default 12,
+`solvers/markov/accelerate.py`), alternated in one process on one numba thread, so both see the same
+machine. Pass counts (sweeps + checks) do not depend on the machine; seconds do. Usage:
+
+    .venv/bin/python bench/bench_markov_accel.py --players 3 --rounds 2 [--tol 1e-12] [--history 12]
+        [--name NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.common import write
+
+
+def one(ch: Any, idx: int, tol: float, history: int) -> dict[str, Any]:
+    from parlour.solvers import markov
+
+    load = os.getloadavg()[0]
+    t0 = time.perf_counter()
+    b = markov.certified(ch, watch=[idx], tol=tol, history=history)
+    seconds = time.perf_counter() - t0
+    lo, hi = b.interval(idx, 0)
+    return {"history": history, "seconds": round(seconds, 2), "sweeps": b.sweeps, "checks": b.repair_sweeps,
+            "passes": b.sweeps + b.repair_sweeps, "jumps": b.jumps, "player1_bounds": [lo, hi],
+            "load_average_1min_before": round(load, 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--tol", type=float, default=1e-12)
+    ap.add_argument("--history", type=int, default=12)
+    ap.add_argument("--name", default=None)
+    args = ap.parse_args()
+
+    from parlour.analyses.goose import chain as gchain
+    from parlour.games.goose.rules import STUDY, start_state
+
+    t0 = time.perf_counter()
+    sp = gchain.space(STUDY, args.players)
+    ch = gchain.markov_chain(sp)
+    idx, _ = gchain.locate(sp, start_state(STUDY, args.players))
+    build = time.perf_counter() - t0
+    runs = []
+    for r in range(args.rounds):
+        order = (0, args.history) if r % 2 == 0 else (args.history, 0)
+        for history in order:
+            got = one(ch, idx, args.tol, history)
+            got["round"] = r + 1
+            print(got, flush=True)
+            runs.append(got)
+    write(args.name or f"markov_accel_{args.players}p", {
+        "note": "one process, one numba thread, the two extrapolations alternated (round 1 one-mode first); "
+                "passes = sweeps + check passes; the chain is built once (build_seconds) and not timed",
+        "players": args.players, "tol": args.tol, "states": int(ch.n), "build_seconds": round(build, 1),
+        "runs": runs,
+    })
+
+
+if __name__ == "__main__":
+    main()
