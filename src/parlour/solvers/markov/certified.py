@@ -478,7 +478,7 @@ def certified(
     on_sweep: Callable[[int, float], None] | None = None,
     extrapolate: bool = True,
     packed_bounds: bool = False,
-    history: int = accelerate.HISTORY,
+    history: int = 0,
     method: str = "interval-iteration",
 ) -> Bounds:
     """Lower bounds until every interval at the `watch` states has half-width <= tol (upper - lower <=
@@ -492,10 +492,10 @@ def certified(
     sweep the residual is ~0 at states whose successors were all updated before them, so Z overshoots
     there, and min-passes lower values in a cascade that does not end; plain passes smooth them first.)
 
-    With `extrapolate` and a `history` of m >= 3 sweeps (default accelerate.HISTORY = 12) that fits the
-    memory (`accelerate.depth`; float64 bounds), the candidate is the reduced-rank extrapolation over the
-    last m sweeps' increments (`accelerate`: several modes at once) less a margin, tried every m sweeps and
-    checked by one pass the same way. `history=0`, packed bounds, or too little memory: the one-mode step.
+    With `extrapolate` and a `history` of m >= 3 sweeps (off by default; accelerate.HISTORY = 12 measured
+    best) that fits the memory (`accelerate.depth`; float64 bounds), the candidate is the reduced-rank
+    extrapolation over the last m sweeps' increments (`accelerate`: several modes at once) less a margin,
+    tried every m sweeps and checked by one pass the same way. `history=0`, packed bounds, or too little memory: the one-mode step.
 
     With `packed_bounds` each value and its offset share 8 bytes (`packed`: fixed point, exact reads,
     rounded down), instead of a float64 bound and a float32 offset: two thirds of the memory, for a
