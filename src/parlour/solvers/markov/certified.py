@@ -495,7 +495,8 @@ def certified(
     With `extrapolate` and a `history` of m >= 3 sweeps (off by default; accelerate.HISTORY = 12 measured
     best) that fits the memory (`accelerate.depth`; float64 bounds), the candidate is the reduced-rank
     extrapolation over the last m sweeps' increments (`accelerate`: several modes at once) less a margin,
-    tried every m sweeps and checked by one pass the same way. `history=0`, packed bounds, or too little memory: the one-mode step.
+    tried every m sweeps and checked by one pass the same way. `history=0`, packed bounds, or too little
+    memory: the one-mode step.
 
     With `packed_bounds` each value and its offset share 8 bytes (`packed`: fixed point, exact reads,
     rounded down), instead of a float64 bound and a float32 offset: two thirds of the memory, for a
