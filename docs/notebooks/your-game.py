@@ -100,7 +100,7 @@ assert kuhn.value_exact == Fraction(-1, 18)
 kuhn
 
 # %%
-bets = {card: float(Fraction(kuhn.strategies["player1"][f"('{card}',)"]["bet"])) for card in "JQK"}
+bets = {card: kuhn.strategies["player1"][f"('{card}',)"]["bet"] for card in "JQK"}
 fig, ax = plt.subplots(figsize=(4, 3))
 ax.bar(list(bets), list(bets.values()))
 ax.set_ylabel("P(bet first)")

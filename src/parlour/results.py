@@ -297,6 +297,7 @@ _STR_BITS = 14_000
 
 def int_str(n: int) -> str:
     """The decimal digits of any int, however long (FLINT, loaded only for the long ones)."""
+    n = int(n)  # a numpy integer (a Fraction keeps the type it was made from) has no bit_length
     if n.bit_length() < _STR_BITS:
         return str(n)
     import flint
@@ -306,7 +307,7 @@ def int_str(n: int) -> str:
 
 def decimal_digits(n: int) -> int:
     """How many decimal digits |n| has (no str() of a huge int)."""
-    n = abs(n)
+    n = abs(int(n))
     guess = max(1, int(n.bit_length() * 0.30102999566398120))  # floor(log10) + 1, or one too few
     return guess + 1 if n >= 10**guess else guess
 

@@ -28,6 +28,7 @@ FRACTION = re.compile(r"-?\d+/\d+")
 
 # One small case per command that has --json ("{nfg}" is replaced by a Gambit file of rock-paper-scissors).
 CASES: dict[str, list[str]] = {
+    "solve": ["{kuhn}"],
     "zerosum solve": ["{nfg}", "--steps"],
     "cowtrade solve": ["--money1", "8", "--money3", "5"],
     "cowtrade endgame": ["--money1", "3", "--money2", "2", "--set-size", "5"],
@@ -54,6 +55,7 @@ CASES: dict[str, list[str]] = {
 
 # One bad input per command: each must fail with the JSON error object.
 BAD: dict[str, list[str]] = {
+    "solve": ["{missing}"],
     "zerosum solve": ["{missing}"],
     "cowtrade solve": ["--money1", "-3", "--money3", "5"],
     "cowtrade endgame": ["--money1", "-3", "--money2", "5"],
@@ -101,7 +103,8 @@ def _args(case: str, extra: list[str], tmp_path: Path) -> list[str]:
     nfg = tmp_path / "rps.nfg"
     nfg.write_text(RPS)
     words = case.split(" --")[0].split()
-    fill = {"{nfg}": str(nfg), "{missing}": str(tmp_path / "missing.nfg")}
+    fill = {"{nfg}": str(nfg), "{missing}": str(tmp_path / "missing.nfg"),
+            "{kuhn}": str(Path(__file__).resolve().parents[2] / "examples" / "kuhn_poker.py")}
     return [*words, *(fill.get(a, a) for a in extra), "--json"]
 
 
@@ -173,6 +176,8 @@ def test_json_follows_the_convention(case: str, tmp_path: Path, capsys: pytest.C
     data = json.loads(out)
     assert isinstance(data, dict)
     words = case.split(" --")[0].split()
+    if len(words) == 1:  # a top-level command (parlour solve) answers as game "parlour"
+        words = ["parlour", *words]
     assert (data["game"], data["command"], data["parlour_version"]) == (words[0], " ".join(words[1:]), __version__)
     check_convention(data)
     if data.get("method") == "monte-carlo" or case.split()[1:2] == ["simulate"]:

@@ -144,7 +144,8 @@ def test_acyclic_turn_game_is_exact():
 def test_rps_race_is_a_fair_game_with_uniform_play():
     sol = parlour.solve(EXAMPLES / "rps_race.py")
     assert sol.status is Status.EXACT and sol.value_exact == Fraction(1, 2)
-    assert sol.policy((0, 0))["player1"] == {"rock": "1/3", "paper": "1/3", "scissors": "1/3"}
+    assert sol.policy((0, 0))["player1"] == {m: k for move in ("rock", "paper", "scissors")
+                                             for m, k in ((move, 1 / 3), (f"{move}_exact", "1/3"))}
 
 
 # --- checks, the front doors -----------------------------------------------------------------------------

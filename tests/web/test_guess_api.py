@@ -289,4 +289,4 @@ def test_the_page_takes_every_n_of_the_table_and_beyond_it_what_the_command_line
     top = max(table.shipped())
     assert top < web_guess.MAX_N  # the table's whole range, and more as jobs
     assert web_guess._size(top) == top and web_guess._size(str(top + 1)) == top + 1
-    assert "minutes" in web_guess.estimate_words(top + 1)  # a job's wait, said before it starts
+    assert "minute" in web_guess.estimate_words(top + 1)  # a job's wait, said before it starts

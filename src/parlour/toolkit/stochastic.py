@@ -15,7 +15,7 @@ Where only one side moves in every state (a turn-based game), the game goes to t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from parlour.errors import InvalidInput, shown
+from parlour.results import exact
 from parlour.toolkit import Chance, End
 from parlour.toolkit.front import call, number, payoff_range
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
@@ -382,15 +383,19 @@ def _state_strategy(sol: Any, k: int) -> dict[str, Any]:
     s = sol.solutions[k]
     lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
     out: dict[str, Any] = {"state": label(sol.states[k])}
-    rows = {label(r): _prob(p) for r, p in zip(stage.rows, lead, strict=True) if p}
+    rows = _mixture(zip(stage.rows, lead, strict=True))
     out[f"player{stage.leader}"] = rows
     if stage.cols != (None,):
         other = 3 - stage.leader
-        out[f"player{other}"] = [{label(c): _prob(p) for c, p in zip(stage.cols, mix, strict=True) if p}
-                                 for mix in resp]
+        out[f"player{other}"] = [_mixture(zip(stage.cols, mix, strict=True)) for mix in resp]
     return out
 
 
-def _prob(p: Any) -> Any:
-    return str(p) if isinstance(p, Fraction) else float(p)
+def _mixture(moves: Iterable[tuple[Any, Any]]) -> dict[str, Any]:
+    """The moves played, in the JSON convention: `rock` a float, `rock_exact` its fraction where exact."""
+    out: dict[str, Any] = {}
+    for move, p in moves:
+        if p:
+            out.update(exact(label(move), p) if isinstance(p, Fraction) else {label(move): float(p)})
+    return out
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.errors import InvalidInput, SolverError, shown
-from parlour.results import Status
+from parlour.results import Status, exact
 from parlour.toolkit import Chance, End, Turn
 from parlour.toolkit.front import call, number, payoff_range
 from parlour.toolkit.result import GameSolution, label
@@ -287,5 +287,7 @@ def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], 
         counters={"nodes": tree.nodes, "sequences1": tree.sequences[1], "sequences2": tree.sequences[2]})
 
 
-def _named(behaviour: Behaviour) -> dict[str, dict[str, str]]:
-    return {label(k): {label(m): str(p) for m, p in v.items()} for k, v in behaviour.items()}
+def _named(behaviour: Behaviour) -> dict[str, dict[str, Any]]:
+    """Each information set's move probabilities in the JSON convention (`bet` and `bet_exact`)."""
+    return {label(k): {key: x for m, p in v.items() for key, x in exact(label(m), p).items()}
+            for k, v in behaviour.items()}
