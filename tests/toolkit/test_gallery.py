@@ -40,6 +40,33 @@ def test_race_file_two_players_exact_on_the_toy_board(tmp_path):
     assert sol.wins_low == (Fraction(16, 27), Fraction(11, 27))
 
 
+SMALL_BOARD = ("end = 20\ndice = [[1, 2, 3, 4]]\ngeese = []\ninns = []\nwells = []\nstart_jumps = {}\n"
+               "occupancy = false\nbounce = true\n[jumps]\n3 = 11\n7 = 1\n13 = 17\n18 = 5\n")
+
+
+def test_players_who_never_meet_are_solved_from_one_players_finishing_times(tmp_path):
+    """No well, inn or occupancy: the certified path sums one player's finishing-time distribution; its
+    intervals hold the joint chain's exact fractions (2 players) and its certified bounds (3 players)."""
+    from parlour.games.goose.rules import STUDY, load_toml
+    from parlour.toolkit import race
+
+    board = tmp_path / "small.toml"
+    board.write_text(SMALL_BOARD)
+    rules = load_toml(board)
+    assert race.apart(rules) and not race.apart(STUDY)  # the Goose's players meet: its joint chain
+    two = parlour.solve(board, players=2, exact=False, tol=1e-12)
+    assert two.extra["engine"].startswith("independent") and two.status is Status.CERTIFIED
+    joint = parlour.goose.solve(players=2, rules=rules, exact=True)
+    assert all(lo <= x <= hi for lo, x, hi in zip(two.wins_low, joint.win_exact, two.wins_high, strict=True))
+    assert all(hi - lo <= Fraction(1e-12) for lo, hi in zip(two.wins_low, two.wins_high, strict=True))
+    three = parlour.solve(board, players=3, tol=1e-10)
+    joint3 = parlour.goose.solve(players=3, rules=rules, tol=1e-11)
+    for (lo, hi), (jlo, jhi) in zip(zip(three.wins_low, three.wins_high, strict=True), joint3.win_bounds,
+                                    strict=True):
+        assert lo <= Fraction(jhi) and Fraction(jlo) <= hi  # the two engines' proven intervals meet
+    assert three.wins_low[0] > three.wins_high[1] > 0  # moving first helps
+
+
 @pytest.mark.slow
 def test_snakes_and_ladders_two_players_exact_and_three_certified():
     two = parlour.solve(EXAMPLES / "snakes-and-ladders.toml", players=2)

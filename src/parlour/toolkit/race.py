@@ -3,10 +3,12 @@ Goose's engines, or, for one player, the expected number of turns, exactly."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from parlour.errors import InvalidInput
 from parlour.results import Status
@@ -27,6 +29,10 @@ def solve(path: Path, *, players: int, exact: bool | None, tol: float,
     import parlour.goose
 
     want_exact = players == 2 if exact is None else exact
+    if not want_exact and apart(rules):
+        found = independent(rules, players, tol, progress)
+        if found is not None:
+            return found
     if progress is not None:
         progress(f"{players} players: {'exact' if want_exact else 'certified'} win chances")
 
@@ -61,20 +67,15 @@ def solo(rules: object, progress: Callable[[str], None] | None) -> GameSolution:
     assert isinstance(rules, gr.RuleSet)
     if rules.inns or rules.wells:
         raise InvalidInput("one player alone: inns and wells need other players (leave them out of the file)")
-    squares = [s for s in rules.standable if s != rules.end]
-    if rules.start not in squares:
-        squares.insert(0, rules.start)
-    where = {s: i for i, s in enumerate(squares)}
+    squares, start, moves = _moves(rules)
     n = len(squares)
     den = rules.denominator
     matrix = [[0] * n for _ in range(n)]  # integer weights over den
-    for s in squares:
-        i = where[s]
+    for i, row in enumerate(moves):
         matrix[i][i] += den
-        for faces, mult in rules.throws:
-            nxt = gr.chain(rules, s, faces).end
-            if nxt != rules.end:
-                matrix[i][where[nxt]] -= mult
+        for nxt, mult in row:
+            if nxt >= 0:
+                matrix[i][nxt] -= mult
     if progress is not None:
         progress(f"one player: {n} squares, solving exactly")
     a = flint.fmpq_mat(n, n, [x for row in matrix for x in row])
@@ -84,7 +85,7 @@ def solo(rules: object, progress: Callable[[str], None] | None) -> GameSolution:
     except ZeroDivisionError:
         raise InvalidInput("one player alone cannot always reach the end from every square: the expected "
                            "length is infinite") from None
-    value = Fraction(int(e[where[rules.start], 0].p), int(e[where[rules.start], 0].q))
+    value = Fraction(int(e[start, 0].p), int(e[start, 0].q))
     if value < 0:  # a singular-looking system solved to nonsense cannot happen for an absorbing chain
         raise InvalidInput("one player alone cannot always reach the end: the expected length is infinite")
     return GameSolution(
@@ -94,3 +95,94 @@ def solo(rules: object, progress: Callable[[str], None] | None) -> GameSolution:
         strategies={"note": "a race game of pure chance: nobody chooses anything"},
         method="absorbing Markov chain, expected time to absorption, exact (FLINT)", status=Status.EXACT,
         message="the expected length exact", seconds=time.perf_counter() - started)
+
+
+def _moves(rules: Any) -> tuple[list[int], int, list[list[tuple[int, int]]]]:
+    """One player alone: the squares a piece can stand on (the end left out), the start's index, and from
+    each square every throw's (next square's index, -1 at the end; multiplicity over rules.denominator)."""
+    from parlour.games.goose import rules as gr
+
+    squares = [s for s in rules.standable if s != rules.end]
+    if rules.start not in squares:
+        squares.insert(0, rules.start)
+    where = {s: i for i, s in enumerate(squares)}
+    moves = []
+    for s in squares:
+        row = []
+        for faces, mult in rules.throws:
+            nxt = gr.chain(rules, s, faces).end
+            row.append((-1 if nxt == rules.end else where[nxt], mult))
+        moves.append(row)
+    return squares, where[rules.start], moves
+
+
+def apart(rules: Any) -> bool:
+    """Whether the players never affect each other (no well, no inn, no occupancy rule): then each moves on
+    its own chain, and who wins follows from one player's finishing times (`independent`)."""
+    return not (rules.wells or rules.inns or rules.occupancy)
+
+
+MAX_TURNS = 20_000  # beyond this many turns of one player the tail is too slow: the joint chain's engine
+
+
+def independent(rules: Any, players: int, width: float,
+                progress: Callable[[str], None] | None) -> GameSolution | None:
+    """Every player's win chance, certified, for players who never meet: each moves on its own copy of one
+    chain, so with T the number of turns one player needs, f(t) = P(T = t) and S(t) = P(T > t), player k
+    wins in round t when it finishes then, the k - 1 before it have not finished by round t and the n - k
+    after it not by round t - 1:
+
+        P(k wins) = sum over t of f(t) S(t)^(k-1) S(t-1)^(n-k).
+
+    f and S are counted exactly (integers over den^t); each term is rounded down for the lower bound and up
+    for the upper in fixed point with 40 bits beyond `width`, and the terms after the last turn summed add
+    at most S(last) (they are f(t) times chances at most 1): the interval [sum, sum + S(last)]. None where
+    the end is not reached from every square in MAX_TURNS turns to within `width` (the joint chain then)."""
+    started = time.perf_counter()
+    squares, start, moves = _moves(rules)
+    den, n = rules.denominator, players
+    bits = max(64, math.ceil(-math.log2(width)) + 40)
+    counts = [0] * len(squares)  # the chance of standing on each square after t turns, times den^t
+    counts[start] = 1
+    alive_before, scale_before = 1, 1  # S(t - 1) = alive_before / scale_before
+    low = [0] * n
+    high = [0] * n
+    for t in range(1, MAX_TURNS + 1):
+        nxt = [0] * len(squares)
+        finished = 0
+        for i, c in enumerate(counts):
+            if c:
+                for j, mult in moves[i]:
+                    if j < 0:
+                        finished += c * mult
+                    else:
+                        nxt[j] += c * mult
+        counts, scale = nxt, scale_before * den
+        alive = sum(counts)
+        for k in range(1, n + 1):  # f(t) S(t)^(k-1) S(t-1)^(n-k), over scale^k scale_before^(n-k)
+            num = (finished * alive ** (k - 1) * alive_before ** (n - k)) << bits
+            whole = scale ** k * scale_before ** (n - k)
+            low[k - 1] += num // whole
+            high[k - 1] += -(-num // whole)
+        alive_before, scale_before = alive, scale
+        tail = -(-(alive << bits) // scale)  # S(t) rounded up: what the turns after t can still add
+        if progress is not None and t % 50 == 0:
+            progress(f"turn {t:,}: at most {tail / 2**bits:.1e} left to share out")
+        if 2 * tail <= width * 2**bits:  # the rounding of the sums adds t units of 2^-bits: far below
+            one = 1 << bits
+            lows = tuple(Fraction(x, one) for x in low)
+            highs = tuple(min(Fraction(1), Fraction(x + tail, one)) for x in high)
+            return GameSolution(
+                kind="race", name=rules.name, value_low=lows[0], value_high=highs[0],
+                proof=("certified: the players never meet, so each win chance is a sum over the turns of one "
+                       "player's exact finishing-time distribution; the sums are rounded outwards and the "
+                       f"{t:,} turns summed leave at most S({t}) = {float(Fraction(tail, one)):.1e} unshared"),
+                states=len(squares), wins_low=lows, wins_high=highs,
+                extra={"players": players, "engine": "independent players: one player's finishing times",
+                       "turns": t},
+                strategies={"note": "a race game of pure chance: nobody chooses anything"},
+                method="independent players: one chain's finishing-time distribution, exact integers, "
+                       "fixed point rounded outwards",
+                status=Status.CERTIFIED, message=f"proven intervals of width at most {width:.0e}",
+                seconds=time.perf_counter() - started)
+    return None
