@@ -8,9 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from enum import Enum
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from parlour.errors import InvalidInput, shown
@@ -19,31 +17,11 @@ WHOLE = re.compile(r"-?[0-9]{1,18}")
 NEGATIVE = re.compile(r"-[0-9.]")
 
 
-def annotation_kind(annotation: Any) -> str:
-    """flag, int, float, path, choice or text: what a parameter annotated so takes."""
-    args = [a for a in getattr(annotation, "__args__", ()) if a is not type(None)]
-    base = args[0] if args else annotation
-    if base is bool:
-        return "flag"
-    if base is int:
-        return "int"
-    if base is float:
-        return "float"
-    if base is Path:
-        return "path"
-    if isinstance(base, type) and issubclass(base, Enum):
-        return "choice"
-    return "text"
-
-
 def param_kind(param: Any) -> str:
-    """`annotation_kind` of a click parameter that Typer built: from the annotation where Typer keeps it
-    (0.29 and later), else from its click type (the pinned Typer, which needs no pydantic at start-up)."""
+    """flag, int, float, path, choice or text: what a click parameter that Typer built takes, from its
+    click type (Typer is pinned below 0.29, which keeps the annotation instead and loads pydantic)."""
     if getattr(param, "is_flag", False):
         return "flag"
-    descriptor = getattr(param, "type_descriptor", None)
-    if descriptor is not None:
-        return annotation_kind(descriptor.annotation)
     from typer._click import types
     from typer._types import TyperChoice
     from typer.models import TyperPath
