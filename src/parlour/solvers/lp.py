@@ -41,11 +41,11 @@ def minimise(c: Sequence[float] | np.ndarray, *, a_ub: np.ndarray | None = None,
     lp.row_lower_ = np.concatenate([np.full(ub.size, -INF), eq])
     lp.row_upper_ = np.concatenate([ub, eq])
     columns = np.ascontiguousarray(matrix.T)  # HiGHS reads the matrix column by column
-    rows, values = np.nonzero(columns)[1], columns[np.nonzero(columns)]
+    nonzero = np.nonzero(columns)  # (column, row) of every entry, column by column
     lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
     lp.a_matrix_.start_ = np.concatenate([[0], np.cumsum((columns != 0).sum(axis=1))]).astype(np.int32)
-    lp.a_matrix_.index_ = rows.astype(np.int32)
-    lp.a_matrix_.value_ = values
+    lp.a_matrix_.index_ = nonzero[1].astype(np.int32)
+    lp.a_matrix_.value_ = columns[nonzero]
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.passModel(lp)

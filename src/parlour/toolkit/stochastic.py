@@ -143,20 +143,27 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
 # --- turn-based games: exploring into arrays ------------------------------------------------------------
 
 @dataclass(frozen=True)
-class TurnArrays:
-    """A turn-based game as arrays: state s is moved by mover[s] (1 or 2) and has moves
+class MoveArrays:
+    """The moves of a turn-based game as arrays: state s is moved by mover[s] (1 or 2) and has moves
     move_ptr[s]..move_ptr[s+1]; move m has chance branches branch_ptr[m]..branch_ptr[m+1], each with an
-    integer weight over den[m] and a target (a state, or -1 - t for the terminal payoff payoffs[t])."""
+    integer weight over den[m] and a target (a state, or -1 - t for the terminal payoff t)."""
 
-    states: list[Hashable]
-    index: dict[Hashable, int]
-    names: list[tuple[Any, ...]]  # each state's moves, as the module names them
     mover: np.ndarray
     move_ptr: np.ndarray
     branch_ptr: np.ndarray
     den: np.ndarray
     weight: np.ndarray
     target: np.ndarray
+
+
+@dataclass(frozen=True)
+class TurnArrays(MoveArrays):
+    """A turn-based game as the explorer found it: its moves, the states they number, each state's move
+    names, and the terminal payoffs the targets -1 - t name."""
+
+    states: list[Hashable]
+    index: dict[Hashable, int]
+    names: list[tuple[Any, ...]]  # each state's moves, as the module names them
     payoffs: list[Fraction]
 
 
@@ -266,9 +273,10 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
                 target.append(code)
             branch_ptr.append(len(target))
         move_ptr.append(len(den))
-    return TurnArrays(states, index, names, np.array(mover, dtype=np.int8), np.array(move_ptr, dtype=np.int64),
-                      np.array(branch_ptr, dtype=np.int64), np.array(den, dtype=np.float64),
-                      np.array(weight, dtype=np.float64), np.array(target, dtype=np.int64), list(terminal))
+    return TurnArrays(mover=np.array(mover, dtype=np.int8), move_ptr=np.array(move_ptr, dtype=np.int64),
+                      branch_ptr=np.array(branch_ptr, dtype=np.int64), den=np.array(den, dtype=np.float64),
+                      weight=np.array(weight, dtype=np.float64), target=np.array(target, dtype=np.int64),
+                      states=states, index=index, names=names, payoffs=list(terminal))
 
 
 def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]

@@ -37,6 +37,7 @@ from numba import njit
 from parlour.errors import InvalidInput, shown
 from parlour.results import Status
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, down, label, up
+from parlour.toolkit.stochastic import MoveArrays
 
 EXACT_ACYCLIC_STATES = 300_000  # exact backward induction in Python fractions up to this many states
 MAX_SWEEPS = 1_000_000  # per component: a guard against a component that never narrows
@@ -379,18 +380,12 @@ def solve(arrays: Any, name: str, *, tol: float, endless: Fraction,
 
 
 @dataclass(frozen=True)
-class _Renumbered:
-    """The game's arrays with state i' = order[i'] of the explorer; `position` maps back (old -> new) and
+class _Renumbered(MoveArrays):
+    """The game's moves with state i' = order[i'] of the explorer; `position` maps back (old -> new) and
     `moves_old[m']` is the explorer's number of new move m'."""
 
     position: np.ndarray
     moves_old: np.ndarray
-    mover: np.ndarray
-    move_ptr: np.ndarray
-    branch_ptr: np.ndarray
-    den: np.ndarray
-    weight: np.ndarray
-    target: np.ndarray
 
 
 def _gather(ptr: np.ndarray, items: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -410,8 +405,8 @@ def _renumbered(g: Any, order: np.ndarray) -> _Renumbered:
     branches_old, branch_ptr = _gather(g.branch_ptr, moves_old)
     old_target = g.target[branches_old]
     target = np.where(old_target >= 0, position[np.maximum(old_target, 0)], old_target)
-    return _Renumbered(position, moves_old, g.mover[order], move_ptr, branch_ptr, g.den[moves_old],
-                       g.weight[branches_old], target)
+    return _Renumbered(mover=g.mover[order], move_ptr=move_ptr, branch_ptr=branch_ptr, den=g.den[moves_old],
+                       weight=g.weight[branches_old], target=target, position=position, moves_old=moves_old)
 
 
 def _cyclic_count(order: np.ndarray, comp_ptr: np.ndarray, g: Any) -> int:
