@@ -54,6 +54,14 @@ def test_a_square_that_never_finishes_goes_to_the_joint_chain(tmp_path):
     assert sum(sol.wins_low) < 1  # the draw's share
 
 
+def test_a_board_too_large_for_the_pairs_goes_to_the_joint_chain(tmp_path, monkeypatch):
+    board = tmp_path / "bounce.toml"
+    board.write_text(BOARDS["bounce"])
+    monkeypatch.setattr(race, "MAX_PAIR_EDGES", 100)
+    assert race.pair_exact(load_toml(board), None) is None
+    assert "Goose" in parlour.solve(board, players=2).extra["engine"]
+
+
 def test_the_toy_board_by_pairs(tmp_path):
     """Groote & Zantema's toy game (a coin of 0 and 1, end 2): the starter wins with 16/27 by hand."""
     board = tmp_path / "toy.toml"

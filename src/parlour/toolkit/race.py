@@ -192,6 +192,11 @@ def independent(rules: Any, players: int, width: float,
     return None
 
 
+# Pairs of squares times pairs of throws built at once (a few int64 arrays of this length: ~0.5 GiB); the
+# Milton Bradley board has 3,321 * 36. Beyond it the exact pair system's LU would not be quick either.
+MAX_PAIR_EDGES = 10_000_000
+
+
 def pair_exact(rules: Any, progress: Callable[[str], None] | None) -> GameSolution | None:
     """Both win chances of two players who never meet, exactly, from a chain of unordered pairs of
     squares instead of the joint chain (which also records whose turn it is and where each stands).
@@ -220,6 +225,8 @@ def pair_exact(rules: Any, progress: Callable[[str], None] | None) -> GameSoluti
     n, den = len(squares), rules.denominator
     if not _all_finish(moves, start):
         return None
+    if n * (n + 1) // 2 * len(rules.throws) ** 2 > MAX_PAIR_EDGES:
+        return None  # the joint chain's engine, whose size guard names what it would take
     # every square has one entry per kind of throw: targets (n means "finished") and multiplicities
     target = np.array([[n if j < 0 else j for j, _ in row] for row in moves], np.int64)
     mult = np.array([[m for _, m in row] for row in moves], np.int64)
