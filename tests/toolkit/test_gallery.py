@@ -69,8 +69,13 @@ def test_players_who_never_meet_are_solved_from_one_players_finishing_times(tmp_
 
 @pytest.mark.slow
 def test_snakes_and_ladders_two_players_exact_and_three_certified():
+    from parlour.games.goose.rules import load_toml
+
     two = parlour.solve(EXAMPLES / "snakes-and-ladders.toml", players=2)
     assert two.status is Status.EXACT and sum(two.wins_low) == 1 and two.value_exact > Fraction(1, 2)
+    assert two.extra["engine"].startswith("independent players")  # the chain of pairs of squares
+    joint = parlour.goose.solve(players=2, rules=load_toml(EXAMPLES / "snakes-and-ladders.toml"), exact=True)
+    assert two.wins_low == tuple(joint.win_exact)  # the joint chain's 4,335-digit fractions, exactly
     certified = parlour.solve(EXAMPLES / "snakes-and-ladders.toml", players=2, exact=False)
     assert certified.value_low <= two.value_exact <= certified.value_high  # two engines agree
     three = parlour.solve(EXAMPLES / "snakes-and-ladders.toml", players=3, tol=1e-10)

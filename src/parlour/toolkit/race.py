@@ -29,6 +29,10 @@ def solve(path: Path, *, players: int, exact: bool | None, tol: float,
     import parlour.goose
 
     want_exact = players == 2 if exact is None else exact
+    if want_exact and players == 2 and apart(rules):
+        pair = pair_exact(rules, progress)
+        if pair is not None:
+            return pair
     if not want_exact and apart(rules):
         found = independent(rules, players, tol, progress)
         if found is not None:
@@ -186,3 +190,100 @@ def independent(rules: Any, players: int, width: float,
                 status=Status.CERTIFIED, message=f"proven intervals of width at most {width:.0e}",
                 seconds=time.perf_counter() - started)
     return None
+
+
+# Pairs of squares times pairs of throws built at once (a few int64 arrays of this length: ~0.5 GiB); the
+# Milton Bradley board has 3,321 * 36. Beyond it the exact pair system's LU would not be quick either.
+MAX_PAIR_EDGES = 10_000_000
+
+
+def pair_exact(rules: Any, progress: Callable[[str], None] | None) -> GameSolution | None:
+    """Both win chances of two players who never meet, exactly, from a chain of unordered pairs of
+    squares instead of the joint chain (which also records whose turn it is and where each stands).
+
+    With T the number of turns one player needs, player 1 (who moves first) wins iff T1 <= T2. The two
+    never meet, so T1 and T2 are independent with one law: P(T1 < T2) = P(T2 < T1), and where the end is
+    reached from every square (T finite)
+
+        P(player 1 wins) = (1 + P(T1 = T2)) / 2,   P(player 2 wins) = (1 - P(T1 = T2)) / 2.
+
+    P(T1 = T2) is the chance that two copies of the one-player chain, throwing at the same time, finish
+    on the same throw: an absorbing chain on the unordered pair {square 1, square 2} (the two copies are
+    exchangeable, so the pair's law is the same whichever is which), absorbed with "tie" when both
+    finish at once and dropped (no tie) when one does. Its ~n(n+1)/2 states (3,068 on the Milton Bradley
+    board, against the joint chain's 12,270) are solved by the exact engine (`solve_integer`), which
+    checks A x = b over the integers. None where some square cannot reach the end (a draw is then
+    possible: the joint chain's engine counts it)."""
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import breadth_first_order
+
+    from parlour.solvers.markov.exact import solve_integer
+
+    started = time.perf_counter()
+    squares, start, moves = _moves(rules)
+    n, den = len(squares), rules.denominator
+    if not _all_finish(moves, start):
+        return None
+    if n * (n + 1) // 2 * len(rules.throws) ** 2 > MAX_PAIR_EDGES:
+        return None  # the joint chain's engine, whose size guard names what it would take
+    # every square has one entry per kind of throw: targets (n means "finished") and multiplicities
+    target = np.array([[n if j < 0 else j for j, _ in row] for row in moves], np.int64)
+    mult = np.array([[m for _, m in row] for row in moves], np.int64)
+    first, second = np.triu_indices(n)  # the pairs i <= j, numbered in this order
+    number = np.full((n, n), -1, np.int64)
+    number[first, second] = np.arange(first.size)
+    # every pair's every pair of throws (both copies throw): the next pair and its weight over den^2
+    a = target[first][:, :, None]
+    b = target[second][:, None, :]
+    weight = (mult[first][:, :, None] * mult[second][:, None, :]).reshape(first.size, -1)
+    a, b = np.broadcast_arrays(a, b)
+    a, b = a.reshape(first.size, -1), b.reshape(first.size, -1)
+    tie = np.where((a == n) & (b == n), weight, 0).sum(axis=1)
+    on = (a < n) & (b < n)
+    rows = np.repeat(np.arange(first.size), a.shape[1]).reshape(a.shape)[on]
+    cols = number[np.minimum(a[on], b[on]), np.maximum(a[on], b[on])]
+    step = sp.csr_matrix((weight[on], (rows, cols)), shape=(first.size, first.size))
+    step.sum_duplicates()
+    # only the pairs reached from the start (both on the start square) enter the system
+    origin = int(number[start, start])
+    reached = np.sort(breadth_first_order(step, origin, directed=True, return_predecessors=False))
+    inner = step[reached][:, reached]
+    A = (sp.identity(reached.size, dtype=np.int64, format="csr") * den * den - inner).tocsr()
+    A.sum_duplicates()
+    B = tie[reached].astype(np.int64)
+    if progress is not None:
+        progress(f"2 players who never meet: {reached.size:,} pairs of squares, solving exactly")
+    sol = solve_integer(A, B)
+    same = Fraction(sol.numerators[int(np.searchsorted(reached, origin))], sol.denominator)
+    wins = ((1 + same) / 2, (1 - same) / 2)
+    return GameSolution(
+        kind="race", name=rules.name, value_low=wins[0], value_high=wins[0],
+        proof=("exact: the players never meet, so player 1 wins with (1 + P(both finish on the same turn)) / 2; "
+               "that chance solved in rationals on the chain of unordered pairs of squares, A x = b checked "
+               "exactly"),
+        states=int(reached.size), wins_low=wins, wins_high=wins,
+        extra={"players": 2, "engine": "independent players: the chain of pairs of squares, exact",
+               "refinement_steps": sol.refinement_steps, "bits": sol.bits},
+        strategies={"note": "a race game of pure chance: nobody chooses anything"},
+        method="independent players: P(same finishing turn) on the unordered pairs of squares, iterative "
+               "refinement + rational reconstruction, exact residual 0",
+        status=Status.EXACT, message="exact win chances", seconds=time.perf_counter() - started)
+
+
+def _all_finish(moves: list[list[tuple[int, int]]], start: int) -> bool:
+    """Whether the end can be reached from every square reached from `start` (then one player finishes
+    with probability 1)."""
+    reached, todo = {start}, [start]
+    while todo:
+        for j, _ in moves[todo.pop()]:
+            if j >= 0 and j not in reached:
+                reached.add(j)
+                todo.append(j)
+    finishing = {i for i, row in enumerate(moves) if any(j < 0 for j, _ in row)}
+    grew = True
+    while grew:  # squares with a throw to a finishing square finish too
+        more = {i for i, row in enumerate(moves) if i not in finishing and any(j in finishing for j, _ in row)}
+        finishing |= more
+        grew = bool(more)
+    return reached <= finishing
