@@ -173,23 +173,25 @@ def test_the_chain_free_solve_packs_its_bounds_at_loose_tolerances_and_checks_th
     # From PACKED_FROM_TOL on a value and its offset take 8 bytes (finer: float64 + float32); both give
     # intervals that meet the stored chain's. A machine without room for the layout and bounds is refused
     # before the search, by the bytes the chosen storage needs.
-    import time
+    from dataclasses import replace
 
-    from parlour.analyses.goose import model
+    from parlour.analyses.goose import policy
     from parlour.analyses.goose.space import layout_bytes
-    from parlour.games.goose.rules import start_state
     from parlour.infra import resources
 
+    def chain_free(tol: float) -> policy.SolvePlan:  # 3 players get the stored chain: the engine is set here
+        plan = policy.plan(3, tol=tol)
+        return replace(plan, engine="chain-free", packed=tol >= policy.PACKED_FROM_TOL)
+
     ref = solve(STUDY, 3, tol=1e-11)
-    for tol, packed in ((5e-9, True), (model.PACKED_FROM_TOL / 2, False)):
-        got = model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), tol, None, None, time.perf_counter())
+    for tol, packed in ((5e-9, True), (policy.PACKED_FROM_TOL / 2, False)):
+        got = policy.run(chain_free(tol))
         assert ("packed" in got.method) == packed and got.extrapolations > 0
         for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
             assert hi - lo <= 2 * tol + 1e-15 and max(lo, rlo) <= min(hi, rhi)
     states = layout(STUDY, 3).size
     packed_need = layout_bytes(STUDY, 3, states) + states * 3 * 8
     monkeypatch.setattr(resources, "physical_memory", lambda: int(packed_need / 0.85))
-    model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), 5e-9, None, None, time.perf_counter())  # fits
+    policy.run(chain_free(5e-9))  # fits
     with pytest.raises(InvalidInput, match="players need"):  # float64 + float32 would not
-        model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), model.PACKED_FROM_TOL / 2, None, None,
-                                time.perf_counter())
+        policy.run(chain_free(policy.PACKED_FROM_TOL / 2))
