@@ -11,18 +11,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
+from parlour.analyses.goose.solveplan import SolvePlan
 from parlour.analyses.goose.space import Counts
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.rules import RuleSet, State, square_of, start_state
 from parlour.results import Result, Status, bounds, decimal_digits, exact
 from parlour.solvers import markov
-
-if TYPE_CHECKING:  # the plan's type only: policy imports this module
-    from parlour.analyses.goose.policy import SolvePlan
 
 EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exact solver is offered
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from parlour.analyses.goose import model
 from parlour.analyses.goose.chain import default_checkpoint, fits_chain
 from parlour.analyses.goose.queries import estimated_states, solve_estimate
+from parlour.analyses.goose.solveplan import Engine, SolvePlan
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares
 from parlour.games.goose.rules import variant as named_variant
@@ -37,28 +37,6 @@ CHAIN_PERIOD_S, CHAIN_FREE_PERIOD_S = 30.0, 600.0
 # (`solvers.markov.packed`, a floor under the width of ~1.4e-11 on 3 players) instead of 12; 5 players need
 # 1e-8 at most.
 PACKED_FROM_TOL = 1e-10
-
-Engine = Literal["exact", "stored chain", "chain-free", "dask"]
-
-
-@dataclass(frozen=True)
-class SolvePlan:
-    """Everything a solve will do, before it does any of it."""
-
-    rules: RuleSet
-    players: int
-    start: State | None  # None: everybody on the start square
-    exact: bool
-    tol: float  # the certified half-width (unused by the exact engine)
-    engine: Engine
-    packed: bool  # chain-free: each bound and its extrapolation offset in 8 bytes (else float64 + float32)
-    checkpoint: markov.Checkpoint | None  # for Dask its path is the shared work folder
-    chosen_checkpoint: bool  # its place was decided here, not asked for: the interface says where it is
-    out_of_core: bool
-    threads: int  # numba threads of the solve: the sweeps' one rule (`sweep_threads`) for its size
-    memory: float  # the size model's estimate (bytes, seconds; `queries.solve_estimate`)
-    seconds: float
-
 
 def rule_set(variant: str | None = None, rules: RuleSet | str | Path | None = None) -> RuleSet:
     """The rules: a named `variant` (study, maze37, no-inn-skip), a `RuleSet`, or a TOML file (`rules`);

@@ -17,8 +17,8 @@ from parlour.solvers.stochastic.rounding import rational_strategy
 from parlour.solvers.stochastic.stage import (
     best_reply,
     guaranteed_float,
+    improving_replies,
     reply_cells,
-    reply_value,
     solve_stage,
 )
 from parlour.solvers.stochastic.work import Work, payoff_range
@@ -46,16 +46,7 @@ def _search_bound(work: Work, comp: list[int], player: int, strategies: dict[int
         opts = {s: opponent_options(work.stages[s], index, player, strategies[s]) for s in comp}
         for s in end_components(comp, opts):
             values[s] = min(values[s], float(endless)) if player == 1 else max(values[s], float(endless))
-        gains = {}
-        for s in comp:
-            stage = work.stages[s]
-            better = best_reply(stage, index, values, player, strategies[s])
-            if better == reply[s]:
-                continue
-            now = reply_value(stage, index, values, player, strategies[s], reply[s])
-            then = reply_value(stage, index, values, player, strategies[s], better)
-            if sign * (now - then) > 1e-15:  # the opponent strictly gains by switching here
-                gains[s] = (sign * (now - then), better)
+        gains = improving_replies(work.stages, index, comp, values, player, strategies, reply)
         if not gains:
             break
         # Switching several states at once can close a loop that never ends, which is worth `endless`

@@ -14,9 +14,9 @@ from parlour.solvers.stochastic.stage import (
     Cells,
     best_reply,
     guaranteed_float,
+    improving_replies,
     pair_cells,
     reply_cells,
-    reply_value,
     solve_stage,
 )
 from parlour.solvers.stochastic.work import Work, payoff_range
@@ -33,7 +33,6 @@ def _pessimistic_guarantee(work: Work, comp: list[int], player: int, strategies:
     state ends play instead, with probability 1 - beta, at `worst`): the opponent's decision problem
     solved by policy iteration. The game ends with probability at least 1 - beta a stage, so every
     chain is a plain linear solve and switching all improving replies at once is safe."""
-    sign = 1 if player == 1 else -1
     index = work.index
     values = start.copy()
 
@@ -46,18 +45,9 @@ def _pessimistic_guarantee(work: Work, comp: list[int], player: int, strategies:
             break
         values[comp] = got
         continuation = beta * values + (1 - beta) * worst  # once a round: the replies below do not change it
-        switched = False
-        for s in comp:
-            stage = work.stages[s]
-            better = best_reply(stage, index, continuation, player, strategies[s])
-            if better == reply[s]:
-                continue
-            now = reply_value(stage, index, continuation, player, strategies[s], reply[s])
-            then = reply_value(stage, index, continuation, player, strategies[s], better)
-            if sign * (now - then) > 1e-15:
-                reply[s] = better
-                switched = True
-        if not switched:
+        gains = improving_replies(work.stages, index, comp, continuation, player, strategies, reply)
+        reply.update({s: better for s, (_, better) in gains.items()})
+        if not gains:
             break
     return values
 

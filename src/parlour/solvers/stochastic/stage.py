@@ -161,3 +161,22 @@ def reply_value(stage: Stage, index: dict[State, int], values: np.ndarray, playe
                 reply: tuple[int, ...]) -> float:
     matrix = stage_matrix(stage, index, values, True)
     return float(sum(w * matrix[i, j] for w, i, j in reply_cells(stage, player, strategy, reply)))
+
+
+def improving_replies(stages: Sequence[Stage], index: dict[State, int], comp: Sequence[int], values: np.ndarray,
+                      player: int, strategies: dict[int, Any], reply: dict[int, tuple[int, ...]]
+                      ) -> dict[int, tuple[float, tuple[int, ...]]]:
+    """Where the opponent of `player` strictly gains (by more than a float's hair) by switching from his
+    pure reply to his best one at the given continuation values: {state: (the gain, the better reply)}."""
+    sign = 1 if player == 1 else -1
+    gains = {}
+    for s in comp:
+        stage = stages[s]
+        better = best_reply(stage, index, values, player, strategies[s])
+        if better == reply[s]:
+            continue
+        now = reply_value(stage, index, values, player, strategies[s], reply[s])
+        then = reply_value(stage, index, values, player, strategies[s], better)
+        if sign * (now - then) > 1e-15:
+            gains[s] = (sign * (now - then), better)
+    return gains

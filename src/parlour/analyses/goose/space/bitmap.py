@@ -17,6 +17,18 @@ from parlour.solvers.markov import part_range
 from parlour.solvers.markov.ranks import popcount
 
 
+@numba.njit(cache=True)
+def _word_codes(word, w, out):
+    """The codes whose bits are set in word `w` of a bitmap, written to out[:64]; returns how many."""
+    k = 0
+    if word != 0:
+        for bit in range(64):
+            if (word >> np.uint64(bit)) & np.uint64(1) != 0:
+                out[k] = np.int64(w) * 64 + bit
+                k += 1
+    return k
+
+
 @numba.njit(cache=True, parallel=True)
 def _expand_level(frontier, nexts, n, t):
     """Set in nexts[thread] the bit of every successor of every code in `frontier` (one bit per canonical
@@ -30,14 +42,10 @@ def _expand_level(frontier, nexts, n, t):
     for p in numba.prange(threads):
         lo, hi = part_range(0, words, p, threads)
         out = nexts[p]
+        buf = np.empty(64, np.int64)
         for w in range(lo, hi):
-            word = frontier[w]
-            if word == 0:
-                continue
-            for bit in range(64):
-                if (word >> np.uint64(bit)) & np.uint64(1) == 0:
-                    continue
-                code = np.int64(w) * 64 + bit
+            for j in range(_word_codes(frontier[w], w, buf)):
+                code = buf[j]
                 here = code % c
                 rest = code // c
                 occ = others_mask(rest, n, t)
@@ -130,15 +138,11 @@ def order_bits_by_progress(seen, n, t, out):
         top = max(top, t.squares[i])
     counts = np.zeros((n * top + 1) * (n + 1) + 1, np.int64)
     digits = np.empty(n, np.int64)
+    buf = np.empty(64, np.int64)
     for phase in range(2):
         for w in range(seen.size):
-            word = seen[w]
-            if word == 0:
-                continue
-            for bit in range(64):
-                if (word >> np.uint64(bit)) & np.uint64(1) == 0:
-                    continue
-                code = np.int64(w) * 64 + bit
+            for j in range(_word_codes(seen[w], w, buf)):
+                code = buf[j]
                 key, prefix = sweep_key(code, n, t, digits)
                 slot = (n * top - key) * (n + 1) + prefix
                 if phase == 0:
