@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from parlour.analyses.goose.space.canonical import start_code
 from parlour.errors import InvalidInput
 from parlour.games.goose.kernels import landing, others_mask, sweep_key
 from parlour.games.goose.rules import RuleSet
@@ -117,7 +118,7 @@ def reach_bitmap(rules: RuleSet, players: int, on_level: Callable[[int, int], No
     seen = np.zeros(words, np.uint64)
     frontier = np.zeros(words, np.uint64)
     nexts = np.zeros((threads, words), np.uint64)
-    s0 = sum(t.start_code * c**i for i in range(players))
+    s0 = int(start_code(players, t))
     seen[s0 >> 6] |= np.uint64(1) << np.uint64(s0 & 63)
     frontier[:] = seen
     per_level = [1]

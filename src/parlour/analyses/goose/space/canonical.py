@@ -9,6 +9,16 @@ import numpy as np
 from parlour.games.goose.kernels import digits_of, move, skips, sweep_key
 from parlour.infra.interrupt import deferred
 
+
+@numba.njit(cache=True)
+def start_code(n, t):
+    """The code of everybody on the start square (the same canonical and full, player 0 to move)."""
+    s0 = 0
+    for _ in range(n):
+        s0 = s0 * t.codes + t.start_code
+    return s0
+
+
 STEPS_PER_CALL = 500_000  # states per compiled call: a fraction of a second, so Ctrl-C is heard between calls
 
 
@@ -23,9 +33,7 @@ def bfs_canonical(n, t):
     cn = c**n
     mark = np.zeros(cn, np.uint8)
     queue = np.empty(cn, np.int32)
-    s0 = 0
-    for _i in range(n):
-        s0 = s0 * c + t.start_code
+    s0 = start_code(n, t)
     queue[0] = s0
     mark[s0] = 255
     head, tail = 0, 1

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from parlour.analyses.goose.space.canonical import STEPS_PER_CALL, bfs_canonical, sweep_blocks, sweep_keys
+from parlour.analyses.goose.space.canonical import (
+    STEPS_PER_CALL,
+    bfs_canonical,
+    start_code,
+    sweep_blocks,
+    sweep_keys,
+)
 from parlour.analyses.goose.space.full import Counts, full_counts
 from parlour.errors import InvalidInput
 from parlour.games.goose.kernels import digits_of, move, skips
@@ -85,7 +91,7 @@ def build(rules: RuleSet, players: int) -> Space:
     index = np.full(c**players, -1, np.int32)
     index[codes] = np.arange(codes.size, dtype=np.int32)
     indptr, target, weight = build_csr(codes, index, players, t)
-    start = int(index[int(sum(t.start_code * c**i for i in range(players)))])
+    start = int(index[start_code(players, t)])
     counts, movers = full_counts((indptr, target), codes, kind, start, players, t)
     cnt = Counts(
         players=players,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from parlour.analyses.goose.space.canonical import start_code
 from parlour.games.goose.kernels import digits_of, move, skips
 
 
@@ -57,9 +58,7 @@ def bfs_full(n, t):
         cn *= c
     mark = np.zeros(n * cn, np.uint8)
     queue = np.empty(n * cn, np.int64)
-    s0 = 0
-    for _i in range(n):
-        s0 = s0 * c + t.start_code
+    s0 = start_code(n, t)
     head = 0
     tail = 1
     queue[0] = s0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from parlour.analyses.goose.space.canonical import start_code
 from parlour.analyses.goose.space.full import Counts
 from parlour.errors import InvalidInput
 from parlour.games.goose.kernels import digits_of, move, skips
@@ -48,9 +49,7 @@ def _spread_masks(n, t, mask, term):
     cn = mask.size
     full = (1 << n) - 1
     queue = np.empty(cn, np.int32)
-    s0 = 0
-    for _i in range(n):
-        s0 = s0 * c + t.start_code
+    s0 = start_code(n, t)
     mask[s0] = 1 | 128
     queue[0] = s0
     head = 0
