@@ -37,8 +37,8 @@ def main() -> None:
     ap.add_argument("--max-sweeps", type=int, default=100_000, help="stop after this many (the peak memory)")
     a = ap.parse_args()
 
-    from parlour.analyses.goose.model import PACKED_FROM_TOL
     from parlour.analyses.goose.operator import OnTheFly
+    from parlour.analyses.goose.policy import PACKED_FROM_TOL
     from parlour.analyses.goose.space import layout
     from parlour.errors import SolverError
     from parlour.games.goose.rules import STUDY

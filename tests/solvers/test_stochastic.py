@@ -14,6 +14,8 @@ import pytest
 from parlour.results import Status
 from parlour.solvers import stochastic, zerosum
 from parlour.solvers.stochastic import End, Lottery, Stage
+from parlour.solvers.stochastic.pessimistic import from_one_side
+from parlour.solvers.stochastic.work import Work
 
 F = Fraction
 
@@ -233,9 +235,8 @@ def test_pessimistic_games_give_everetts_game_a_nearly_optimal_strategy() -> Non
     # value is (1 - sqrt(1 - beta)) / beta, so the old fallback's games (beta <= 0.9995) stopped 0.022
     # short, and value iteration or one-sided strategy iteration only creep toward it (like 1 / n).
     states, stages, index = stochastic.explore(BadMatch(), ["A"])
-    work = stochastic._Work(states, stages, index, [None], [None], np.zeros(1), [None], [""],
-                            {"sweeps": 0, "exact_checks": 0})
-    found = stochastic._from_one_side(work, [0], 1, F(0), eta=1e-14)
+    work = Work(states, stages, index, [None], [None], np.zeros(1), [None], [""], {"sweeps": 0, "exact_checks": 0})
+    found = from_one_side(work, [0], 1, F(0), eta=1e-14)
     assert found is not None
     bound, strategies = found
     a, b = strategies[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -108,15 +109,8 @@ def solve(
     if as_json:
         print_json(sol)
         return
-    table = Table(title=f"Game of the Goose, {players} players ({rules.name} rules)")
-    table.add_column("player")
-    table.add_column("P(wins)", justify="right")
-    table.add_column("certified interval", justify="right")
-    for p in range(players):
-        lo, hi = sol.win_bounds[p]
-        table.add_row(str(p + 1), f"{sol.win[p]:.15f}", f"[{lo:.15f}, {hi:.15f}]")
-    table.add_row("draw", f"{sol.draw:.15f}", f"[{sol.draw_bounds[0]:.15f}, {sol.draw_bounds[1]:.15f}]")
-    console.print(table)
+    console.print(_wins_table(f"Game of the Goose, {players} players ({rules.name} rules)", "certified interval",
+                              sol.win, sol.win_bounds, sol.draw, sol.draw_bounds, 15))
     c = sol.counts
     counted = (f"reachable states {c.reachable:,}: {c.throw:,} throw, {c.inn_skip:,} inn skip, {c.well_skip:,} "
                f"stuck skip, {c.terminal:,} terminal; " if c is not None else "")
@@ -153,15 +147,8 @@ def simulate(
     if as_json:
         print_json(res)
         return
-    table = Table(title=f"{games:,} simulated games, {players} players (seed {seed}, {engine} engine)")
-    table.add_column("player")
-    table.add_column("P(wins)", justify="right")
-    table.add_column("95% interval", justify="right")
-    for p in range(players):
-        lo, hi = res.interval(p)
-        table.add_row(str(p + 1), f"{res.win[p]:.5f}", f"[{lo:.5f}, {hi:.5f}]")
-    table.add_row("draw", f"{res.draw:.5f}", "")
-    console.print(table)
+    console.print(_wins_table(f"{games:,} simulated games, {players} players (seed {seed}, {engine} engine)",
+                              "95% interval", res.win, [res.interval(p) for p in range(players)], res.draw, None, 5))
     console.print(f"mean length {res.mean_turns:.1f} turns (moves of all players together)"
                   + (f"; {res.unfinished:,} games hit the turn limit (counted as draws)" if res.unfinished else ""))
 
@@ -208,3 +195,17 @@ def states(
         return
     for k, v in counts.items():
         console.print(f"{k:>20} {v:>14,}")
+
+
+def _wins_table(title: str, interval: str, win: Sequence[float], intervals: Sequence[tuple[float, float]],
+                draw: float, draw_interval: tuple[float, float] | None, digits: int) -> Table:
+    """Each player's chance of winning and its interval (`interval` names which), then the draw's."""
+    table = Table(title=title)
+    table.add_column("player")
+    table.add_column("P(wins)", justify="right")
+    table.add_column(interval, justify="right")
+    for p, (lo, hi) in enumerate(intervals):
+        table.add_row(str(p + 1), f"{win[p]:.{digits}f}", f"[{lo:.{digits}f}, {hi:.{digits}f}]")
+    shown = "" if draw_interval is None else f"[{draw_interval[0]:.{digits}f}, {draw_interval[1]:.{digits}f}]"
+    table.add_row("draw", f"{draw:.{digits}f}", shown)
+    return table

@@ -24,9 +24,10 @@ import numpy as np
 
 from parlour.errors import InvalidInput, shown
 from parlour.results import exact
-from parlour.toolkit import Chance, End
-from parlour.toolkit.front import call, number, payoff_range
+from parlour.toolkit.arrays import MoveArrays
+from parlour.toolkit.reading import call, number, payoff_range
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
+from parlour.toolkit.terms import Chance, End
 
 # Beyond these the game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the LP engine keeps Python objects and solves an LP per state.
@@ -141,20 +142,6 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
 
 
 # --- turn-based games: exploring into arrays ------------------------------------------------------------
-
-@dataclass(frozen=True)
-class MoveArrays:
-    """The moves of a turn-based game as arrays: state s is moved by mover[s] (1 or 2) and has moves
-    move_ptr[s]..move_ptr[s+1]; move m has chance branches branch_ptr[m]..branch_ptr[m+1], each with an
-    integer weight over den[m] and a target (a state, or -1 - t for the terminal payoff t)."""
-
-    mover: np.ndarray
-    move_ptr: np.ndarray
-    branch_ptr: np.ndarray
-    den: np.ndarray
-    weight: np.ndarray
-    target: np.ndarray
-
 
 @dataclass(frozen=True)
 class TurnArrays(MoveArrays):

@@ -22,9 +22,9 @@ from typing import Any
 
 from parlour.errors import InvalidInput, SolverError, shown
 from parlour.results import Status, exact
-from parlour.toolkit import Chance, End, Turn
-from parlour.toolkit.front import call, number, payoff_range
+from parlour.toolkit.reading import call, number, payoff_range
 from parlour.toolkit.result import GameSolution, label
+from parlour.toolkit.terms import Chance, End, Turn
 
 MAX_NODES = 2_000_000
 DENOMINATORS = (2, 6, 12, 60, 360, 2520, 10**4, 10**6, 10**9)

@@ -36,8 +36,8 @@ from numba import njit
 
 from parlour.errors import InvalidInput, shown
 from parlour.results import Status
+from parlour.toolkit.arrays import MoveArrays
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, down, label, up
-from parlour.toolkit.stochastic import MoveArrays
 
 EXACT_ACYCLIC_STATES = 300_000  # exact backward induction in Python fractions up to this many states
 MAX_SWEEPS = 1_000_000  # per component: a guard against a component that never narrows
@@ -89,35 +89,32 @@ def _tarjan(n: int, move_ptr: np.ndarray, branch_ptr: np.ndarray, target: np.nda
     for root in range(n):
         if index[root] >= 0:
             continue
-        index[root] = counter
-        low[root] = counter
-        counter += 1
-        stack[sp] = root
-        sp += 1
-        onstack[root] = True
-        call_node[cs] = root
-        call_edge[cs] = branch_ptr[move_ptr[root]]
-        cs += 1
-        while cs > 0:
+        w = root  # the state to open next (-1: none): the root, then each new state an edge finds
+        while True:
+            if w >= 0:
+                index[w] = counter
+                low[w] = counter
+                counter += 1
+                stack[sp] = w
+                sp += 1
+                onstack[w] = True
+                call_node[cs] = w
+                call_edge[cs] = branch_ptr[move_ptr[w]]
+                cs += 1
+                w = -1
+            if cs == 0:
+                break
             v = call_node[cs - 1]
             e = call_edge[cs - 1]
             if e < branch_ptr[move_ptr[v + 1]]:
                 call_edge[cs - 1] = e + 1
-                w = target[e]
-                if w < 0:
+                x = target[e]
+                if x < 0:
                     continue
-                if index[w] < 0:
-                    index[w] = counter
-                    low[w] = counter
-                    counter += 1
-                    stack[sp] = w
-                    sp += 1
-                    onstack[w] = True
-                    call_node[cs] = w
-                    call_edge[cs] = branch_ptr[move_ptr[w]]
-                    cs += 1
-                elif onstack[w] and index[w] < low[v]:
-                    low[v] = index[w]
+                if index[x] < 0:
+                    w = x
+                elif onstack[x] and index[x] < low[v]:
+                    low[v] = index[x]
             else:
                 cs -= 1
                 if cs > 0:
@@ -127,11 +124,11 @@ def _tarjan(n: int, move_ptr: np.ndarray, branch_ptr: np.ndarray, target: np.nda
                 if low[v] == index[v]:
                     while True:
                         sp -= 1
-                        w = stack[sp]
-                        onstack[w] = False
-                        order[out] = w
+                        x = stack[sp]
+                        onstack[x] = False
+                        order[out] = x
                         out += 1
-                        if w == v:
+                        if x == v:
                             break
                     ncomp += 1
                     comp_ptr[ncomp] = out

@@ -66,3 +66,18 @@ def test_other_rules_never_share_a_file(cache: Path) -> None:
     fresh(3)
     other = RuleSet(name=STUDY.name, inns=())  # the same name, a different board
     assert gchain._kept_path(other, 3) != gchain._kept_path(STUDY, 3)
+
+
+def test_the_file_name_follows_every_module_that_builds_the_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the space is a package of several modules: a change to any of them must name a new file
+    from parlour.analyses.goose import space
+
+    builders = sorted(Path(space.__file__).parent.glob("*.py"))
+    assert len(builders) > 1
+    before = gchain._kept_path(STUDY, 3)
+    read = Path.read_bytes
+    for changed in builders:
+        monkeypatch.setattr(Path, "read_bytes", lambda p, c=changed: read(p) + (b"#" if p == c else b""))
+        assert gchain._kept_path(STUDY, 3) != before, changed.name
+    monkeypatch.setattr(Path, "read_bytes", read)
+    assert gchain._kept_path(STUDY, 3) == before

@@ -91,12 +91,13 @@ def test_refuses_a_chain_with_stuck_states() -> None:
 
 def test_chain_free_path_of_solve_agrees_with_the_chain_from_a_position() -> None:
     """The path `parlour goose solve --players 5` takes, on 3 players from a mid-game position."""
-    from parlour.analyses.goose.model import _solve_chain_free
-    from parlour.games.goose.rules import state_from_squares
+    from dataclasses import replace
 
-    state = state_from_squares(STUDY, [20, 40, 30], 1, [])
-    ref = solve(STUDY, 3, start=state, tol=1e-10)
-    got = _solve_chain_free(STUDY, 3, state, 5e-9, None, None, 0.0)
+    from parlour.analyses.goose import policy
+
+    plan = policy.plan(3, squares=[20, 40, 30], to_move=2, tol=5e-9)
+    ref = solve(STUDY, 3, start=plan.start, tol=1e-10)
+    got = policy.run(replace(plan, engine="chain-free", packed=True))  # as 5 players' plan: packed at 5e-9
     assert got.counts is None and got.canonical == ref.canonical
     for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
         assert hi - lo <= 1e-8 + 1e-15 and lo <= rlo and rhi <= hi
@@ -173,23 +174,26 @@ def test_the_chain_free_solve_packs_its_bounds_at_loose_tolerances_and_checks_th
     # From PACKED_FROM_TOL on a value and its offset take 8 bytes (finer: float64 + float32); both give
     # intervals that meet the stored chain's. A machine without room for the layout and bounds is refused
     # before the search, by the bytes the chosen storage needs.
-    import time
+    from dataclasses import replace
 
-    from parlour.analyses.goose import model
+    from parlour.analyses.goose import policy
     from parlour.analyses.goose.space import layout_bytes
-    from parlour.games.goose.rules import start_state
     from parlour.infra import resources
 
+    def chain_free(tol: float) -> policy.SolvePlan:  # 3 players get the stored chain: the engine is set here
+        plan = policy.plan(3, tol=tol)
+        return replace(plan, engine="chain-free", packed=tol >= policy.PACKED_FROM_TOL)
+
     ref = solve(STUDY, 3, tol=1e-11)
-    for tol, packed in ((5e-9, True), (model.PACKED_FROM_TOL / 2, False)):
-        got = model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), tol, None, None, time.perf_counter())
+    for tol, packed in ((5e-9, True), (policy.PACKED_FROM_TOL / 2, False)):
+        got = policy.run(chain_free(tol))
         assert ("packed" in got.method) == packed and got.extrapolations > 0
         for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
             assert hi - lo <= 2 * tol + 1e-15 and max(lo, rlo) <= min(hi, rhi)
     states = layout(STUDY, 3).size
     packed_need = layout_bytes(STUDY, 3, states) + states * 3 * 8
+    packed, unpacked = chain_free(5e-9), chain_free(policy.PACKED_FROM_TOL / 2)  # planned before memory shrinks
     monkeypatch.setattr(resources, "physical_memory", lambda: int(packed_need / 0.85))
-    model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), 5e-9, None, None, time.perf_counter())  # fits
+    policy.run(packed)  # fits
     with pytest.raises(InvalidInput, match="players need"):  # float64 + float32 would not
-        model._solve_chain_free(STUDY, 3, start_state(STUDY, 3), model.PACKED_FROM_TOL / 2, None, None,
-                                time.perf_counter())
+        policy.run(unpacked)

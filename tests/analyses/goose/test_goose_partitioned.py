@@ -79,6 +79,6 @@ def test_a_tampered_work_folder_is_not_trusted(client: Any, tmp_path: Path) -> N
     assert b.interval(start, 0)[1] < 0.9
 
 
-def test_solve_needs_a_work_folder_for_a_partitioned_run(client: Any) -> None:
-    with pytest.raises(InvalidInput):
-        solve(STUDY, 3, client=client)
+def test_a_partitioned_run_keeps_its_bounds_in_a_folder_not_in_memory(client: Any) -> None:
+    with pytest.raises(InvalidInput, match="shared work folder"):  # the plan refuses, before any work
+        solve(STUDY, 3, client=client, out_of_core=True)

@@ -4,6 +4,7 @@ page: the engine, the default tolerance, the checkpoint's place and period, the 
 from __future__ import annotations
 
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 
 import numba
@@ -12,7 +13,7 @@ import pytest
 from conftest import run_cli
 from parlour.analyses.goose import chain, policy
 from parlour.errors import InvalidInput
-from parlour.games.goose.rules import STUDY
+from parlour.games.goose.rules import STUDY, shipped
 
 
 @pytest.fixture(autouse=True)
@@ -34,8 +35,11 @@ def test_a_chain_free_run_keeps_a_checkpoint_in_the_cache_every_ten_minutes() ->
     assert plan.checkpoint is not None and plan.checkpoint.every_seconds == 600.0
     assert plan.checkpoint.path == chain.default_checkpoint(STUDY, 5)
     assert 1 <= plan.threads <= numba.get_num_threads()  # the rule's figure, free cores then (sweep_threads)
-    # exact fractions get no checkpoint (the solve refuses them for 5 players)
-    assert policy.plan(5, exact=True, force=True).checkpoint is None
+    # exact fractions need the stored chain: the plan refuses them for 5 players, before any work
+    with pytest.raises(InvalidInput, match=r"^exact fractions are offered up to .*\(drop exact=True"):
+        policy.plan(5, exact=True, force=True)
+    with pytest.raises(InvalidInput, match=r"^out_of_core=True is for 5 players and more"):
+        policy.plan(3, out_of_core=True)
 
 
 def test_an_asked_checkpoint_is_kept_where_asked(tmp_path: Path) -> None:
@@ -69,6 +73,28 @@ def test_a_run_holds_to_its_plan() -> None:
     assert all(hi - lo <= 2e-9 for lo, hi in sol.win_bounds)
     with pytest.raises(InvalidInput, match="Dask client"):
         policy.run(policy.plan(2), client=object())
+
+
+def test_a_run_carries_out_the_engine_and_storage_of_its_plan() -> None:
+    # `run` decides nothing again: a plan whose engine is changed after `plan` (3 players would get the stored
+    # chain) runs the engine it names, with the storage it names; the chain-free bounds meet the stored chain's.
+    toy = shipped("toy")  # a small board: the engines, not the sizes, are the point
+    stored = policy.plan(3, rules=toy, tol=1e-9)
+    ref = policy.run(stored)
+    assert stored.engine == "stored chain" and "on the stored chain" in ref.method and ref.counts is not None
+    got = policy.run(replace(stored, engine="chain-free", packed=False))  # the storage too: not packed at 1e-9
+    assert "without a stored chain" in got.method and "float64 bounds" in got.method and got.counts is None
+    for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
+        assert hi - lo <= 2e-9 + 1e-15 and max(lo, rlo) <= min(hi, rhi)
+    exact = policy.run(replace(policy.plan(2, rules=toy, tol=1e-9), engine="exact"))
+    assert exact.exact and exact.win_exact is not None
+
+
+def test_the_packed_storage_is_decided_by_the_plan_from_its_tolerance() -> None:
+    five = policy.plan(5, force=True)
+    assert five.packed and five.tol >= policy.PACKED_FROM_TOL
+    assert not policy.plan(5, force=True, tol=policy.PACKED_FROM_TOL / 2).packed
+    assert not policy.plan(3).packed  # the stored chain keeps float64 bounds
 
 
 def test_the_command_line_says_where_the_default_checkpoint_is(capsys: pytest.CaptureFixture[str],

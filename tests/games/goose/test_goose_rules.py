@@ -162,10 +162,10 @@ def test_reference_counts_4p() -> None:
 def test_counts_from_masks_match_a_full_search(players: int) -> None:
     """The counts come from the relabelled chain (masks of possible movers); a plain breadth-first search
     over full states (explicit mover) must give the same numbers."""
-    from parlour.analyses.goose.space import _bfs_full
+    from parlour.analyses.goose.space.full import bfs_full
 
     t = tables(STUDY)
-    mark = _bfs_full(players, t)
+    mark = bfs_full(players, t)
     by_kind = np.bincount(mark, minlength=5)
     c = space(STUDY, players).counts
     assert (c.throw, c.inn_skip, c.well_skip, c.terminal) == tuple(int(x) for x in by_kind[1:5])

@@ -59,8 +59,9 @@ def space(rules: RuleSet, players: int) -> Space:
 def _builder_digest(rules: RuleSet, players: int) -> str:
     h = hashlib.blake2b(digest_size=10)
     h.update(f"{rules!r}|{players}".encode())
-    for module in (space_module, kernels, tables_module, rules_module):
-        h.update(Path(module.__file__ or "").read_bytes())
+    builders = sorted(Path(space_module.__file__ or "").parent.glob("*.py"))  # every module of the package
+    for source in (*builders, *(Path(m.__file__ or "") for m in (kernels, tables_module, rules_module))):
+        h.update(source.read_bytes())
     h.update(Path(__file__).read_bytes())
     return h.hexdigest()
 

@@ -13,7 +13,8 @@ import numpy as np
 
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.figures import figure2, surfaces
-from parlour.analyses.goose.model import GooseSolution, solve
+from parlour.analyses.goose.model import GooseSolution
+from parlour.analyses.goose.policy import solve
 from parlour.analyses.goose.space import count_reachable
 from parlour.claims import Outcome, Status, claim, skipped
 from parlour.games.goose.rules import STUDY, shipped, variant

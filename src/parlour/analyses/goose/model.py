@@ -15,9 +15,10 @@ from typing import Any
 
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
+from parlour.analyses.goose.solveplan import SolvePlan
 from parlour.analyses.goose.space import Counts
-from parlour.errors import InvalidInput
-from parlour.games.goose.rules import STUDY, RuleSet, State, square_of, start_state
+from parlour.errors import InvalidInput, SolverError
+from parlour.games.goose.rules import RuleSet, State, square_of, start_state
 from parlour.results import Result, Status, bounds, decimal_digits, exact
 from parlour.solvers import markov
 
@@ -83,50 +84,34 @@ def _up(x: Fraction) -> float:
     return f if Fraction(f) >= x else math.nextafter(f, math.inf)
 
 
-def solve(
-    rules: RuleSet = STUDY,
-    players: int = 2,
-    *,
-    exact: bool = False,
-    start: State | None = None,
-    tol: float = 1e-12,
-    on_sweep: Callable[[int, float], None] | None = None,
-    checkpoint: markov.Checkpoint | None = None,
-    out_of_core: bool = False,
-    client: Any = None,
-    parts: int | None = None,
-) -> GooseSolution:
-    """P(each player wins) and P(draw) from `start` (default: everybody on the start square).
-
-    Without `exact`, every probability comes with a certified interval of half-width <= tol.
-    `out_of_core` (5+ players, with a checkpoint): the bounds live in memory-mapped files.
-    `client` (a Dask client, with a checkpoint path as the shared work folder): the states are swept in
-    `parts` parts by the cluster's workers (`solvers.markov.partitioned`), for any number of players.
-    """
+def solve(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None, *, client: Any = None,
+          parts: int | None = None) -> GooseSolution:
+    """P(each player wins) and P(draw) from the plan's position, by the plan's engine at its tolerance and
+    storage (`policy.plan` decided them, and checked them; nothing is decided here again). `client`: the
+    Dask client of a "dask" plan, sweeping the states in `parts` parts in the plan's work folder."""
     t0 = time.perf_counter()
-    if not 0 < tol < 1:
-        raise InvalidInput(f"the half-width must lie between 0 and 1, got {tol}")
-    if players < 2:
-        raise InvalidInput(f"the game needs at least 2 players, got {players}")
-    state = start if start is not None else start_state(rules, players)
-    if client is not None:
-        if exact or out_of_core or checkpoint is None:
-            raise InvalidInput("a partitioned (Dask) run needs a work folder (--checkpoint) and neither --exact "
-                               "nor --out-of-core (its bounds are always in a file)")
-        return _solve_partitioned(rules, players, state, tol, on_sweep, checkpoint.path, client, parts, t0)
-    if not gchain.fits_chain(rules, players):
-        if exact:
-            raise InvalidInput(f"exact fractions are offered up to {EXACT_LIMIT:,} unknowns; {players} players are "
-                               "far more (drop --exact for certified bounds)")
-        return _solve_chain_free(rules, players, state, tol, on_sweep, checkpoint, t0, out_of_core)
-    if out_of_core:
-        raise InvalidInput(f"out of core is for 5 players and more; {players} players fit in memory")
-    sp = gchain.space(rules, players)
-    ch = gchain.markov_chain(sp)
-    idx, mover = gchain.locate(sp, state)
-    if exact:
+    rules, players = plan.rules, plan.players
+    state = plan.start if plan.start is not None else start_state(rules, players)
+    if plan.engine == "exact":
+        sp = gchain.space(rules, players)
+        idx, mover = gchain.locate(sp, state)
         return exact_at(rules, players, state, exact_solution(rules, players), idx, mover, sp.counts, t0)
-    b = markov.certified(ch, watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
+    if plan.engine == "stored chain":
+        return _solve_stored(rules, players, state, plan.tol, on_sweep, plan.checkpoint, t0)
+    if plan.engine == "chain-free":
+        return _solve_chain_free(rules, players, state, plan.tol, on_sweep, plan.checkpoint, plan.packed, t0)
+    if plan.checkpoint is None:
+        raise SolverError("a Dask plan without its work folder")  # policy.decide always gives one: a bug
+    return _solve_partitioned(rules, players, state, plan.tol, on_sweep, plan.checkpoint.path, client, parts, t0)
+
+
+def _solve_stored(rules: RuleSet, players: int, state: State, tol: float,
+                  on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
+                  t0: float) -> GooseSolution:
+    """Up to 4 players: certified bounds on the stored chain."""
+    sp = gchain.space(rules, players)
+    idx, mover = gchain.locate(sp, state)
+    b = markov.certified(gchain.markov_chain(sp), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
     return _from_bounds(rules, players, state, sp.counts, b, idx, mover, sp.size, t0,
                         "monotone Gauss-Seidel from below on the stored chain (+ extrapolations proven "
                         "sub-solutions); upper = 1 - other lower bounds")
@@ -165,12 +150,6 @@ def _from_bounds(rules: RuleSet, players: int, state: State, counts: Counts | No
     )
 
 
-# From this half-width on the chain-free solve keeps each bound and its extrapolation offset in 8 bytes
-# (`solvers.markov.packed`, a floor under the width of ~1.4e-11 on 3 players) instead of 12; 5 players need
-# 1e-8 at most.
-PACKED_FROM_TOL = 1e-10
-
-
 def _room(rules: RuleSet, players: int, disk: Path | None, value_bytes: int) -> Callable[[int], None]:
     """A `layout` check: refuses (InvalidInput) a board whose layout and bounds (`value_bytes` a value, with
     the extrapolation's offsets) need more than 90 % of this machine's memory, or of the free space under
@@ -198,20 +177,18 @@ def _room(rules: RuleSet, players: int, disk: Path | None, value_bytes: int) -> 
 
 def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
                       on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
-                      t0: float, out_of_core: bool = False) -> GooseSolution:
+                      packed: bool, t0: float) -> GooseSolution:
     """5 players and more: successors computed from the rules in every sweep (`operator.OnTheFly`), each bound
-    packed with its extrapolation offset in 8 bytes unless the tolerance is finer than PACKED_FROM_TOL."""
+    packed with its extrapolation offset in 8 bytes where the plan says so; the layout and the bounds in
+    files beside an out-of-core checkpoint."""
     from parlour.analyses.goose.space import layout
 
     check_absorbing(rules, players)
-    cp = checkpoint.path if checkpoint is not None else None
-    disk = cp.parent if out_of_core and cp is not None else None
-    folder = cp.with_name(cp.name + ".layout") if out_of_core and cp is not None else None
-    packed = tol >= PACKED_FROM_TOL
+    on_disk = checkpoint.path if checkpoint is not None and checkpoint.out_of_core else None
+    folder = on_disk.with_name(on_disk.name + ".layout") if on_disk is not None else None
+    disk = on_disk.parent if on_disk is not None else None
     lay = layout(rules, players, folder=folder, check=_room(rules, players, disk, 8 if packed else 12))
     idx, mover = gchain.locate(lay, state)
-    if checkpoint is not None and out_of_core:
-        checkpoint = markov.Checkpoint(checkpoint.path, checkpoint.every_seconds, out_of_core=True)
     b = markov.certified(OnTheFly(lay), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint,
                          packed_bounds=packed)
     storage = ("each bound and its offset packed in 8 bytes" if packed

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from parlour.analyses.goose import model
 from parlour.analyses.goose.chain import default_checkpoint, fits_chain
 from parlour.analyses.goose.queries import estimated_states, solve_estimate
+from parlour.analyses.goose.solveplan import Engine, SolvePlan
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares
 from parlour.games.goose.rules import variant as named_variant
@@ -33,27 +33,10 @@ CHAIN_TOL, CHAIN_FREE_TOL = 1e-12, 5e-9  # beyond the stored chain a run takes h
 # A stored chain's run takes a minute at most, so it saves often; a chain-free one writes ~8 GB (5 players)
 # and runs for hours, so every 10 minutes.
 CHAIN_PERIOD_S, CHAIN_FREE_PERIOD_S = 30.0, 600.0
-
-Engine = Literal["exact", "stored chain", "chain-free", "dask"]
-
-
-@dataclass(frozen=True)
-class SolvePlan:
-    """Everything a solve will do, before it does any of it."""
-
-    rules: RuleSet
-    players: int
-    start: State | None  # None: everybody on the start square
-    exact: bool
-    tol: float  # the certified half-width (unused by the exact engine)
-    engine: Engine
-    checkpoint: markov.Checkpoint | None  # for Dask its path is the shared work folder
-    chosen_checkpoint: bool  # its place was decided here, not asked for: the interface says where it is
-    out_of_core: bool
-    threads: int  # numba threads of the solve: the sweeps' one rule (`sweep_threads`) for its size
-    memory: float  # the size model's estimate (bytes, seconds; `queries.solve_estimate`)
-    seconds: float
-
+# From this half-width on the chain-free solve keeps each bound and its extrapolation offset in 8 bytes
+# (`solvers.markov.packed`, a floor under the width of ~1.4e-11 on 3 players) instead of 12; 5 players need
+# 1e-8 at most.
+PACKED_FROM_TOL = 1e-10
 
 def rule_set(variant: str | None = None, rules: RuleSet | str | Path | None = None) -> RuleSet:
     """The rules: a named `variant` (study, maze37, no-inn-skip), a `RuleSet`, or a TOML file (`rules`);
@@ -125,36 +108,58 @@ def plan(
     if checkpoint is not None:
         output_file(checkpoint, spelling.parameter("checkpoint"))
     ruleset = rule_set(variant, rules)
-    need, seconds = solve_estimate(ruleset, players)
+    start = start_state(ruleset, players, squares, to_move, inn_pending)
+    return decide(ruleset, players, start, exact=exact, tol=tol,
+                  checkpoint=Path(checkpoint) if checkpoint is not None else None, out_of_core=out_of_core,
+                  dask=dask, force=force, flag=flag)
+
+
+def decide(rules: RuleSet, players: int, start: State | None, *, exact: bool = False, tol: float | None = None,
+           checkpoint: Path | None = None, out_of_core: bool = False, dask: bool = False, force: bool = False,
+           flag: str | None = None) -> SolvePlan:
+    """`plan` for rules and a position already read: the guards, the engine, the tolerance (its one range),
+    the bounds' storage, the checkpoint and the threads."""
+    need, seconds = solve_estimate(rules, players)
     on_disk = out_of_core or dask
     affordable(f"solving {players} players", 0 if on_disk else need, seconds, force, flag)
-    asked = Path(checkpoint) if checkpoint is not None else None
     if on_disk and not force:
-        folder = asked or default_checkpoint(ruleset, players)
+        folder = checkpoint or default_checkpoint(rules, players)
         require(f"{players} players' bounds on disk", int(need), free_disk(folder.parent), "free disk",
                 f"{flag or spelling.parameter('force', True)} tries anyway")
-    chain = fits_chain(ruleset, players)
+    chain = fits_chain(rules, players)
     if tol is None:
-        tol = default_tol(ruleset, players)
+        tol = default_tol(rules, players)
     if not TOL_FLOOR <= tol < 1:
         raise InvalidInput(f"{spelling.parameter('tol')} must lie between {TOL_FLOOR:g} (below, double precision "
                            f"cannot certify the bounds: use {spelling.parameter('exact', True)}) and 1, got {tol:g}")
-    start = start_state(ruleset, players, squares, to_move, inn_pending)
     if dask and (exact or out_of_core):
         raise InvalidInput(f"{spelling.parameter('dask', True)} runs the certified bounds in a shared work folder: "
                            f"drop {spelling.parameter('exact', True)} and {spelling.parameter('out_of_core', True)}")
-    path = asked
-    if path is None and dask:
-        path = default_checkpoint(ruleset, players).with_suffix(".parts")
-    elif path is None and not exact and not chain:
-        path = default_checkpoint(ruleset, players)  # hours of work: safe from a kill by default
     engine: Engine = "dask" if dask else "exact" if exact else "stored chain" if chain else "chain-free"
+    _check_engine(engine, chain, out_of_core, players)
+    path = checkpoint
+    if path is None and dask:
+        path = default_checkpoint(rules, players).with_suffix(".parts")
+    elif path is None and engine == "chain-free":
+        path = default_checkpoint(rules, players)  # hours of work: safe from a kill by default
     every = CHAIN_PERIOD_S if chain else CHAIN_FREE_PERIOD_S
     return SolvePlan(
-        ruleset, players, start, exact, tol, engine,
-        markov.Checkpoint(path, every_seconds=every) if path is not None else None, asked is None and path is not None,
-        out_of_core, sweep_threads(int(min(estimated_states(ruleset, players), 2**62))), need, seconds,
+        rules, players, start, exact, tol, engine, engine == "chain-free" and tol >= PACKED_FROM_TOL,
+        markov.Checkpoint(path, every_seconds=every, out_of_core=out_of_core) if path is not None else None,
+        checkpoint is None and path is not None, out_of_core,
+        sweep_threads(int(min(estimated_states(rules, players), 2**62))), need, seconds,
     )
+
+
+def _check_engine(engine: Engine, chain: bool, out_of_core: bool, players: int) -> None:
+    """Refuse what the chosen engine cannot do: exact fractions without the stored chain, the bounds on disk
+    where the chain is stored in memory anyway."""
+    if engine == "exact" and not chain:
+        raise InvalidInput(f"exact fractions are offered up to {model.EXACT_LIMIT:,} unknowns; {players} players "
+                           f"are far more (drop {spelling.parameter('exact', True)} for certified bounds)")
+    if out_of_core and chain:
+        raise InvalidInput(f"{spelling.parameter('out_of_core', True)} is for 5 players and more; {players} players "
+                           "fit in memory")
 
 
 @contextmanager
@@ -175,10 +180,23 @@ def numba_threads(count: int) -> Iterator[None]:
 
 def run(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None, *, client: Any = None,
         parts: int | None = None) -> model.GooseSolution:
-    """Carry out a plan: `client` is the Dask client of a "dask" plan (its `parts` parts of the states)."""
+    """Carry out a plan as it was made (engine, tolerance, storage, checkpoint, threads): `client` is the
+    Dask client of a "dask" plan (its `parts` parts of the states)."""
     if (client is not None) != (plan.engine == "dask"):
         raise InvalidInput("a Dask client goes with a plan made with dask=True, and only with one")
-    options: dict[str, Any] = {"client": client, "parts": parts} if client is not None else {}
     with numba_threads(plan.threads):
-        return model.solve(plan.rules, plan.players, exact=plan.exact, start=plan.start, tol=plan.tol,
-                           on_sweep=on_sweep, checkpoint=plan.checkpoint, out_of_core=plan.out_of_core, **options)
+        return model.solve(plan, on_sweep, client=client, parts=parts)
+
+
+def solve(rules: RuleSet = STUDY, players: int = 2, *, exact: bool = False, start: State | None = None,
+          tol: float | None = None, on_sweep: Callable[[int, float], None] | None = None,
+          checkpoint: markov.Checkpoint | Path | None = None, out_of_core: bool = False, client: Any = None,
+          parts: int | None = None) -> model.GooseSolution:
+    """P(each player wins) and P(draw) from `start` (default: everybody on the start square), for code that
+    holds a `RuleSet` and a `State` (the claims, the benches): `decide`, then `run`, without the size guard
+    (the caller knows its sizes). `client` (a Dask client) sweeps the states in `parts` parts on the
+    cluster, in the work folder `checkpoint`. See `parlour.goose.solve` for the rest."""
+    where = checkpoint.path if isinstance(checkpoint, markov.Checkpoint) else checkpoint
+    made = decide(rules, players, start, exact=exact, tol=tol, checkpoint=where, out_of_core=out_of_core,
+                  dask=client is not None, force=True)
+    return run(made, on_sweep, client=client, parts=parts)

@@ -168,16 +168,19 @@ def _max_guesses_table(sols: Sequence[Any]) -> tuple[list[list[Any]], bool]:
        statement="the maximum number of guesses used by Bob's optimal trees stays close to ⌈lg N⌉ + 1",
        published="close to ⌈lg N⌉ + 1", heavy=False)
 def _table31() -> Outcome:
-    sols = solutions(DEFAULT_MAX_N)
-    rows, within = _max_guesses_table(sols)
+    return _max_guesses_claim(DEFAULT_MAX_N, "Max guesses = height of the tallest tree Bob plays with positive "
+                              "probability in our certified mixture. Optimal mixtures are not unique, so this is the "
+                              "height of *one* optimal mixture, not a minimum over all of them. N = 2^k … 2^(k+1)−1 "
+                              "need at least k+1 guesses.")
+
+
+def _max_guesses_claim(max_n: int, explanation: str) -> Outcome:
+    """Table 3.1 for N ≤ max_n: reproduced when every certified mixture needs at most ⌊lg N⌋ + 2 guesses."""
+    rows, within = _max_guesses_table(solutions(max_n))
     return Outcome(
-        computed=f"every certified mixture for N ≤ {DEFAULT_MAX_N} uses at most ⌊lg N⌋ + 2 guesses: {within}",
-        status=Status.REPRODUCED if within else Status.DIFFERS,
-        explanation="Max guesses = height of the tallest tree Bob plays with positive probability in our "
-        "certified mixture. Optimal mixtures are not unique, so this is the height of *one* optimal mixture, "
-        "not a minimum over all of them. N = 2^k … 2^(k+1)−1 need at least k+1 guesses.",
-        detail_html=table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows),
-        data={"rows": rows},
+        computed=f"every certified mixture for N ≤ {max_n} uses at most ⌊lg N⌋ + 2 guesses: {within}",
+        status=Status.REPRODUCED if within else Status.DIFFERS, explanation=explanation,
+        detail_html=table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows), data={"rows": rows},
     )
 
 
@@ -337,19 +340,27 @@ def _near_power_of_two(n: int) -> bool:
     return abs(n - 2**k) <= max(1, 2**k // 16)
 
 
-@claim("guess.johnson-1", study=STUDY, source="§3, Johnson's conjecture (1)",
-       statement="some optimal α has α1 = α2 + α3 (Johnson: 5 ≤ N ≤ 11; the thesis: every N ≤ 980)",
-       published="holds for all N ≤ 980", heavy=False)
-def _johnson1() -> Outcome:
-    rows = _conj_rows("johnson_1", 5, CONJ_MAX_N)
-    ok = all(r[1] == "holds" for r in rows)
-    return Outcome(
-        computed=f"holds (exactly proven) for every 5 ≤ N ≤ {CONJ_MAX_N}: {ok}",
-        status=Status.REPRODUCED if ok else Status.DIFFERS,
-        explanation="Per N: the game with α1 − α2 − α3 = 0 imposed on Alice is solved with lazy trees; its "
-        "value equals V(N) with an exact witness α (checked against every tree by the exact DP).",
-        detail_html=table(["N", "verdict", "constrained value − V", "trees in LP"], rows),
-    )
+def _holds_for_every_n(number: int, first: int, statement: str, proof: str, margin: str, explanation: str) -> None:
+    """Register Johnson's conjecture `number`, which the thesis finds true for every N ≤ 980: reproduced when
+    every N from `first` to CONJ_MAX_N holds (`proof` says how each is proven, `margin` heads the table's margin
+    column)."""
+
+    @claim(f"guess.johnson-{number}", study=STUDY, source=f"§3, Johnson's conjecture ({number})",
+           statement=statement, published="holds for all N ≤ 980", heavy=False)
+    def compute() -> Outcome:
+        rows = _conj_rows(f"johnson_{number}", first, CONJ_MAX_N)
+        ok = all(r[1] == "holds" for r in rows)
+        return Outcome(
+            computed=f"holds ({proof}) for every {first} ≤ N ≤ {CONJ_MAX_N}: {ok}",
+            status=Status.REPRODUCED if ok else Status.DIFFERS, explanation=explanation,
+            detail_html=table(["N", "verdict", margin, "trees in LP"], rows),
+        )
+
+
+_holds_for_every_n(1, 5, "some optimal α has α1 = α2 + α3 (Johnson: 5 ≤ N ≤ 11; the thesis: every N ≤ 980)",
+                   "exactly proven", "constrained value − V",
+                   "Per N: the game with α1 − α2 − α3 = 0 imposed on Alice is solved with lazy trees; its value "
+                   "equals V(N) with an exact witness α (checked against every tree by the exact DP).")
 
 
 @claim("guess.johnson-2", study=STUDY, source="§3, Johnson's conjecture (2)",
@@ -373,19 +384,10 @@ def _johnson2() -> Outcome:
     )
 
 
-@claim("guess.johnson-3", study=STUDY, source="§3, Johnson's conjecture (3)",
-       statement="some optimal α has α1 > αj for all 1 < j < N (4 ≤ N ≤ 11; the thesis: all N ≤ 980)",
-       published="holds for all N ≤ 980", heavy=False)
-def _johnson3() -> Outcome:
-    rows = _conj_rows("johnson_3", 4, CONJ_MAX_N)
-    ok = all(r[1] == "holds" for r in rows)
-    return Outcome(
-        computed=f"holds (exact witness with positive margin) for every 4 ≤ N ≤ {CONJ_MAX_N}: {ok}",
-        status=Status.REPRODUCED if ok else Status.DIFFERS,
-        explanation="Maximise the margin s = min_j (α1 − αj) over optimal α (v fixed to V(N) exactly); "
-        "an exact optimal α with s > 0 is the proof. The margin column is that best s.",
-        detail_html=table(["N", "verdict", "best margin s", "trees in LP"], rows),
-    )
+_holds_for_every_n(3, 4, "some optimal α has α1 > αj for all 1 < j < N (4 ≤ N ≤ 11; the thesis: all N ≤ 980)",
+                   "exact witness with positive margin", "best margin s",
+                   "Maximise the margin s = min_j (α1 − αj) over optimal α (v fixed to V(N) exactly); an exact "
+                   "optimal α with s > 0 is the proof. The margin column is that best s.")
 
 
 @claim("guess.gilbert", study=STUDY, source="§3, Gilbert's conjecture",
@@ -472,15 +474,8 @@ def _failures() -> Outcome:
        statement="maximum guesses used by Bob's optimal trees, per range of N, for N ≤ 300",
        published="close to ⌈lg N⌉ + 1", heavy=True)
 def _table31_300() -> Outcome:
-    sols = solutions(HEAVY_MAX_N)
-    rows, within = _max_guesses_table(sols)
-    return Outcome(
-        computed=f"every certified mixture for N ≤ {HEAVY_MAX_N} uses at most ⌊lg N⌋ + 2 guesses: {within}",
-        status=Status.REPRODUCED if within else Status.DIFFERS,
-        explanation="As guess.table-3.1, over a longer range (one optimal mixture per N; not unique).",
-        detail_html=table(["N", "max guesses seen", "lg-bound ⌊lg N⌋+1", "⌊lg N⌋+2"], rows),
-        data={"rows": rows},
-    )
+    return _max_guesses_claim(HEAVY_MAX_N, "As guess.table-3.1, over a longer range (one optimal mixture per N; "
+                              "not unique).")
 
 
 # OEIS A286676: the numerators of V(N) for N = 1..52 as published (the only public table of these values).

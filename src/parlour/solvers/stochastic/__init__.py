@@ -1,0 +1,79 @@
+"""Two-person zero-sum stochastic games with payoff at the end (recursive games, Everett 1957).
+
+A game is a set of states; at each state the two players play a stage (`Stage`): the leader's move
+(rows) and the responder's (columns), the responder seeing only a signal of the leader's move (one
+signal for all rows: both move at once). Every cell of a stage leads to another state, ends the game
+with a payoff to player 1 (`End`), or draws one of these by chance (`Lottery`). Play that never ends
+is worth `endless` (0 unless the rules say otherwise). Player 1 maximises, player 2 minimises.
+
+`solve(game, roots)` explores the states, splits them into strongly connected components and solves
+them from the last to the first:
+- a component that cannot cycle (one state, no loop) by backward induction: its stage is solved
+  exactly at its successors' values (the sequence-form LP of `signalled`, with a checked certificate);
+- a cyclic component by value iteration with Shapley's operator (Gauss–Seidel sweeps in floats,
+  warm-started), then two proofs from the stationary strategies it ends with:
+  * exact: the values rounded to nearby fractions are a fixed point of the exact stage solves, and
+    neither player can keep play going for ever where that would pay him more than the value;
+  * certified bounds otherwise: L is a lower bound when player 1's stationary strategy x satisfies
+    T_x(L) >= L exactly (every reply of player 2 is an MDP step) and L <= endless on every end
+    component of player 2's MDP against x (staying there for ever pays `endless`); the same, mirrored,
+    for the upper bound U. The proof holds against every strategy of the opponent, stationary or not:
+    almost surely play ends or stays in an end component, so E[payoff] >= L(start).
+Each state's result says which it is (exact, or an interval with its width) and why.
+
+The modules, one idea each:
+  model.py        what a game is (End, Lottery, Stage, tabulate, Game) and what a solve answers
+  explore.py      the reachable states and their strongly connected components, last first
+  stage.py        one stage's matrix at given continuation values, solved (floats or exact) or checked
+  ends.py         the end components of an opponent's decision problem (where he can keep play going)
+  chain.py        the values of the Markov chain fixed strategies make (one sparse solve)
+  iterate.py      value iteration with Shapley's operator, accelerated by the strategies' chains
+  fixedpoint.py   the exact proof: rounded values that are a fixed point of the exact stage solves
+  bounds.py       the certified bounds proven from both players' stationary strategies
+  pessimistic.py  bounds from pessimistic games where the fixed point's strategies cannot be proven
+  rounding.py     floats to nearby fractions (bounds rounded outwards, strategies summing to 1)
+  work.py         what a solve knows so far (shared by the proofs)
+  solve.py        the driver: backward induction or iteration and proofs, component by component
+"""
+
+from parlour.solvers.stochastic.ends import end_components
+from parlour.solvers.stochastic.explore import components, explore
+from parlour.solvers.stochastic.model import (
+    Counter,
+    End,
+    Game,
+    Lottery,
+    SolveProgress,
+    Stage,
+    State,
+    StateSolution,
+    StochasticSolution,
+    labelled,
+    tabulate,
+)
+from parlour.solvers.stochastic.rounding import rational_pair
+from parlour.solvers.stochastic.solve import solve
+from parlour.solvers.stochastic.stage import guaranteed, guaranteed_float, solve_stage, stage_matrix
+
+__all__ = [
+    "Counter",
+    "End",
+    "Game",
+    "Lottery",
+    "SolveProgress",
+    "Stage",
+    "State",
+    "StateSolution",
+    "StochasticSolution",
+    "components",
+    "end_components",
+    "explore",
+    "guaranteed",
+    "guaranteed_float",
+    "labelled",
+    "rational_pair",
+    "solve",
+    "solve_stage",
+    "stage_matrix",
+    "tabulate",
+]

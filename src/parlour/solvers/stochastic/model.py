@@ -1,0 +1,165 @@
+"""What a recursive game is (its states' stages: `Stage`, built by `tabulate`; what a cell leads to: a
+state, an `End` or a `Lottery`) and what a solve answers (`StateSolution`, `StochasticSolution`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from parlour.errors import InvalidInput
+from parlour.results import Result, exact
+
+State = Hashable
+
+
+@dataclass(frozen=True)
+class SolveProgress:
+    """Where a solve stands, for a progress bar: `done` of `total` (None: not known yet, as while the
+    states are explored) and what is counted, in words ("states explored", "states solved", ...)."""
+
+    what: str
+    done: int
+    total: int | None
+
+
+Counter = Callable[[SolveProgress], None]
+
+
+def labelled(counter: Counter | None, label: str) -> Counter | None:
+    """`counter` with `label` before each count's words: which of several solves a bar is counting."""
+    if counter is None:
+        return None
+    return lambda step: counter(SolveProgress(f"{label}: {step.what}", step.done, step.total))
+
+
+@dataclass(frozen=True)
+class End:
+    """The game ends; player 1 receives `payoff` (player 2 loses it)."""
+
+    payoff: Fraction
+
+
+@dataclass(frozen=True)
+class Lottery:
+    """Chance picks the next state or end: (probability, state or End) pairs summing to 1."""
+
+    branches: tuple[tuple[Fraction, Any], ...]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The stage game at one state.
+
+    leader: 1 or 2, whose moves are the rows; signals[i]: what the responder sees of row i before he
+    answers (None: nothing, so the stage is a simultaneous matrix game); outcome[i][j]: the index in
+    `targets` of what rows i and column j lead to (a state, an End or a Lottery)."""
+
+    leader: int
+    rows: tuple[Any, ...]
+    cols: tuple[Any, ...]
+    outcome: tuple[tuple[int, ...], ...]
+    targets: tuple[Any, ...]
+    signals: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.leader not in (1, 2):
+            raise InvalidInput(f"a stage's leader is player 1 or 2, not {self.leader!r}")
+        if not self.rows or not self.cols:
+            raise InvalidInput("a stage needs at least one move for each player")
+        if len(self.outcome) != len(self.rows) or any(len(r) != len(self.cols) for r in self.outcome):
+            raise InvalidInput("a stage's outcome table must have one entry per pair of moves")
+
+
+def tabulate(leader: int, rows: Sequence[Any], cols: Sequence[Any], move: Callable[[Any, Any], Any],
+             seen: Sequence[Any] | None = None) -> Stage:
+    """A stage from its moves and a function giving what a pair of moves leads to; equal targets are
+    stored once. `seen`: what the responder sees of each row (any hashable), numbered here as signals;
+    None, or the same for every row, makes the moves simultaneous."""
+    targets: list[Any] = []
+    where: dict[Any, int] = {}
+    outcome = []
+    for r in rows:
+        row = []
+        for c in cols:
+            t = move(r, c)
+            if t not in where:
+                where[t] = len(targets)
+                targets.append(t)
+            row.append(where[t])
+        outcome.append(tuple(row))
+    signals = None
+    if seen is not None and len(set(seen)) > 1:
+        numbering = {v: k for k, v in enumerate(sorted(set(seen)))}
+        signals = tuple(numbering[v] for v in seen)
+    return Stage(leader, tuple(rows), tuple(cols), tuple(outcome), tuple(targets), signals)
+
+
+class Game(Protocol):
+    def stage(self, state: Any, /) -> Stage: ...
+
+
+@dataclass(frozen=True)
+class StateSolution:
+    """What is known of one state: its value (exact when lower == upper) and both stationary strategies.
+
+    strategy1 / strategy2: the player's mixture at this state: over rows when he leads, one mixture
+    over columns per signal when he responds (floats where the value is an interval)."""
+
+    lower: Fraction
+    upper: Fraction
+    strategy1: tuple[Any, ...]
+    strategy2: tuple[Any, ...]
+    how: str  # "backward induction", "fixed point of the exact stage solves", "certified bounds"
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> float:
+        return float((self.lower + self.upper) / 2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class StochasticSolution(Result):
+    """Every explored state's value and strategies; `status` EXACT when every value is proven exactly,
+    CERTIFIED when some are intervals with proven exact-rational ends."""
+
+    states: tuple[State, ...]
+    solutions: tuple[StateSolution, ...]
+    stages: tuple[Stage, ...] = field(repr=False)
+    components: tuple[tuple[int, ...], ...] = field(repr=False)  # state indices, last component first
+    index: dict[State, int] = field(repr=False, default_factory=dict)
+
+    def at(self, state: State) -> StateSolution:
+        try:
+            return self.solutions[self.index[state]]
+        except KeyError:
+            raise InvalidInput(f"{state!r} is not a state of this game") from None
+
+    @property
+    def width(self) -> Fraction:
+        return max((s.upper - s.lower for s in self.solutions), default=Fraction(0))
+
+    def payload(self) -> dict[str, Any]:
+        return {"states": len(self.states), "components": len(self.components),
+                "cyclic_components": sum(1 for c in self.components if self.cyclic(c)),
+                **exact("width", self.width)}
+
+    def cyclic(self, component: Sequence[int]) -> bool:
+        """Whether play can go round within this component (more than one state, or a state's own loop)."""
+        return len(component) > 1 or component[0] in next_states(self.stages[component[0]], self.index)
+
+
+def target_states(target: Any) -> list[State]:
+    if isinstance(target, End):
+        return []
+    if isinstance(target, Lottery):
+        return [t for _, t in target.branches if not isinstance(t, End)]
+    return [target]
+
+
+def next_states(stage: Stage, index: dict[State, int]) -> set[int]:
+    return {index[s] for t in stage.targets for s in target_states(t)}
