@@ -83,7 +83,7 @@ def test_to_pandas_gives_the_main_table(results: dict[str, Result]) -> None:
     tactics = results["StateValues"].to_pandas()
     assert set(tactics["tactic"]) == set(results["StateValues"].values)  # type: ignore[attr-defined]
     tournament = results["Tournament"].to_pandas()
-    assert len(tournament) == len(results["Tournament"].results)  # type: ignore[attr-defined]
+    assert len(tournament) == len(results["Tournament"].pairings)  # type: ignore[attr-defined]
     bob = results["CowTradeSolution"].to_pandas("strategy3")
     assert sum(Fraction(p) for p in bob["probability_exact"]) == 1
     with pytest.raises(TypeError, match="no table"):

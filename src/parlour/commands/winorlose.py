@@ -62,7 +62,7 @@ def table_cmd(
         task = bar.add_task("pairings", total=len(tinas) * len(FRANKS))
         result = front.tournament(rounds=rounds, games=games, seed=seed, tie=tie, chance_rule=chance_rule,
                                   on_pairing=lambda _: bar.advance(task))
-    results, seconds = result.results, result.seconds
+    results, seconds = result.pairings, result.seconds
     if json:
         print_json(result)
         return

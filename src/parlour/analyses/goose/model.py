@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
@@ -28,9 +28,11 @@ EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exac
 class GooseSolution(Result):
     """Win probabilities of every player from one position, certified (and exact when asked)."""
 
+    RENAMED: ClassVar[Mapping[str, str]] = {"start": "position"}  # the JSON's name, one release of the old
+
     rules: RuleSet
     players: int
-    start: State
+    position: State  # the position solved from
     counts: Counts | None  # None on the chain-free path (5+ players): the count alone takes minutes
     win: tuple[float, ...]
     win_bounds: tuple[tuple[float, float], ...]
@@ -49,7 +51,7 @@ class GooseSolution(Result):
         out: dict[str, object] = {
             "rules": self.rules.name,
             "players": self.players,
-            "position": position_json(self.rules, self.start),
+            "position": position_json(self.rules, self.position),
             "states": self.counts.to_json() if self.counts is not None else {"canonical_transient": self.canonical},
             **(exact("win", self.win_exact) if self.win_exact is not None else {}),
             **(exact("draw", self.draw_exact) if self.draw_exact is not None else {}),

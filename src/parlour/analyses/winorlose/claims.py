@@ -138,7 +138,7 @@ def _whole_table() -> Outcome:
             "beat Tight more often than Normal for any game length, yet the study gives 0.49 for both."
         ),
         detail_html=tournament_table_html(t),
-        data={"results": [r.to_json() for r in t.results]},
+        data={"results": [r.to_json() for r in t.pairings]},
     )
 
 
