@@ -79,15 +79,18 @@ def test_to_pandas_gives_the_main_table(results: dict[str, Result]) -> None:
     assert list(alice["number"]) == list(range(1, 13))
     assert sum(Fraction(p) for p in alice["probability_exact"]) == 1
     states = results["MemoryTable"].to_pandas()
-    assert len(states) == len(results["MemoryTable"].rows)  # type: ignore[attr-defined]
+    assert len(states) == len(results["MemoryTable"].states)  # type: ignore[attr-defined]
     tactics = results["StateValues"].to_pandas()
     assert set(tactics["tactic"]) == set(results["StateValues"].values)  # type: ignore[attr-defined]
     tournament = results["Tournament"].to_pandas()
     assert len(tournament) == len(results["Tournament"].pairings)  # type: ignore[attr-defined]
     bob = results["CowTradeSolution"].to_pandas("strategy3")
     assert sum(Fraction(p) for p in bob["probability_exact"]) == 1
+    # a result that is one value is one row of its fields (issue 35: to_pandas raised on six result types)
+    one = results["GuessValue"].to_pandas()
+    assert len(one) == 1 and Fraction(one["value_exact"][0]) == results["GuessValue"].value  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="no table"):
-        results["GuessValue"].to_pandas()
+        results["GuessValue"].to_pandas("max_guesses")
 
 
 def test_status_is_stated_by_each_solver(results: dict[str, Result]) -> None:

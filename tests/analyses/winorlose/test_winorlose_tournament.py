@@ -35,11 +35,11 @@ def test_learning_simulation_and_its_bounds():
 def test_exact_pairing_is_the_round_distribution_and_prints_in_the_convention():
     res = exact_pairing(Frank.TIGHT, Tina.SMART, rounds=7)
     fp, tp = round_distribution(Frank.TIGHT, Tina.SMART).expected()
-    assert (res.frank_points, res.tina_points) == (fp, tp)
+    assert (res.frank_points_per_round, res.tina_points_per_round) == (fp, tp)
     assert res.status is Status.EXACT and res.exact
     js = res.to_json()
     assert js["tina_points_per_round_exact"] == str(tp) and js["tina_points_per_round"] == float(tp)
-    assert Fraction(js["p_tina_more_over_game_exact"]) == res.game_tina_ahead
+    assert Fraction(js["p_tina_more_over_game_exact"]) == res.p_tina_more_over_game
     assert js["frank_type"] == "tight" and js["tina_type"] == "smart" and js["rounds"] == 7
 
 

@@ -28,7 +28,8 @@ EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exac
 class GooseSolution(Result):
     """Win probabilities of every player from one position, certified (and exact when asked)."""
 
-    RENAMED: ClassVar[Mapping[str, str]] = {"start": "position"}  # the JSON's name, one release of the old
+    # the attributes have the JSON's names; the old ones still read for one release
+    RENAMED: ClassVar[Mapping[str, str]] = {"start": "position", "digits": "denominator_digits"}
 
     rules: RuleSet
     players: int
@@ -42,7 +43,7 @@ class GooseSolution(Result):
     win_exact: tuple[Fraction, ...] | None
     draw_exact: Fraction | None
     sweeps: int
-    digits: int | None = None  # digits of the largest reduced denominator printed
+    denominator_digits: int | None = None  # digits of the largest reduced denominator printed
     resumed_from: int = 0  # sweeps found in the checkpoint file
     extrapolations: int = 0  # accepted (proven) extrapolation jumps
     canonical: int = 0  # states of the relabelled chain that was solved
@@ -61,7 +62,7 @@ class GooseSolution(Result):
         }
         if self.win_exact is not None:  # the exact floats beside the fractions, not the intervals' midpoints
             out["win"], out["draw"] = [float(w) for w in self.win_exact], float(self.draw_exact or 0)
-            out["denominator_digits"] = self.digits
+            out["denominator_digits"] = self.denominator_digits
         else:
             out["resumed_from"] = self.resumed_from
             out["extrapolations"] = self.extrapolations

@@ -110,9 +110,10 @@ class MemoryTable(Result):
     """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to `pairs` pairs."""
 
     TABLE: ClassVar[str | None] = "states"
+    RENAMED: ClassVar[Mapping[str, str]] = {"rows": "states"}  # the JSON's name, one release of the old
 
     pairs: int
-    rows: tuple[StateRow, ...] = field(repr=False)
+    states: tuple[StateRow, ...] = field(repr=False)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -121,7 +122,7 @@ class MemoryTable(Result):
             "states": [
                 {**_state_json(r.state), **exact("w", r.w), "optimal": list(r.optimal),
                  **exact("stalemate_probability", r.stalemate_probability)}
-                for r in self.rows
+                for r in self.states
             ],
         }
 

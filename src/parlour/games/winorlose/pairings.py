@@ -17,50 +17,51 @@ if TYPE_CHECKING:
     from parlour.games.winorlose.rules import Rules
     from parlour.infra.stats import Interval
 
-# Field -> JSON name: a Fraction prints as name + name_exact, a Monte Carlo interval as name + name_ci.
-_VALUES = (
-    ("frank_points", "frank_points_per_round"),
-    ("tina_points", "tina_points_per_round"),
-    ("round_tina_ahead", "p_tina_more_in_a_round"),
-    ("round_level", "p_level_in_a_round"),
-    ("game_tina_ahead", "p_tina_more_over_game"),
-    ("game_level", "p_level_over_game"),
-)
+# The quantities of a pairing: a Fraction prints as name + name_exact, a Monte Carlo interval as name + name_ci.
+_VALUES = ("frank_points_per_round", "tina_points_per_round", "p_tina_more_in_a_round", "p_level_in_a_round",
+           "p_tina_more_over_game", "p_level_over_game")
 
 
 @dataclass(frozen=True)
 class PairingResult(Result):
     """One pairing: expected points per round and the odds that Tina scores more, per round and per game.
-    Exact (Fractions) for memoryless types; Monte Carlo intervals for Learning."""
+    Exact (Fractions) for memoryless types; Monte Carlo intervals for Learning. The attributes have their
+    JSON names (the short names of before still read, for one release)."""
 
-    frank: Frank
-    tina: Tina
+    RENAMED: ClassVar[Mapping[str, str]] = {
+        "frank": "frank_type", "tina": "tina_type", "frank_points": "frank_points_per_round",
+        "tina_points": "tina_points_per_round", "round_tina_ahead": "p_tina_more_in_a_round",
+        "round_level": "p_level_in_a_round", "game_tina_ahead": "p_tina_more_over_game",
+        "game_level": "p_level_over_game"}
+
+    frank_type: Frank
+    tina_type: Tina
     rounds: int
     exact: bool
-    frank_points: Fraction | Interval
-    tina_points: Fraction | Interval
-    round_tina_ahead: Fraction | Interval
-    round_level: Fraction | Interval
-    game_tina_ahead: Fraction | Interval
-    game_level: Fraction | Interval
+    frank_points_per_round: Fraction | Interval
+    tina_points_per_round: Fraction | Interval
+    p_tina_more_in_a_round: Fraction | Interval
+    p_level_in_a_round: Fraction | Interval
+    p_tina_more_over_game: Fraction | Interval
+    p_level_over_game: Fraction | Interval
     games: int = 0  # simulated games (Learning)
     extra: dict[str, object] = field(default_factory=dict)
 
     def value(self, name: str) -> float:
-        """The float of a field: the exact value, or the Monte Carlo estimate."""
-        v = getattr(self, name)
+        """The float of a quantity: the exact value, or the Monte Carlo estimate."""
+        v = getattr(self, self.RENAMED.get(name, name))
         return float(v) if isinstance(v, Fraction) else v.estimate
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "frank_type": self.frank.value,
-            "tina_type": self.tina.value,
+            "frank_type": self.frank_type.value,
+            "tina_type": self.tina_type.value,
             "rounds": self.rounds,
             "exact": self.exact,
             "games": self.games,
         }
-        for attr, name in _VALUES:
-            v = getattr(self, attr)
+        for name in _VALUES:
+            v = getattr(self, name)
             if isinstance(v, Fraction):
                 out.update(exact(name, v))
             else:
@@ -85,7 +86,7 @@ class Tournament(Result):
 
     def get(self, frank: Frank, tina: Tina) -> PairingResult:
         for r in self.pairings:
-            if r.frank is frank and r.tina is tina:
+            if r.frank_type is frank and r.tina_type is tina:
                 return r
         raise KeyError((frank, tina))
 
