@@ -55,6 +55,19 @@ def test_every_result_renders_its_html_table(results: dict[str, Result], name: s
     assert len(text) < 6000  # long fractions are cut, tables counted
 
 
+@pytest.mark.parametrize("name", list(MAKERS))
+def test_every_result_is_strict_json_and_a_table(results: dict[str, Result], name: str) -> None:
+    # issue 35: no NaN or Infinity in to_json (JSON has none), and to_pandas on every result
+    import json
+
+    r = results[name]
+    text = json.dumps(r.to_json(), allow_nan=False)
+    assert json.loads(text)["status"] == r.status.value
+    pytest.importorskip("pandas")
+    frame = r.to_pandas()
+    assert len(frame) >= 1 and len(frame.columns) >= 1
+
+
 def test_exact_values_sit_beside_their_decimals(results: dict[str, Result]) -> None:
     rows = {q: (v, x) for q, v, x in results["CowTradeSolution"].summary()}
     assert rows["value"] == ("-0.333333333333", "-1/3")

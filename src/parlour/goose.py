@@ -30,6 +30,10 @@ from parlour.infra import checks, spelling
 __all__ = ["GooseSolution", "RuleSet", "solve"]
 
 
+def __dir__() -> list[str]:
+    return list(__all__)  # what completes after `parlour.goose.`: the public names, not the imports
+
+
 def _path(value: object, name: str) -> str | Path | None:
     if value is not None and not isinstance(value, str | Path):
         raise InvalidType(f"{spelling.parameter(name)} must be a file name (str or Path), got {shown(value)}")

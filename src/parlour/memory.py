@@ -179,6 +179,6 @@ def simulate(pairs: int, *, games: int = 2000, seed: int = 0,
 
     pairs = checks.integer(pairs, "pairs", 1, TABLE_LIMIT)
     games = checks.integer(games, "games", 2, MAX_GAMES)
-    seed = checks.check_seed(seed) or 0
+    seed = checks.whole_seed(seed)
     _callback(on_games, "on_games")
     return simulation_check(pairs, games, seed, on_games)

@@ -21,7 +21,7 @@ from parlour.games.winorlose.pairings import PairingResult, Tournament
 from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule
 from parlour.games.winorlose.view import ViewChance
 from parlour.infra import checks, spelling
-from parlour.infra.checks import check_range, check_seed
+from parlour.infra.checks import check_range
 
 __all__ = ["PairingResult", "Rules", "Tournament", "ViewChance", "chance", "pairing", "rules", "tournament"]
 
@@ -122,7 +122,7 @@ def check_tournament(rounds: int, games: int, seed: int) -> tuple[int, int, int]
     if games < 2 or games * rounds > MAX_SIMULATED_ROUNDS:
         raise InvalidInput(f"{spelling.parameter('games')} must be at least 2 and games x rounds at most 5e7, "
                            f"got {games!r} x {rounds}")
-    return rounds, games, check_seed(seed) or 0
+    return rounds, games, checks.whole_seed(seed)
 
 
 def tournament(

@@ -98,7 +98,7 @@ def choice(value: object, name: str, options: Collection[str]) -> str:
 
 def integers(value: object, name: str, low: int | None = None, high: int | None = None) -> tuple[int, ...]:
     """A list, tuple or 1-D array of integers as a tuple of ints, each within the bounds, naming `name`."""
-    if isinstance(value, str | bytes) or not (isinstance(value, Sequence) or hasattr(value, "__array__")):
+    if isinstance(value, str | bytes) or not (isinstance(value, Sequence) or getattr(value, "ndim", None) == 1):
         raise InvalidType(f"{spelling.parameter(name)} must be a list of whole numbers, got {shown(value)}")
     items = list(value)  # type: ignore[call-overload]
     return tuple(integer(v, f"{name}[{i}]", low, high) for i, v in enumerate(items))
@@ -106,8 +106,12 @@ def integers(value: object, name: str, low: int | None = None, high: int | None 
 
 def check_seed(seed: Any, name: str = "seed") -> int | None:
     """`seed` if it is None or a whole number from 0 to 2**63 - 1, else InvalidType / InvalidInput naming `name`."""
-    if seed is None:
-        return None
+    return None if seed is None else whole_seed(seed, name)
+
+
+def whole_seed(seed: Any, name: str = "seed") -> int:
+    """`seed` as an int if it is a whole number from 0 to 2**63 - 1 (None refused), else InvalidType /
+    InvalidInput naming `name`."""
     n = integer(seed, name)
     if not 0 <= n < SEED_LIMIT:
         raise InvalidInput(f"{spelling.parameter(name)} must be a whole number from 0 to 2**63 - 1, got {shown(n)}")
@@ -120,4 +124,4 @@ def check_range(value: Any, name: str, low: int, high: int) -> int:
 
 
 __all__ = ["check_range", "check_seed", "choice", "flag", "integer", "integers", "is_integer",
-           "optional_integer", "real", "text"]
+           "optional_integer", "real", "text", "whole_seed"]

@@ -161,17 +161,17 @@ def as_matrix(matrix: MatrixLike) -> np.ndarray:
     if isinstance(matrix, np.ndarray) and matrix.dtype.kind in "iuf":
         arr = matrix
         if arr.dtype.kind == "f" and not np.isfinite(arr).all():
-            raise InvalidInput("payoff entries must be finite")
+            raise InvalidInput("the payoff matrix's entries must be finite")
     else:
         arr = np.array(matrix, dtype=object)
         if arr.ndim == 2:
             for v in arr.flat:
                 if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
-                    raise InvalidInput(f"payoff entries must be numbers, got {shown(v)}")
+                    raise InvalidInput(f"the payoff matrix's entries must be numbers, got {shown(v)}")
                 if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
-                    raise InvalidInput("payoff entries must be finite")
+                    raise InvalidInput("the payoff matrix's entries must be finite")
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise InvalidInput(f"a payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
+        raise InvalidInput(f"the payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
     return arr
 
 
@@ -314,8 +314,27 @@ def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: A
 def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     """Value and optimal strategies of the zero-sum game A (row player maximises).
 
-    exact=None certifies whenever the input is rational; exact=True insists (raises otherwise);
-    exact=False skips the certificate.
+    Parameters
+    ----------
+    matrix : array_like
+        The row player's payoffs, a non-empty 2-D table of finite numbers (ints, Fractions, floats, numpy's).
+    exact : bool, optional
+        None (default) certifies whenever the input is rational; True insists (refused for float payoffs);
+        False skips the certificate.
+
+    Returns
+    -------
+    ZeroSumSolution
+        ``value`` (a Fraction when certified: status EXACT; else a float: ESTIMATE), ``value_float``,
+        ``row_strategy``, ``column_strategy`` (floats; ``strategies()`` gives the exact ones),
+        ``certificate``, ``gap``.
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) `exact` is not a bool.
+    ValueError
+        (`parlour.errors.InvalidInput`) A matrix that is not a table of finite numbers.
     """
     from parlour.infra.checks import flag
 
