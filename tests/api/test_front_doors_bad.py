@@ -156,6 +156,15 @@ def test_value_is_a_fraction_when_exact_and_value_float_always_a_float() -> None
     for result in (zs, floats, parlour.guess.value(30), parlour.guess.solve(6)):
         assert type(result.value_float) is float and result.value_float == pytest.approx(float(result.value))
     assert isinstance(parlour.guess.solve(6).value, Fraction)
+    # your own game: matching pennies is exact (value 0, a Fraction); a game that may cycle is not
+    from parlour.toolkit import Chance, End
+
+    pennies = parlour.solve({"NAME": "pennies", "START": "s", "moves": lambda s: (["h", "t"], ["h", "t"]),
+                             "play": lambda s, a, b: End(1 if a == b else -1)})
+    assert pennies.status.value == "exact" and pennies.value == 0 and isinstance(pennies.value, Fraction)
+    loop = parlour.solve({"NAME": "loop", "START": "s", "moves": lambda s: (["go"], []),
+                          "play": lambda s, a, b: Chance({"s": Fraction(1, 2), End(1): Fraction(1, 2)})}, tol=1e-6)
+    assert loop.status.value != "exact" and type(loop.value) is float and loop.value == loop.value_float
     # Memory's reduced model: exact to 300 pairs, floats from 301, and the status says which
     for pairs, status, kind in ((20, "exact", Fraction), (301, "estimate", float)):
         res = parlour.memory.solve(pairs)
