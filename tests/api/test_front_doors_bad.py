@@ -327,6 +327,15 @@ def test_every_front_door_refuses_wrong_values_naming_them(door: str, data: st.D
     check_refused(door, argument, value)
 
 
+@pytest.mark.parametrize(("door", "argument"), CASES, ids=[f"{d}:{a}" for d, a in CASES])
+def test_every_wrong_value_of_every_argument_is_refused_naming_it(door: str, argument: str) -> None:
+    # the whole table, not a sample: every wrong value listed for the argument's kind (about 900 calls, all
+    # refused before any work: the suite of bad calls, with no raw error)
+    _, _, kinds = DOORS[door]
+    for value in EXTRA.get(door, {}).get(argument) or wrong_values(door, argument, kinds[argument]):
+        check_refused(door, argument, value)
+
+
 def test_the_property_covers_every_argument_of_every_front_door() -> None:
     for door, (_, base, kinds) in DOORS.items():
         name = door if door.startswith("parlour.") else f"parlour.{door}" if not door.startswith("zerosum") \
