@@ -127,9 +127,9 @@ def state(k: int, known: int, known_paired: int) -> StateValues:
     """
     from parlour.analyses.memory import state_values
 
-    k = checks.integer(k, "k", 0, STATE_LIMIT * 2)
-    known = checks.integer(known, "known", 0, k)
-    known_paired = checks.integer(known_paired, "known_paired", 0, known)
+    k = checks.integer(k, "k", 0, STATE_LIMIT * 2, argument="K")  # `parlour memory state K B P`
+    known = checks.integer(known, "known", 0, k, argument="B")
+    known_paired = checks.integer(known_paired, "known_paired", 0, known, argument="P")
     return state_values(k, known, known_paired)
 
 

@@ -33,16 +33,19 @@ def is_integer(value: object) -> bool:
     return not _is_bool(value) and hasattr(type(value), "__index__")
 
 
-def integer(value: object, name: str, low: int | None = None, high: int | None = None) -> int:
+def integer(value: object, name: str, low: int | None = None, high: int | None = None, *,
+            argument: str | None = None) -> int:
     """`value` as a Python int when it is an integer from `low` to `high` (either end optional), else
-    InvalidType (not an integer) or InvalidInput (out of range) naming `name`."""
+    InvalidType (not an integer) or InvalidInput (out of range) naming `name` (or, under the command line,
+    the positional `argument`)."""
+    said = spelling.parameter(name, argument=argument)
     if not is_integer(value):
-        raise InvalidType(f"{spelling.parameter(name)} must be a whole number (an int), got {shown(value)}")
+        raise InvalidType(f"{said} must be a whole number (an int), got {shown(value)}")
     n = operator.index(value)  # type: ignore[arg-type]
     if (low is not None and n < low) or (high is not None and n > high):
         span = (f"from {low:,} to {high:,}" if low is not None and high is not None
                 else f"at least {low:,}" if low is not None else f"at most {high:,}")
-        raise InvalidInput(f"{spelling.parameter(name)} must be a whole number {span}, got {shown(n)}")
+        raise InvalidInput(f"{said} must be a whole number {span}, got {shown(n)}")
     return n
 
 
