@@ -373,3 +373,15 @@ def test_the_cow_trade_refuses_wrong_values_naming_them(argument: str, value: An
 
 def test_the_cow_trade_takes_numpy_money() -> None:
     assert parlour.cowtrade.solve(money=(np.int64(8), np.int64(5))).value == parlour.cowtrade.solve(money=(8, 5)).value
+
+
+def test_the_command_line_still_names_its_flags_and_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    # the same checks under the command line: flags for options, the argument's own name for a positional one
+    from conftest import run_cli
+
+    for args, said in ((["memory", "state", "400", "2", "0"], "K must be"),
+                       (["memory", "simulate", "--pairs", "3", "--games", "1"], "--games must be"),
+                       (["winorlose", "table", "--rounds", "0"], "--rounds must be"),
+                       (["goose", "solve", "--players", "2", "--from", "5,0"], "--from: nobody can stand on square 5")):
+        code, _, err = run_cli(args, capsys)
+        assert code == 2 and said in err and "Traceback" not in err, (args, err)
