@@ -138,7 +138,7 @@ def simulate(
     if as_json:
         print_json(res)
         return
-    r = res.simulation
+    r = res.simulated
     exact = float(res.first_player_expected_pairs)
     t = Table(title=f"{games} simulated games, {pairs} pairs, seed {seed}")
     for col in ("quantity", "simulated (95 % interval)", "DP"):

@@ -201,25 +201,27 @@ def tactic_list() -> TacticList:
 class SimulationCheck(Result):
     """Simulated games under the exact optimal policy beside the DP's exact figures."""
 
-    simulation: SimulationSummary
+    RENAMED: ClassVar[Mapping[str, str]] = {"simulation": "simulated"}  # the JSON's name; the old one for a release
+
+    simulated: SimulationSummary
     first_player_expected_pairs: Fraction  # the DP's
     stalemate_probability: Fraction  # the DP's
 
     @property
     def z_first(self) -> float:
         """(simulated mean - DP) / standard error of the first player's pairs."""
-        se = standard_error(self.simulation.first_pairs)
-        diff = self.simulation.first_pairs.estimate - float(self.first_player_expected_pairs)
+        se = standard_error(self.simulated.first_pairs)
+        diff = self.simulated.first_pairs.estimate - float(self.first_player_expected_pairs)
         return diff / se if se > 0 else math.nan
 
     @property
     def z_stalemate(self) -> float:
-        se = standard_error(self.simulation.stalemate_rate)
-        diff = self.simulation.stalemate_rate.estimate - float(self.stalemate_probability)
+        se = standard_error(self.simulated.stalemate_rate)
+        diff = self.simulated.stalemate_rate.estimate - float(self.stalemate_probability)
         return diff / se if se > 0 else math.nan
 
     def payload(self) -> dict[str, Any]:
-        r = self.simulation
+        r = self.simulated
 
         def interval(name: str, iv: Interval) -> dict[str, Any]:
             # a 95 % confidence interval, not a certified one: `_ci`, never `_bounds` (docs/json.md)
