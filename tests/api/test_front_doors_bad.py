@@ -136,7 +136,8 @@ def test_renamed_attributes_read_with_a_warning() -> None:
     table = parlour.memory.table(2)
     pair = parlour.winorlose.pairing("normal", "smart", rounds=1)
     check = parlour.memory.simulate(2, games=10)
-    for result, old, new in ((check, "simulation", "simulated"), (guess, "n", "numbers"), (zs, "col_strategy", "column_strategy"),
+    for result, old, new in ((check, "simulation", "simulated"), (guess, "n", "numbers"),
+                             (zs, "col_strategy", "column_strategy"),
                              (table, "rows", "states"), (pair, "frank", "frank_type"),
                              (pair, "game_tina_ahead", "p_tina_more_over_game")):
         assert new in result.to_json()  # the attribute has the JSON's name
