@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+from decimal import Decimal
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -57,12 +58,14 @@ def real(value: object, name: str, low: float | None = None, high: float | None 
          open_low: bool = False, open_high: bool = False) -> float:
     """`value` as a float when it is a finite real number within the bounds (open or closed at each end),
     else InvalidType (not a number: a string, a bool, None) or InvalidInput (NaN, infinite, out of range)."""
-    if _is_bool(value) or not isinstance(value, numbers.Real):  # numpy's floats and ints register as Real
+    if _is_bool(value) or not isinstance(value, numbers.Real | Decimal):  # numpy's numbers register as Real
         raise InvalidType(f"{spelling.parameter(name)} must be a number, got {shown(value)}")
     try:
         x = float(value)
     except OverflowError:  # an int or a Fraction beyond a float's range
         x = math.inf if operator.gt(value, 0) else -math.inf
+    except ValueError:  # Decimal's signalling NaN
+        x = math.nan
     if not math.isfinite(x):
         raise InvalidInput(f"{spelling.parameter(name)} must be a finite number, got {shown(value)}")
     below = low is not None and (x <= low if open_low else x < low)
