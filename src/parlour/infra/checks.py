@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import numbers
 import operator
-from decimal import Decimal
 from collections.abc import Collection, Sequence
+from decimal import Decimal
 from typing import Any
 
 from parlour.errors import InvalidInput, InvalidType, shown
