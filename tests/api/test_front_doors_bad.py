@@ -144,8 +144,12 @@ def test_renamed_attributes_read_with_a_warning() -> None:
         with pytest.warns(DeprecationWarning, match=f"{old} is now .{new}"):
             assert getattr(result, old) == getattr(result, new)
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # the new names read silently
+        warnings.simplefilter("error")  # the new names read silently, and a result still pickles (the jobs')
         assert guess.numbers == 5 and zs.column_strategy and table.states
+        import pickle
+
+        for result in (guess, zs, table, pair, check):
+            assert pickle.loads(pickle.dumps(result)).to_json() == result.to_json()
     with pytest.raises(AttributeError):
         guess.no_such_thing  # noqa: B018
 
