@@ -38,7 +38,7 @@ def case(name: str) -> dict[str, object]:
     out: dict[str, object] = {"case": name}
     if name == "parlour-2p-exact":
         s = solve(STUDY, 2, exact=True)
-        out.update(win=list(s.win), digits=s.digits)
+        out.update(win=list(s.win), digits=s.denominator_digits)
     elif name.startswith("parlour-"):
         players = int(name.split("-")[1][0])
         tol = 1e-12 if players < 4 else 1e-10

@@ -55,6 +55,19 @@ def test_every_result_renders_its_html_table(results: dict[str, Result], name: s
     assert len(text) < 6000  # long fractions are cut, tables counted
 
 
+@pytest.mark.parametrize("name", list(MAKERS))
+def test_every_result_is_strict_json_and_a_table(results: dict[str, Result], name: str) -> None:
+    # issue 35: no NaN or Infinity in to_json (JSON has none), and to_pandas on every result
+    import json
+
+    r = results[name]
+    text = json.dumps(r.to_json(), allow_nan=False)
+    assert json.loads(text)["status"] == r.status.value
+    pytest.importorskip("pandas")
+    frame = r.to_pandas()
+    assert len(frame) >= 1 and len(frame.columns) >= 1
+
+
 def test_exact_values_sit_beside_their_decimals(results: dict[str, Result]) -> None:
     rows = {q: (v, x) for q, v, x in results["CowTradeSolution"].summary()}
     assert rows["value"] == ("-0.333333333333", "-1/3")
@@ -79,15 +92,18 @@ def test_to_pandas_gives_the_main_table(results: dict[str, Result]) -> None:
     assert list(alice["number"]) == list(range(1, 13))
     assert sum(Fraction(p) for p in alice["probability_exact"]) == 1
     states = results["MemoryTable"].to_pandas()
-    assert len(states) == len(results["MemoryTable"].rows)  # type: ignore[attr-defined]
+    assert len(states) == len(results["MemoryTable"].states)  # type: ignore[attr-defined]
     tactics = results["StateValues"].to_pandas()
     assert set(tactics["tactic"]) == set(results["StateValues"].values)  # type: ignore[attr-defined]
     tournament = results["Tournament"].to_pandas()
-    assert len(tournament) == len(results["Tournament"].results)  # type: ignore[attr-defined]
+    assert len(tournament) == len(results["Tournament"].pairings)  # type: ignore[attr-defined]
     bob = results["CowTradeSolution"].to_pandas("strategy3")
     assert sum(Fraction(p) for p in bob["probability_exact"]) == 1
+    # a result that is one value is one row of its fields (issue 35: to_pandas raised on six result types)
+    one = results["GuessValue"].to_pandas()
+    assert len(one) == 1 and Fraction(one["value_exact"][0]) == results["GuessValue"].value  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="no table"):
-        results["GuessValue"].to_pandas()
+        results["GuessValue"].to_pandas("max_guesses")
 
 
 def test_status_is_stated_by_each_solver(results: dict[str, Result]) -> None:

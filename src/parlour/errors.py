@@ -11,6 +11,11 @@ class InvalidInput(ParlourError, ValueError):
     """The user asked for something that does not make sense (bad money total, unknown variant, ...)."""
 
 
+class InvalidType(InvalidInput, TypeError):
+    """An argument of the wrong type (a string where a number is meant, a float where a count is): a
+    TypeError, as Python's own calls raise, and still an InvalidInput, so every interface catches one family."""
+
+
 class FormatError(ParlourError, ValueError):
     """A file (an .nfg game, a TOML rule set, a store) could not be read."""
 

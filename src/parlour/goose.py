@@ -9,20 +9,35 @@
 `parlour.analyses.goose.policy`, which decides once the default tolerance (1e-12 while the chain fits in
 memory, 5e-9 from 5 players on), the size check (refusals name `force=True` here, `--force` there), the
 engine, the threads and the checkpoint (5+ players: kept in the cache folder, saved every 10 minutes, a
-rerun resumes).
+rerun resumes). The arguments are checked here first, by type (docs/python.md: integers of any kind where
+a count is meant, no float for a count, bools only for switches), so that a wrong one is refused with
+its Python name before anything is built.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from parlour.analyses.goose import GooseSolution
-    from parlour.games.goose.rules import RuleSet
+# The result and the rules are named here (and resolve for typing.get_type_hints); the solve itself loads
+# on first call. This module is no command's import, so the engine's modules loading with it cost no
+# command's start.
+from parlour.analyses.goose.model import GooseSolution
+from parlour.errors import InvalidType, shown
+from parlour.games.goose.rules import RuleSet
+from parlour.infra import checks, spelling
 
-__all__ = ["solve"]
+__all__ = ["GooseSolution", "RuleSet", "solve"]
+
+
+def __dir__() -> list[str]:
+    return list(__all__)  # what completes after `parlour.goose.`: the public names, not the imports
+
+
+def _path(value: object, name: str) -> str | Path | None:
+    if value is not None and not isinstance(value, str | Path):
+        raise InvalidType(f"{spelling.parameter(name)} must be a file name (str or Path), got {shown(value)}")
+    return value
 
 
 def solve(
@@ -42,19 +57,65 @@ def solve(
 ) -> GooseSolution:
     """The probability that each player wins (and of a draw) from the start or from any position.
 
-    `exact=True` (2 players): exact Fractions in `win_exact` / `draw_exact`, proven by an exact residual
-    (status EXACT). Otherwise certified intervals `win_bounds` of half-width at most `tol` around the
-    floats `win` (status CERTIFIED): monotone Gauss-Seidel from below with proven sub-solutions.
-    `tol` defaults to 1e-12 (5e-9 from 5 players on). The position: `squares` (one per player), `to_move`
-    (1-based) and `inn_pending` (players on the inn whose skip is to come). Rules: `variant` or `rules`
-    (see `parlour.analyses.goose.policy.rule_set`). `checkpoint` keeps the iteration on disk (a rerun
-    resumes; 5+ players keep one in the cache folder by default); `out_of_core` keeps the bounds there
-    instead of in memory. Refused
-    beyond this machine's memory or a day's work unless `force=True`. Returns a `GooseSolution`.
+    Parameters
+    ----------
+    players : int, default 2
+        The number of players, at least 2 (any integer type: ``numpy.int64(3)`` too; a float is refused).
+    exact : bool, default False
+        Exact Fractions (2 players): ``win_exact`` / ``draw_exact``, proven by an exact residual (status
+        EXACT). Otherwise certified intervals ``win_bounds`` of half-width at most `tol` (status CERTIFIED):
+        monotone Gauss-Seidel from below with proven sub-solutions.
+    variant : str, optional
+        A named rule set: ``"study"`` (the default), ``"maze37"``, ``"no-inn-skip"``.
+    rules : RuleSet, str or Path, optional
+        A `RuleSet`, or a TOML rule file (docs/your-game.md); not with `variant`.
+    squares : sequence of int, optional
+        The position: one square per player (the start when omitted).
+    to_move : int, optional
+        The player to move at `squares`, 1-based (default 1).
+    inn_pending : sequence of int, optional
+        The players (1-based) on the inn whose skip is still to come.
+    tol : float, optional
+        The widest half-width of a certified interval, from 1e-13 (for less, use `exact`) to 1. Default
+        1e-12 (5e-9 from 5 players on).
+    checkpoint : str or Path, optional
+        A file that keeps the iteration (a rerun resumes); 5+ players keep one in the cache folder by default.
+    out_of_core : bool, default False
+        Keep the bounds on disk instead of in memory.
+    force : bool, default False
+        Solve even beyond this machine's memory or a day's work (refused otherwise, with the estimate).
+    on_sweep : callable, optional
+        Called as ``on_sweep(sweep, width)`` after each sweep of the certified iteration.
+
+    Returns
+    -------
+    GooseSolution
+        ``win`` and ``win_bounds`` per player, ``draw`` and ``draw_bounds``, ``win_exact`` /
+        ``draw_exact`` (Fractions) when exact, the ``position`` solved from, ``status``.
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) An argument out of range, or a solve refused by the size guard.
     """
     from parlour.analyses.goose import policy
 
-    plan = policy.plan(players, exact=exact, variant=variant, rules=rules, squares=squares, to_move=to_move,
-                       inn_pending=inn_pending, tol=tol, checkpoint=checkpoint, out_of_core=out_of_core,
-                       force=force)
+    players = checks.integer(players, "players", 2)
+    exact, out_of_core, force = (checks.flag(v, n) for v, n in
+                                 ((exact, "exact"), (out_of_core, "out_of_core"), (force, "force")))
+    if variant is not None:
+        checks.text(variant, "variant")
+    if not isinstance(rules, RuleSet):
+        _path(rules, "rules")
+    _path(checkpoint, "checkpoint")
+    squares_ = None if squares is None else checks.integers(squares, "squares", 0)
+    inn_ = None if inn_pending is None else checks.integers(inn_pending, "inn_pending")
+    mover = checks.optional_integer(to_move, "to_move")
+    tol_ = None if tol is None else checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
+    if on_sweep is not None and not callable(on_sweep):
+        raise InvalidType(f"{spelling.parameter('on_sweep')} must be a function, got {shown(on_sweep)}")
+    plan = policy.plan(players, exact=exact, variant=variant, rules=rules, squares=squares_, to_move=mover,
+                       inn_pending=inn_, tol=tol_, checkpoint=checkpoint, out_of_core=out_of_core, force=force)
     return policy.run(plan, on_sweep)

@@ -7,7 +7,8 @@
     >>> sol.value, sol.status                     # (Fraction(...), <Status.EXACT: 'exact'>)
 
 `value` and `solve` are `parlour guess value` and `parlour guess solve` of the command line: the same
-size check (refusals name `force=True` here, `--force` there), the same defaults.
+size check (refusals name `force=True` here, `--force` there), the same defaults. N is any integer
+(`numpy.int64(12)` too; a float, even 12.0, is refused: docs/python.md).
 """
 
 from __future__ import annotations
@@ -15,30 +16,40 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 # the size check's model: seconds from N, and the oracle's N x N tables (the names stay importable here)
 from parlour.analyses.guess.cost import BYTES_PER_N2, SECONDS_AT_1000, solve_seconds  # noqa: F401
-from parlour.errors import InvalidInput, shown
-from parlour.infra import spelling
+
+# The results are named here (from light modules: a table look-up must not load the solver), so that
+# `from parlour.guess import GuessSolution` works and typing.get_type_hints resolves every front door.
+from parlour.analyses.guess.result import GuessSolution
+from parlour.analyses.guess.table import Entry
+from parlour.errors import InvalidInput, InvalidType, shown
+from parlour.infra import checks, spelling
 from parlour.infra.resources import affordable
 from parlour.results import Result, Status, exact
 
-if TYPE_CHECKING:
-    from parlour.analyses.guess.solve import GuessSolution
-    from parlour.analyses.guess.table import Entry
-    from parlour.solvers.colgen import TraceStep
+__all__ = ["Entry", "GuessSolution", "GuessTable", "GuessValue", "solve", "table", "value"]
 
-__all__ = ["GuessTable", "GuessValue", "solve", "table", "value"]
+# Called with each round's `parlour.solvers.colgen.TraceStep` (named by its docs, not its type: the type
+# lives with the solver, which a look-up of the table must not load).
+OnIteration = Callable[[Any], None]
+
+
+def __dir__() -> list[str]:
+    return list(__all__)  # what completes after `parlour.guess.`: the public names, not the helpers
 
 
 def check_numbers(n: object, name: str = "n") -> int:
-    """`n` if it is a whole number >= 1, else InvalidInput naming the parameter."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidInput(f"{spelling.parameter(name)} must be a whole number ≥ 1, got {shown(n)}")
-    if n < 1:
-        raise InvalidInput(f"{spelling.parameter(name)} must be a whole number ≥ 1, got {n}")
-    return n
+    """`n` as an int if it is a whole number >= 1 (any integer type), else InvalidType / InvalidInput
+    naming the parameter."""
+    return checks.integer(n, name, 1)
+
+
+def _callback(fn: object, name: str) -> None:
+    if fn is not None and not callable(fn):
+        raise InvalidType(f"{spelling.parameter(name)} must be a function, got {shown(fn)}")
 
 
 def check_size(largest: int, force: bool, count: int = 1) -> None:
@@ -87,8 +98,28 @@ class GuessTable(Result):
 
 
 def table(start: int = 1, stop: int | None = None) -> GuessTable:
-    """V(N) for N = start..stop (default: to the table's last N) from the shipped table of certified values,
-    exact (status EXACT). Refused for an N beyond the table (`solve` certifies one). Returns a `GuessTable`."""
+    """V(N) for N = start..stop from the shipped table of certified values, exact (status EXACT).
+
+    Parameters
+    ----------
+    start : int, default 1
+        The first N, at least 1.
+    stop : int, optional
+        The last N (default: the table's last); an N beyond the table is refused (`solve` certifies one).
+
+    Returns
+    -------
+    GuessTable
+        ``entries`` (one `Entry` per N: ``numbers``, ``value`` as a Fraction, ``max_guesses``); ``to_pandas()``
+        gives a row per N.
+
+    Raises
+    ------
+    TypeError
+        `start` or `stop` is not an integer.
+    ValueError
+        (`parlour.errors.InvalidInput`) The range is empty or reaches beyond the table.
+    """
     import time
 
     from parlour.analyses.guess import table as shipped
@@ -105,18 +136,41 @@ def table(start: int = 1, stop: int | None = None) -> GuessTable:
                       seconds=time.perf_counter() - began)
 
 
-def value(n: int, *, force: bool = False, on_iteration: Callable[[TraceStep], None] | None = None) -> GuessValue:
+def value(n: int, *, force: bool = False, on_iteration: OnIteration | None = None) -> GuessValue:
     """V(n), the value of the n-number guessing game, as an exact Fraction (status EXACT).
 
     From the shipped table of certified values when n is in it (instant); otherwise solved and certified
-    by `solve` (minutes for n near 1000; refused beyond a day's work unless `force=True`).
-    Returns a `GuessValue`: `value` (Fraction), `max_guesses`, `source` ("table" or "solved").
+    by `solve` (minutes for n near 1000).
+
+    Parameters
+    ----------
+    n : int
+        How many numbers Alice hides among (1..n), at least 1.
+    force : bool, default False
+        Solve even beyond a day's work on this machine (refused otherwise, with the estimate).
+    on_iteration : callable, optional
+        When solving: called with each round's `parlour.solvers.colgen.TraceStep` (its bounds).
+
+    Returns
+    -------
+    GuessValue
+        ``numbers``, ``value`` (a Fraction), ``value_float``, ``max_guesses``, ``source`` ("table" or
+        "solved"), ``certificate_sha256`` (the table's certificate).
+
+    Raises
+    ------
+    TypeError
+        `n` is not an integer (a float, even 12.0, is refused), or `force` is not a bool.
+    ValueError
+        (`parlour.errors.InvalidInput`) `n` < 1, or a solve refused by the size guard.
     """
     import time
 
     from parlour.analyses.guess import table
 
     size = check_numbers(n)
+    force = checks.flag(force, "force")
+    _callback(on_iteration, "on_iteration")
     began = time.perf_counter()
     entry = table.lookup(size)
     if entry is not None:
@@ -124,7 +178,7 @@ def value(n: int, *, force: bool = False, on_iteration: Callable[[TraceStep], No
                           certificate_sha256=entry.certificate_sha256, method="shipped table of certified values",
                           status=Status.EXACT, seconds=time.perf_counter() - began)
     sol = solve(size, force=force, on_iteration=on_iteration)
-    if sol.value is None:
+    if not isinstance(sol.value, Fraction):
         raise InvalidInput(f"V({size}) could not be certified")
     return GuessValue(numbers=size, value=sol.value, max_guesses=sol.max_guesses, source="solved",
                       method=sol.method, status=sol.status, seconds=sol.seconds)
@@ -136,20 +190,46 @@ def solve(
     smoothing: str = "wentges",
     symmetric: bool = True,
     force: bool = False,
-    on_iteration: Callable[[TraceStep], None] | None = None,
+    on_iteration: OnIteration | None = None,
 ) -> GuessSolution:
-    """V(n) as an exact fraction with certified optimal strategies for Alice (`alice`: the probability of
-    hiding each number) and Bob (`bob`: search trees with their probabilities).
+    """V(n) as an exact fraction with certified optimal strategies for Alice and Bob.
 
     Column generation (HiGHS-free dense master, optimal-BST oracle), then an exact rational check in the
-    unfolded game: `status` is EXACT and `value` a Fraction when that check passed, ESTIMATE (with
-    `value_float`) otherwise. `smoothing`: wentges, fixed or none; `symmetric` folds the mirror symmetry.
-    Refused beyond a day's work on this machine unless `force=True`. `on_iteration` sees every round's
-    bounds. Returns a `GuessSolution`.
+    unfolded game.
+
+    Parameters
+    ----------
+    n : int
+        How many numbers Alice hides among (1..n), at least 1.
+    smoothing : {"wentges", "fixed", "none"}, default "wentges"
+        The dual smoothing of column generation.
+    symmetric : bool, default True
+        Fold the mirror symmetry k -> n+1-k (half the rows).
+    force : bool, default False
+        Solve even beyond a day's work on this machine (refused otherwise, with the estimate).
+    on_iteration : callable, optional
+        Called with each round's `parlour.solvers.colgen.TraceStep` (its bounds).
+
+    Returns
+    -------
+    GuessSolution
+        ``numbers``, ``value`` (a Fraction when the exact check passed: status EXACT; else the float,
+        status ESTIMATE), ``value_float``, ``alice`` (the probability of hiding each number), ``bob`` (search
+        trees with their probabilities), ``max_guesses``.
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) `n` < 1, an unknown `smoothing`, or a solve refused by the size guard.
     """
     from parlour.analyses.guess.solve import solve_guess, stabilisation
 
     size = check_numbers(n)
+    symmetric, force = checks.flag(symmetric, "symmetric"), checks.flag(force, "force")
+    checks.text(smoothing, "smoothing")
+    _callback(on_iteration, "on_iteration")
     check_size(size, force)
     stab = stabilisation(smoothing, size, symmetric)
     return solve_guess(size, symmetric=symmetric, stabilisation=stab, on_iteration=on_iteration)

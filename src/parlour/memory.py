@@ -5,53 +5,142 @@
     >>> res.first_player_expected_pairs        # an exact Fraction (the reduced model, exact to 300 pairs)
 
 Each function is the command of the same name (`parlour memory solve|table|state|tactics|simulate`)
-with its options as keyword arguments, and returns the result that command prints under --json.
+with its options as keyword arguments, and returns the result that command prints under --json. Counts
+take any integer (`numpy.int64(6)` too; a float, even 6.0, is refused: docs/python.md). A quantity is a
+Fraction where the result is exact (status EXACT) and a float where it is not (the reduced model beyond
+300 pairs: status ESTIMATE).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from parlour.analyses.memory import MemorySummary, MemoryTable, SimulationCheck, StateValues, TacticList
+# The results, named here for `from parlour.memory import MemorySummary` and typing.get_type_hints: the
+# analysis loads FLINT only, which every front door of this module needs anyway.
+from parlour.analyses.memory import MemorySummary, MemoryTable, SimulationCheck, StateValues, TacticList
+from parlour.analyses.memory.dp import MAX_EXACT_PAIRS, MAX_FLOAT_PAIRS
+from parlour.analyses.memory.summary import STATE_LIMIT, TABLE_LIMIT
+from parlour.errors import InvalidType, shown
+from parlour.infra import checks, spelling
 
-__all__ = ["simulate", "solve", "state", "table", "tactics"]
+__all__ = ["MemorySummary", "MemoryTable", "SimulationCheck", "StateValues", "TacticList", "simulate", "solve",
+           "state", "table", "tactics"]
+
+MAX_GAMES = 10_000_000
+
+
+def __dir__() -> list[str]:
+    return list(__all__)
+
+
+def _callback(fn: object, name: str) -> None:
+    if fn is not None and not callable(fn):
+        raise InvalidType(f"{spelling.parameter(name)} must be a function, got {shown(fn)}")
 
 
 def solve(pairs: int, *, exact: bool = False, on_level: Callable[[int], None] | None = None) -> MemorySummary:
-    """Both players' expected pairs from the start of a `pairs`-pair game under optimal play, the first
-    player's advantage, the probability of a stalemate of mutual passes and the optimal tactics at the start.
+    """Both players' expected pairs from the start of a game under optimal play.
 
-    `exact=True` solves the full <k,B,P> recursion (no assumption; up to 400 pairs; `on_level(n)` after
-    each level); otherwise the reduced model: exact Fractions up to 300 pairs (status EXACT), floats beyond
-    (status ESTIMATE, up to 20,000 pairs). Returns a `MemorySummary`.
+    Parameters
+    ----------
+    pairs : int
+        The number of pairs, from 1 to 20,000 (to 400 with `exact`).
+    exact : bool, default False
+        Solve the full <k,B,P> recursion (no assumption); otherwise the reduced model: exact Fractions up
+        to 300 pairs (status EXACT), floats beyond (status ESTIMATE).
+    on_level : callable, optional
+        With `exact`: called as ``on_level(n)`` after each level of the recursion.
+
+    Returns
+    -------
+    MemorySummary
+        ``first_player_expected_pairs``, ``second_player_expected_pairs``, ``advantage`` (Fractions when
+        exact, else floats), ``stalemate_probability``, ``optimal_tactics_at_start``.
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) `pairs` out of range.
     """
     from parlour.analyses.memory import summarize
 
+    exact = checks.flag(exact, "exact")
+    pairs = checks.integer(pairs, "pairs", 1, MAX_EXACT_PAIRS if exact else MAX_FLOAT_PAIRS)
+    _callback(on_level, "on_level")
     return summarize(pairs, exact=exact, on_level=on_level)
 
 
 def table(pairs: int, *, p0: bool = False) -> MemoryTable:
     """MEMORYTABLE: w(k,B,P), the exact expected cards of the player to move, and the optimal tactics in
-    every state up to `pairs` pairs (only the states without known pairs when `p0`); exact (status EXACT).
-    `to_pandas()` gives one row per state. Returns a `MemoryTable`."""
+    every state up to `pairs` pairs (status EXACT).
+
+    Parameters
+    ----------
+    pairs : int
+        The largest number of pairs, from 1 to 40.
+    p0 : bool, default False
+        Only the states without known pairs (P = 0).
+
+    Returns
+    -------
+    MemoryTable
+        One row per state (``to_pandas()``): w as a Fraction and the optimal tactics.
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) `pairs` out of range.
+    """
     from parlour.analyses.memory import memory_table
 
-    return memory_table(pairs, p0=p0)
+    return memory_table(checks.integer(pairs, "pairs", 1, TABLE_LIMIT), p0=checks.flag(p0, "p0"))
 
 
 def state(k: int, known: int, known_paired: int) -> StateValues:
-    """The exact value of every tactic in the state <k, B=known, P=known_paired> (k cards on the table,
-    B of them known, P of those with their partner known) and which tactics are optimal (status EXACT).
-    Returns a `StateValues`."""
+    """The exact value of every tactic in the state <k, B=known, P=known_paired> and which are optimal.
+
+    Parameters
+    ----------
+    k : int
+        The cards on the table (even, from 2 to 160).
+    known : int
+        B: how many of them are known.
+    known_paired : int
+        P: how many of the known cards have their partner known too.
+
+    Returns
+    -------
+    StateValues
+        ``w`` (the state's value, a Fraction), ``values`` (each tactic's value), the optimal tactics (status
+        EXACT).
+
+    Raises
+    ------
+    TypeError
+        An argument that is not an integer, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) An impossible state.
+    """
     from parlour.analyses.memory import state_values
 
+    k = checks.integer(k, "k", 0, STATE_LIMIT * 2, argument="K")  # `parlour memory state K B P`
+    known = checks.integer(known, "known", 0, k, argument="B")
+    known_paired = checks.integer(known_paired, "known_paired", 0, known, argument="P")
     return state_values(k, known, known_paired)
 
 
 def tactics() -> TacticList:
-    """The 19 tactics merged into classes with identical gains, with their gain formulas."""
+    """The 19 tactics merged into classes with identical gains, with their gain formulas.
+
+    Returns
+    -------
+    TacticList
+        The tactic classes (status EXACT).
+    """
     from parlour.analyses.memory import tactic_list
 
     return tactic_list()
@@ -59,10 +148,37 @@ def tactics() -> TacticList:
 
 def simulate(pairs: int, *, games: int = 2000, seed: int = 0,
              on_games: Callable[[int], None] | None = None) -> SimulationCheck:
-    """`games` shuffled decks played with the exact optimal policy, beside the DP's exact figures: a Monte
-    Carlo check (status ESTIMATE; 95 % intervals, z-scores). Returns a `SimulationCheck`."""
-    from parlour.analyses.memory import simulation_check
-    from parlour.infra.checks import check_seed
+    """Shuffled decks played with the exact optimal policy, beside the DP's exact figures: a Monte Carlo
+    check (status ESTIMATE; 95 % intervals, z-scores).
 
-    check_seed(seed)
+    Parameters
+    ----------
+    pairs : int
+        The number of pairs, from 1 to 40.
+    games : int, default 2000
+        How many games to play, from 2 to 10,000,000.
+    seed : int, default 0
+        The random seed, from 0 to 2**63 - 1.
+    on_games : callable, optional
+        Called with the number of games played so far.
+
+    Returns
+    -------
+    SimulationCheck
+        The simulated means with their 95 % intervals, the DP's exact figures, the z-scores (None where the
+        sample has no spread).
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) An argument out of range.
+    """
+    from parlour.analyses.memory import simulation_check
+
+    pairs = checks.integer(pairs, "pairs", 1, TABLE_LIMIT)
+    games = checks.integer(games, "games", 2, MAX_GAMES)
+    seed = checks.whole_seed(seed)
+    _callback(on_games, "on_games")
     return simulation_check(pairs, games, seed, on_games)

@@ -9,7 +9,13 @@ The JSON convention, applied by `to_json` and by the helpers below:
 - an exact number `x` is `"x_exact": "p/q"` (an integer as `"p"`) beside its float `"x": 0.25`;
 - a certified interval is `"x_bounds": [lo, hi]` beside its midpoint `"x"`;
 - a plain float is `"x"` alone (with its residual or error where it has one);
-- every answer of a command carries `"game"`, `"command"` and `"parlour_version"` (`envelope`).
+- every answer of a command carries `"game"`, `"command"` and `"parlour_version"` (`envelope`);
+- a float that is not finite (a z-score of a sample without spread) is `null`: JSON has no NaN.
+
+The Python rule for numbers (docs/python.md): a quantity is a `Fraction` when the result is exact (status
+EXACT) and a float otherwise; `value_float` is always the float of `value`. A result's attribute, its repr
+and its JSON use one name for one thing; a renamed attribute keeps its old name for one release (`RENAMED`),
+with a DeprecationWarning.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import math
 import numbers
 import re
 import sys
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -58,6 +65,9 @@ class Result:
     # two. None: the first such key of the payload, if any.
     TABLE: ClassVar[str | None] = None
     TABLE_INDEX: ClassVar[str] = "item"
+    # Attributes renamed to the name the repr and the JSON use: {old: new}. The old name still reads, with
+    # a DeprecationWarning, for one release.
+    RENAMED: ClassVar[Mapping[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Keep the readable repr below: @dataclass writes its own __repr__ unless the class defines one.
@@ -68,6 +78,19 @@ class Result:
     @property
     def success(self) -> bool:
         return self.status is not Status.STOPPED
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only when the ordinary lookup failed: an old attribute name, or `value_float` of a result
+        # whose `value` is exact (a Fraction; a result that stores its float as a field never gets here).
+        renamed = type(self).RENAMED.get(name)
+        if renamed is not None:
+            warnings.warn(f"{type(self).__name__}.{name} is now .{renamed}; the old name goes in the next release",
+                          DeprecationWarning, stacklevel=2)
+            return getattr(self, renamed)
+        if name == "value_float" and "value" in {f.name for f in dataclasses.fields(self)}:
+            value = self.value
+            return None if value is None else float(value)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def payload(self) -> dict[str, Any]:
         """The result's own fields in the JSON convention. The default turns each field by its type:
@@ -91,7 +114,7 @@ class Result:
             "seconds": round(self.seconds, 6),
             "counters": jsonable(dict(self.counters)),
         }
-        return {**self.payload(), **meta}
+        return finite({**self.payload(), **meta})
 
     # ---- showing itself: repr, a notebook's HTML table, pandas --------------------------------------------
 
@@ -137,9 +160,12 @@ class Result:
 
     def records(self, field: str | None = None) -> list[dict[str, Any]]:
         """A table of the result as records in the JSON convention: payload field `field`, by default the
-        result's main table (`TABLE`); TypeError if there is none."""
+        result's main table (`TABLE`), else its first table, else one row of its fields (a result that is
+        one value); TypeError for a `field` that is no table."""
         body = jsonable(self.payload())
         key = field or self.TABLE or next((k for k in body if _tabular(body, k)), None)
+        if key is None and field is None:  # no table: the result itself is the one row (a value, a view)
+            return [_flat(body)]
         if key is None or not _tabular(body, key):
             tables = [k for k in body if _tabular(body, k)]
             raise TypeError(f"{type(self).__name__} has no table {key or ''}; "
@@ -377,7 +403,7 @@ def jsonable(obj: Any) -> Any:
     if isinstance(obj, int):
         return obj
     if isinstance(obj, float):
-        return obj if math.isfinite(obj) else str(obj)
+        return obj if math.isfinite(obj) else None  # JSON has no NaN: null, as in to_json
     if isinstance(obj, enum.Enum):
         return obj.value
     numpy = sys.modules.get("numpy")
@@ -394,6 +420,21 @@ def jsonable(obj: Any) -> Any:
     if isinstance(obj, list | tuple | set | frozenset):
         return [jsonable(x) for x in obj]
     raise TypeError(f"cannot turn {type(obj).__name__} into JSON")
+
+
+def finite(obj: Any) -> Any:
+    """`obj` with every float that is not finite (NaN, ±inf) replaced by None: a payload written in floats
+    may hold one (a z-score of a sample without spread), and JSON has none (json.dumps would write NaN,
+    which no JSON parser reads)."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: finite(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [finite(v) for v in obj]
+    if type(obj) is tuple:  # a named tuple keeps its type (and its fields) untouched
+        return tuple(finite(v) for v in obj)
+    return obj
 
 
 def dumps(obj: Any) -> str:

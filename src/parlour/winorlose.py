@@ -6,62 +6,123 @@
     >>> parlour.winorlose.tournament(rounds=100)    # every Tina against every Frank
 
 `chance` and `tournament` are `parlour winorlose chance` and `parlour winorlose table` of the command line,
-with its options as keyword arguments and the same limits.
+with its options as keyword arguments and the same limits. Counts take any integer (`numpy.int64(100)`
+too; a float is refused: docs/python.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from parlour.errors import InvalidInput
-from parlour.infra import spelling
-from parlour.infra.checks import check_range, check_seed
+# The results and the rules are named here (from light modules: `winorlose chance` must not load the
+# tournament's numerics) for imports and typing.get_type_hints.
+from parlour.errors import InvalidInput, InvalidType, shown
+from parlour.games.winorlose.pairings import PairingResult, Tournament
+from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule
+from parlour.games.winorlose.view import ViewChance
+from parlour.infra import checks, spelling
+from parlour.infra.checks import check_range
 
-if TYPE_CHECKING:
-    from parlour.analyses.winorlose import PairingResult, Tournament, ViewChance
-    from parlour.games.winorlose.rules import Rules
+__all__ = ["PairingResult", "Rules", "Tournament", "ViewChance", "chance", "pairing", "rules", "tournament"]
 
-__all__ = ["chance", "pairing", "tournament"]
+FRANK_TYPES = ("loose", "normal", "tight")
+TINA_TYPES = ("blind", "competitive", "cooperative", "smart", "learning", "bayesian")
 
 MAX_ROUNDS = 100_000
 MAX_SIMULATED_ROUNDS = 50_000_000  # games x rounds of Learning Tina's simulation
 
 
-def _cards(cards: str | Sequence[int | str]) -> str:
-    return cards if isinstance(cards, str) else ",".join(str(c) for c in cards)
+def __dir__() -> list[str]:
+    return list(__all__)
+
+
+def _cards(cards: object, name: str) -> str:
+    """Cards as the command line writes them ("3h,5"), from a string or a list of ranks / cards; anything
+    else (None, a number, a mapping) is refused naming the parameter."""
+    if isinstance(cards, str):
+        return cards
+    if isinstance(cards, list | tuple) and all(isinstance(c, str) or checks.is_integer(c) for c in cards):
+        return ",".join(str(c) for c in cards)
+    raise InvalidType(f"{spelling.parameter(name)} must be cards as a string (\"3h,5\") or a list of ranks "
+                      f"0..7 or cards, got {shown(cards)}")
+
+
+def _option(value: object, name: str, options: Sequence[str]) -> str:
+    """A named option as the command line takes it (any case, spaces around), else refused naming `name`."""
+    text = checks.text(value, name).strip().lower()
+    if text not in options:
+        raise InvalidInput(f"{spelling.parameter(name)} must be one of {', '.join(options)}, got {shown(value)}")
+    return text
 
 
 def chance(hand: str | Sequence[int | str], table: str | Sequence[int | str]) -> ViewChance:
     """Exact P(win), P(tie), P(lose) of your view over every holding of the opponent.
 
-    `hand`: your 2 cards, `table`: the 5 table cards; ranks 0..7, optionally with a suit ("3h,5" or
-    ["3h", 5]); a card without a suit takes the first free suit of its rank. Status EXACT: the chances are
-    Fractions counted over every holding (`view.chance.win`, `.tie`, `.lose`). Returns a `ViewChance`.
+    Parameters
+    ----------
+    hand : str or sequence of int or str
+        Your 2 cards: ranks 0..7, optionally with a suit (``"3h,5"`` or ``["3h", 5]``); a card without a
+        suit takes the first free suit of its rank.
+    table : str or sequence of int or str
+        The 5 table cards, written the same way.
+
+    Returns
+    -------
+    ViewChance
+        ``hand``, ``table``, ``score``, ``combination`` and ``chance`` (``chance.win``, ``.tie``, ``.lose``:
+        Fractions counted over every holding; status EXACT).
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) `hand` or `table` is not cards (None, a number, a mapping).
+    ValueError
+        (`parlour.errors.InvalidInput`) A wrong count of cards, a bad card, the same card twice.
     """
     from parlour.games.winorlose.cards import parse_cards
     from parlour.games.winorlose.view import view_chance
 
-    own, tab = parse_cards([(_cards(hand), spelling.parameter("hand"), 2),
-                            (_cards(table), spelling.parameter("table"), 5)])
+    own, tab = parse_cards([(_cards(hand, "hand"), spelling.parameter("hand"), 2),
+                            (_cards(table, "table"), spelling.parameter("table"), 5)])
     return view_chance(own, tab)
 
 
 def rules(tie: str = "zero", chance_rule: str = "beats") -> Rules:
-    """The scoring rules: `tie` zero (default), loss or win; `chance_rule` beats (P(win), default) or half-ties."""
-    from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
+    """The scoring rules of a tournament.
 
-    return Rules(tie=parse_tie_rule(tie), chance=parse_chance_rule(chance_rule))
+    Parameters
+    ----------
+    tie : {"zero", "loss", "win"}, default "zero"
+        What a tied round scores.
+    chance_rule : {"beats", "half-ties"}, default "beats"
+        How a type reads its chance: P(win), or P(win) + P(tie)/2.
+
+    Returns
+    -------
+    Rules
+        The rule set.
+
+    Raises
+    ------
+    TypeError
+        An argument that is not a string, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) An unknown rule, named.
+    """
+    tie_ = _option(tie, "tie", [t.value for t in TieRule])
+    rule = _option(chance_rule, "chance_rule", [c.value for c in ChanceRule])
+    return Rules(tie=TieRule(tie_), chance=ChanceRule(rule))
 
 
-def check_tournament(rounds: int, games: int, seed: int) -> None:
+def check_tournament(rounds: int, games: int, seed: int) -> tuple[int, int, int]:
     """The limits of a tournament: 1..100,000 rounds a game, at least 2 simulated games and at most 5e7
-    simulated rounds in all (Learning Tina), a seed from 0 to 2**63 - 1."""
-    check_range(rounds, "rounds", 1, MAX_ROUNDS)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games * rounds > MAX_SIMULATED_ROUNDS:
+    simulated rounds in all (Learning Tina), a seed from 0 to 2**63 - 1; the three as ints."""
+    rounds = check_range(rounds, "rounds", 1, MAX_ROUNDS)
+    games = checks.integer(games, "games")
+    if games < 2 or games * rounds > MAX_SIMULATED_ROUNDS:
         raise InvalidInput(f"{spelling.parameter('games')} must be at least 2 and games x rounds at most 5e7, "
                            f"got {games!r} x {rounds}")
-    check_seed(seed)
+    return rounds, games, checks.whole_seed(seed)
 
 
 def tournament(
@@ -76,24 +137,74 @@ def tournament(
     """Every Tina type against every Frank type: expected points per round and P(Tina scores more than
     Frank), per round and per game of `rounds` rounds.
 
-    Exact (Fractions, over every deal) for the memoryless types; Learning Tina remembers, so her pairings
-    are simulated (`games` games, `seed`): the tournament's status is ESTIMATE when any pairing is, and
-    each pairing states its own. `to_pandas()` gives one row per pairing. Returns a `Tournament`.
+    Parameters
+    ----------
+    rounds : int, default 100
+        Rounds a game, from 1 to 100,000.
+    games : int, default 20000
+        Games simulated for Learning Tina, at least 2 (games x rounds at most 5e7).
+    seed : int, default 2026
+        The simulation's random seed, from 0 to 2**63 - 1.
+    tie : {"zero", "loss", "win"}, default "zero"
+        What a tied round scores.
+    chance_rule : {"beats", "half-ties"}, default "beats"
+        How a type reads its chance.
+    on_pairing : callable, optional
+        Called with each `PairingResult` as it is done (a progress bar).
+
+    Returns
+    -------
+    Tournament
+        ``pairings`` (``to_pandas()``: one row each). Exact (Fractions, over every deal) for the memoryless
+        types; Learning Tina remembers, so her pairings are simulated: the tournament's status is ESTIMATE
+        when any pairing is, and each pairing states its own.
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) An argument out of range or an unknown rule, named.
     """
     from parlour.analyses.winorlose import ALL_TINAS
     from parlour.analyses.winorlose import tournament as run
 
-    check_tournament(rounds, games, seed)
-    return run(rules(tie, chance_rule), rounds, games, seed, ALL_TINAS, on_pairing=on_pairing)
+    rounds, games, seed = check_tournament(rounds, games, seed)
+    scoring = rules(tie, chance_rule)
+    if on_pairing is not None and not callable(on_pairing):
+        raise InvalidType(f"{spelling.parameter('on_pairing')} must be a function, got {shown(on_pairing)}")
+    return run(scoring, rounds, games, seed, ALL_TINAS, on_pairing=on_pairing)
 
 
 def pairing(frank: str, tina: str, *, rounds: int = 100, games: int = 20_000, seed: int = 2026, tie: str = "zero",
             chance_rule: str = "beats") -> PairingResult:
-    """One pairing of the tournament: Frank's type (loose, normal, tight) against Tina's (blind, competitive,
-    cooperative, smart, learning, bayesian). Exact unless Tina is learning (simulated). Returns a
-    `PairingResult`."""
-    from parlour.analyses.winorlose import pairing as run
-    from parlour.games.winorlose.characters import parse_frank, parse_tina
+    """One pairing of the tournament: Frank's type against Tina's.
 
-    check_tournament(rounds, games, seed)
-    return run(parse_frank(frank), parse_tina(tina), rules(tie, chance_rule), rounds, games, seed)
+    Parameters
+    ----------
+    frank : {"loose", "normal", "tight"}
+        Frank's type.
+    tina : {"blind", "competitive", "cooperative", "smart", "learning", "bayesian"}
+        Tina's type.
+    rounds, games, seed, tie, chance_rule
+        As in `tournament`.
+
+    Returns
+    -------
+    PairingResult
+        Expected points per round and P(Tina scores more), per round and per game: Fractions (status EXACT)
+        unless Tina is learning (simulated: 95 % intervals, status ESTIMATE).
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`) An unknown type or rule, or an argument out of range, named.
+    """
+    from parlour.analyses.winorlose import pairing as run
+    from parlour.games.winorlose.characters import Frank, Tina
+
+    who, whom = _option(frank, "frank", FRANK_TYPES), _option(tina, "tina", TINA_TYPES)
+    rounds, games, seed = check_tournament(rounds, games, seed)
+    return run(Frank(who), Tina(whom), rules(tie, chance_rule), rounds, games, seed)

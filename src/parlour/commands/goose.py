@@ -117,7 +117,7 @@ def solve(
     console.print(f"{counted}relabelled chain {sol.canonical:,} states; {sol.method}; {sol.sweeps} sweeps; "
                   f"{sol.seconds:.2f} s")
     if sol.win_exact is not None:
-        console.print(f"exact: denominators of {sol.digits} digits (use --json for the fractions)")
+        console.print(f"exact: denominators of {sol.denominator_digits} digits (use --json for the fractions)")
 
 
 @app.command()

@@ -118,7 +118,7 @@ def solve(
                 s.leaving or "",
             )
         console.print(table)
-    value = frac_str(sol.value) if sol.value is not None else f"≈ {sol.value_float}"
+    value = frac_str(sol.value) if isinstance(sol.value, Fraction) else f"≈ {sol.value_float}"
     console.print(f"V({size}) = {value}  (≈ {sol.value_float:.12g})")
     console.print(
         f"certified: {sol.certified}  iterations: {sol.iterations}  max guesses: {sol.max_guesses}  "

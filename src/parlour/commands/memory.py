@@ -80,7 +80,7 @@ def table(
     t = Table(title=f"MEMORYTABLE up to {pairs} pairs: w = expected cards of the player to move")
     for col in ("k", "B", "P", "w", "w (float)", "optimal", "P(stalemate)"):
         t.add_column(col, justify="right" if col not in ("w", "optimal") else "left")
-    for r in res.rows:
+    for r in res.states:
         t.add_row(str(r.state.k), str(r.state.B), str(r.state.P), frac_str(r.w), f"{float(r.w):.6f}",
                   ",".join(r.optimal), f"{float(r.stalemate_probability):.4f}")
     console.print(t)
@@ -138,7 +138,7 @@ def simulate(
     if as_json:
         print_json(res)
         return
-    r = res.simulation
+    r = res.simulated
     exact = float(res.first_player_expected_pairs)
     t = Table(title=f"{games} simulated games, {pairs} pairs, seed {seed}")
     for col in ("quantity", "simulated (95 % interval)", "DP"):

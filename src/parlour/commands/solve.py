@@ -38,10 +38,10 @@ def solve(
         return
     table = Table(title=f"{result.name} ({result.kind} game)", show_header=False)
     if result.exact:
-        table.add_row("value", f"{_short(result.value_low)} = {result.value:.12g} (exact)")
+        table.add_row("value", f"{_short(result.value_low)} = {result.value_float:.12g} (exact)")
     else:
         lo, hi = result.value_bounds
-        table.add_row("value", f"{result.value:.12g} in [{lo:.12g}, {hi:.12g}] (proven)")
+        table.add_row("value", f"{result.value_float:.12g} in [{lo:.12g}, {hi:.12g}] (proven)")
     for p, (lo_p, hi_p) in enumerate(zip(result.wins_low, result.wins_high, strict=True), 1):
         table.add_row(f"player {p} wins", f"{float(lo_p):.12g}" if lo_p == hi_p else
                       f"[{float(lo_p):.12g}, {float(hi_p):.12g}]")

@@ -62,7 +62,7 @@ def table_cmd(
         task = bar.add_task("pairings", total=len(tinas) * len(FRANKS))
         result = front.tournament(rounds=rounds, games=games, seed=seed, tie=tie, chance_rule=chance_rule,
                                   on_pairing=lambda _: bar.advance(task))
-    results, seconds = result.results, result.seconds
+    results, seconds = result.pairings, result.seconds
     if json:
         print_json(result)
         return
@@ -73,10 +73,10 @@ def table_cmd(
     for t in tinas:
         row = [t.value]
         for j, f in enumerate(FRANKS):
-            r = next(x for x in results if x.tina is t and x.frank is f)
+            r = next(x for x in results if x.tina_type is t and x.frank_type is f)
             mark = "" if r.exact else "≈"
             study = f" [{STUDY_TABLE[t][j]:.2f}]" if t in STUDY_TABLE else ""
-            row.append(f"{mark}{r.value('game_tina_ahead'):.3f} / {r.value('round_tina_ahead'):.3f}{study}")
+            row.append(f"{mark}{r.value('p_tina_more_over_game'):.3f} / {r.value('p_tina_more_in_a_round'):.3f}{study}")
         out.add_row(*row)
     console.print(out)
     pts = Table(title="Expected points per round (Tina / Frank)")
@@ -87,10 +87,10 @@ def table_cmd(
         pts.add_row(
             t.value,
             *(
-                f"{r.value('tina_points'):.4f} / {r.value('frank_points'):.4f}"
+                f"{r.value('tina_points_per_round'):.4f} / {r.value('frank_points_per_round'):.4f}"
                 for f in FRANKS
                 for r in results
-                if r.tina is t and r.frank is f
+                if r.tina_type is t and r.frank_type is f
             ),
         )
     console.print(pts)

@@ -14,12 +14,13 @@ from contextvars import ContextVar
 _FLAGS: ContextVar[bool] = ContextVar("parlour_flag_spelling", default=False)
 
 
-def parameter(name: str, value: object = None, *, flag: str | None = None) -> str:
+def parameter(name: str, value: object = None, *, flag: str | None = None, argument: str | None = None) -> str:
     """`name` (Python's `name=value` when a value is given) or, under the command line, `--name`
     (underscores as dashes): `parameter("force", True)` is "force=True" or "--force". `flag` names the
-    option where the command line calls it otherwise (the Goose's `squares` is `--from`)."""
+    option where the command line calls it otherwise (the Goose's `squares` is `--from`); `argument` names
+    a positional argument of the command line, written as it is (`memory state K B P`: "K")."""
     if _FLAGS.get():
-        return "--" + (flag or name).replace("_", "-")
+        return argument if argument is not None else "--" + (flag or name).replace("_", "-")
     return name if value is None else f"{name}={value!r}"
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import flint
 import highspy
@@ -81,14 +81,26 @@ def _times_column(exact: Any, y: list[int]) -> list[int]:
 
 @dataclass(frozen=True)
 class ZeroSumSolution(Result):
-    """The solution of a matrix game. Float fields always; `certificate` when proven exactly (then
-    `status` is EXACT and `value_exact` the proven value; otherwise ESTIMATE with the residual `gap`)."""
+    """The solution of a matrix game. `certificate` when proven exactly: then `status` is EXACT and `value`
+    the proven Fraction (the rule of every result: a Fraction when exact, else a float; `value_float` is
+    always the float); otherwise ESTIMATE with the residual `gap`. The strategies are floats (the exact
+    ones: `strategies()` or the certificate)."""
 
-    value: float
+    RENAMED: ClassVar[Mapping[str, str]] = {"col_strategy": "column_strategy"}
+
+    value: Fraction | float
     row_strategy: tuple[float, ...]
-    col_strategy: tuple[float, ...]
+    column_strategy: tuple[float, ...]
     gap: float  # max_i (A y)_i - min_j (x^T A)_j in floats: the float answer's own residual
     certificate: Certificate | None
+
+    def __post_init__(self) -> None:
+        if self.certificate is not None:  # exact: the proven value itself, not its float
+            object.__setattr__(self, "value", self.certificate.value)
+
+    @property
+    def value_float(self) -> float:
+        return float(self.value)
 
     @property
     def exact(self) -> bool:
@@ -108,7 +120,7 @@ class ZeroSumSolution(Result):
         """Both players' optimal mixtures: the certified fractions when there are, else the floats."""
         if self.certificate is not None:
             return self.certificate.row_strategy, self.certificate.col_strategy
-        return self.row_strategy, self.col_strategy
+        return self.row_strategy, self.column_strategy
 
     def payload(self, row_labels: Sequence[object] | None = None,
                 col_labels: Sequence[object] | None = None) -> dict[str, Any]:
@@ -149,17 +161,17 @@ def as_matrix(matrix: MatrixLike) -> np.ndarray:
     if isinstance(matrix, np.ndarray) and matrix.dtype.kind in "iuf":
         arr = matrix
         if arr.dtype.kind == "f" and not np.isfinite(arr).all():
-            raise InvalidInput("payoff entries must be finite")
+            raise InvalidInput("the payoff matrix's entries must be finite")
     else:
         arr = np.array(matrix, dtype=object)
         if arr.ndim == 2:
             for v in arr.flat:
                 if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
-                    raise InvalidInput(f"payoff entries must be numbers, got {shown(v)}")
+                    raise InvalidInput(f"the payoff matrix's entries must be numbers, got {shown(v)}")
                 if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
-                    raise InvalidInput("payoff entries must be finite")
+                    raise InvalidInput("the payoff matrix's entries must be finite")
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise InvalidInput(f"a payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
+        raise InvalidInput(f"the payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
     return arr
 
 
@@ -302,10 +314,32 @@ def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: A
 def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     """Value and optimal strategies of the zero-sum game A (row player maximises).
 
-    exact=None certifies whenever the input is rational; exact=True insists (raises otherwise);
-    exact=False skips the certificate.
+    Parameters
+    ----------
+    matrix : array_like
+        The row player's payoffs, a non-empty 2-D table of finite numbers (ints, Fractions, floats, numpy's).
+    exact : bool, optional
+        None (default) certifies whenever the input is rational; True insists (refused for float payoffs);
+        False skips the certificate.
+
+    Returns
+    -------
+    ZeroSumSolution
+        ``value`` (a Fraction when certified: status EXACT; else a float: ESTIMATE), ``value_float``,
+        ``row_strategy``, ``column_strategy`` (floats; ``strategies()`` gives the exact ones),
+        ``certificate``, ``gap``.
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) `exact` is not a bool.
+    ValueError
+        (`parlour.errors.InvalidInput`) A matrix that is not a table of finite numbers.
     """
+    from parlour.infra.checks import flag
+
     start = time.perf_counter()
+    exact = None if exact is None else flag(exact, "exact")  # "no" is true to Python: refused, not run
     arr = as_matrix(matrix)
     floats = arr.astype(np.float64)
     rational = is_rational(arr)
@@ -332,7 +366,7 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     return ZeroSumSolution(
         value=value,
         row_strategy=tuple(float(p) for p in x),
-        col_strategy=tuple(float(p) for p in y),
+        column_strategy=tuple(float(p) for p in y),
         gap=gap,
         certificate=certificate,
         method="HiGHS simplex" + (" + exact rational certificate from the basis" if certificate else ""),

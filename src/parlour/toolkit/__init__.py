@@ -17,19 +17,16 @@ This module holds only what a game file imports (`End`, `Chance`, `Turn`, from `
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+# The result is named here for typing.get_type_hints (a light module: no numerics).
+from parlour.toolkit.result import GameSolution
 from parlour.toolkit.terms import Chance, End, Turn
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from parlour.toolkit.result import GameSolution
-
-__all__ = ["Chance", "End", "Turn", "solve"]
+__all__ = ["Chance", "End", "GameSolution", "Turn", "solve"]
 
 
 def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | None = None,
@@ -37,11 +34,34 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
           progress: Callable[[str], None] | None = None) -> GameSolution:
     """Solve a game written in a file (a .toml race game or a .py module) or given as a loaded module.
 
-    players: race games only (default 2; 1 gives the expected length of a solo game). tol: the widest
-    certified interval accepted where values are not exact (cyclic games). exact: race games with 2
-    players solve exactly by default (False: certified bounds instead). progress: called with a line now
-    and then (it may raise KeyboardInterrupt to stop). Returns a `GameSolution`; raises InvalidInput or
-    FormatError (one sentence naming the line or the state) for a malformed game."""
+    Parameters
+    ----------
+    game : str, Path, module or mapping
+        A .toml race game or a .py game module (its file name), a module already loaded, or a mapping of
+        its names (``START``, ``moves``, ``play``; or ``ROOT``, ``node``).
+    players : int, optional
+        Race games only: the number of players (default 2; 1 gives the expected length of a solo game).
+    tol : float, default 1e-10
+        The widest certified interval accepted where values are not exact (cyclic games), in (0, 1).
+    exact : bool, optional
+        Race games with 2 players solve exactly by default; False gives certified bounds instead.
+    progress : callable, optional
+        Called with a line now and then (it may raise KeyboardInterrupt to stop).
+
+    Returns
+    -------
+    GameSolution
+        ``value`` (a Fraction when exact, else the float), ``value_exact`` or ``value_bounds``, ``proof``,
+        ``strategies``, ``policy(state)``; race games also ``wins_low`` / ``wins_high``.
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) An argument of the wrong type, named.
+    ValueError
+        (`parlour.errors.InvalidInput`, `parlour.errors.FormatError`) A malformed game (one sentence
+        naming the line or the state) or an argument out of range.
+    """
     from parlour.toolkit.front import solve as _solve
 
     return _solve(game, players=players, tol=tol, exact=exact, progress=progress)

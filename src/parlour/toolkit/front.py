@@ -7,7 +7,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from parlour.errors import InvalidInput, shown
+from parlour.errors import InvalidInput, InvalidType, shown
 from parlour.toolkit.reading import load_module
 from parlour.toolkit.result import GameSolution
 
@@ -17,8 +17,13 @@ KINDS_HELP = ("a .toml race game (the Goose's rule format), or a .py module defi
 
 def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | None, tol: float,
           exact: bool | None, progress: Callable[[str], None] | None) -> GameSolution:
-    if not (isinstance(tol, float | int) and 0 < tol < 1):
-        raise InvalidInput(f"the tolerance must lie strictly between 0 and 1, got {shown(tol)}")
+    from parlour.infra import checks
+
+    tol = checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
+    players = checks.optional_integer(players, "players", 1)
+    exact = None if exact is None else checks.flag(exact, "exact")
+    if progress is not None and not callable(progress):
+        raise InvalidType(f"progress must be a function, got {shown(progress)}")
     if isinstance(game, str | Path):
         path = Path(game)
         if path.suffix == ".toml":
@@ -35,7 +40,7 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
     elif isinstance(game, Mapping):
         namespace, name = game, str(game.get("NAME", "game"))
     else:
-        raise InvalidInput(f"parlour.solve takes a file name, a module or a mapping of names, got {shown(game)}")
+        raise InvalidType(f"game must be a file name, a module or a mapping of names, got {shown(game)}")
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; a game module has two players")
     if "node" in namespace and "ROOT" in namespace:

@@ -42,7 +42,13 @@ class GameSolution(Result):
         return self.value_low == self.value_high
 
     @property
-    def value(self) -> float:
+    def value(self) -> Fraction | float:
+        """The value: the Fraction when exact, else the midpoint of the proven interval as a float (the rule
+        of every result, docs/python.md)."""
+        return self.value_low if self.exact else float((self.value_low + self.value_high) / 2)
+
+    @property
+    def value_float(self) -> float:
         return float((self.value_low + self.value_high) / 2)
 
     @property

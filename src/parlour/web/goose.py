@@ -384,7 +384,7 @@ def _start_json(table: Table) -> dict[str, Any]:
     decided = 1 - sol.draw_exact
     advantage = sol.win_exact[0] / (decided / 2) - 1 if decided else Fraction(0)
     return {"rules": table.rules.name, "values": {"win": list(sol.win_exact), "draw": sol.draw_exact,
-                                                  "advantage": advantage}, "digits": sol.digits}
+                                                  "advantage": advantage}, "digits": sol.denominator_digits}
 
 
 def _minus(x: Any, y: Any) -> Any:

@@ -161,7 +161,8 @@ def _solve(n: int, report: Report | None = None) -> Strategies:
         report(0.97, f"N = {n}: certified; saving")
     bob = tuple((t.depths, Fraction(p)) for t, p in sol.bob)
     alice = tuple(Fraction(a) for a in sol.alice)
-    return Strategies(n, sol.value, alice, bob, _digest(n, sol.value, alice, bob), time.perf_counter() - began)
+    value = sol.value_exact
+    return Strategies(n, value, alice, bob, _digest(n, value, alice, bob), time.perf_counter() - began)
 
 
 def _busy(others: Sequence[int]) -> str:

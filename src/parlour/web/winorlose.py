@@ -174,7 +174,7 @@ def api_chance(hand: str, table: str) -> dict[str, Any]:
 def headline() -> str:
     """Smart Tina against normal Frank over one round, counted over every deal."""
     result = exact_pairing(Frank.NORMAL, Tina.SMART, rounds=1)
-    ahead = result.round_tina_ahead
+    ahead = result.p_tina_more_in_a_round
     share = float(ahead) if isinstance(ahead, Fraction) else ahead.estimate
     return f"Smart Tina ends a round ahead of normal Frank in {100 * share:.1f} % of deals"
 

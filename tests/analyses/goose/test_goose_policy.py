@@ -69,7 +69,7 @@ def test_refusals_name_what_lifts_them_as_the_caller_writes_it() -> None:
 
 def test_a_run_holds_to_its_plan() -> None:
     sol = policy.run(policy.plan(2, squares=[31, 40], to_move=2, tol=1e-9))
-    assert sol.players == 2 and sol.start.to_move == 1
+    assert sol.players == 2 and sol.position.to_move == 1
     assert all(hi - lo <= 2e-9 for lo, hi in sol.win_bounds)
     with pytest.raises(InvalidInput, match="Dask client"):
         policy.run(policy.plan(2), client=object())

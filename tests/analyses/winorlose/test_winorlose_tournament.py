@@ -35,11 +35,11 @@ def test_learning_simulation_and_its_bounds():
 def test_exact_pairing_is_the_round_distribution_and_prints_in_the_convention():
     res = exact_pairing(Frank.TIGHT, Tina.SMART, rounds=7)
     fp, tp = round_distribution(Frank.TIGHT, Tina.SMART).expected()
-    assert (res.frank_points, res.tina_points) == (fp, tp)
+    assert (res.frank_points_per_round, res.tina_points_per_round) == (fp, tp)
     assert res.status is Status.EXACT and res.exact
     js = res.to_json()
     assert js["tina_points_per_round_exact"] == str(tp) and js["tina_points_per_round"] == float(tp)
-    assert Fraction(js["p_tina_more_over_game_exact"]) == res.game_tina_ahead
+    assert Fraction(js["p_tina_more_over_game_exact"]) == res.p_tina_more_over_game
     assert js["frank_type"] == "tight" and js["tina_type"] == "smart" and js["rounds"] == 7
 
 
@@ -65,7 +65,7 @@ def test_learning_needs_a_real_simulation(bad):
 def test_tournament_covers_every_pairing_and_reports_progress():
     seen = []
     t = tournament(Rules(), rounds=5, games=20, seed=1, tinas=(Tina.BLIND, Tina.LEARNING), on_pairing=seen.append)
-    assert len(t.results) == len(seen) == 2 * len(FRANKS)
+    assert len(t.pairings) == len(seen) == 2 * len(FRANKS)
     assert t.get(Frank.NORMAL, Tina.BLIND).exact and not t.get(Frank.NORMAL, Tina.LEARNING).exact
     assert t.status is Status.ESTIMATE
     assert len(t.to_json()["pairings"]) == 6

@@ -47,9 +47,9 @@ def _p1() -> Outcome:
     status = Status.REPRODUCED if got == P1_PUBLISHED else Status.FAILED
     return Outcome(
         got, status,
-        f"exact fraction, denominator of {s.digits} digits, proven by A*x == b in integers "
+        f"exact fraction, denominator of {s.denominator_digits} digits, proven by A*x == b in integers "
         f"(all {gchain.space(STUDY, 2).size} relabelled states); {s.seconds:.1f} s",
-        data={"p1_exact": frac_str(s.win_exact[0]), "denominator_digits": s.digits},
+        data={"p1_exact": frac_str(s.win_exact[0]), "denominator_digits": s.denominator_digits},
     )
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
@@ -29,9 +29,12 @@ EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exac
 class GooseSolution(Result):
     """Win probabilities of every player from one position, certified (and exact when asked)."""
 
+    # the attributes have the JSON's names; the old ones still read for one release
+    RENAMED: ClassVar[Mapping[str, str]] = {"start": "position", "digits": "denominator_digits"}
+
     rules: RuleSet
     players: int
-    start: State
+    position: State  # the position solved from
     counts: Counts | None  # None on the chain-free path (5+ players): the count alone takes minutes
     win: tuple[float, ...]
     win_bounds: tuple[tuple[float, float], ...]
@@ -41,7 +44,7 @@ class GooseSolution(Result):
     win_exact: tuple[Fraction, ...] | None
     draw_exact: Fraction | None
     sweeps: int
-    digits: int | None = None  # digits of the largest reduced denominator printed
+    denominator_digits: int | None = None  # digits of the largest reduced denominator printed
     resumed_from: int = 0  # sweeps found in the checkpoint file
     extrapolations: int = 0  # accepted (proven) extrapolation jumps
     canonical: int = 0  # states of the relabelled chain that was solved
@@ -50,7 +53,7 @@ class GooseSolution(Result):
         out: dict[str, object] = {
             "rules": self.rules.name,
             "players": self.players,
-            "position": position_json(self.rules, self.start),
+            "position": position_json(self.rules, self.position),
             "states": self.counts.to_json() if self.counts is not None else {"canonical_transient": self.canonical},
             **(exact("win", self.win_exact) if self.win_exact is not None else {}),
             **(exact("draw", self.draw_exact) if self.draw_exact is not None else {}),
@@ -60,7 +63,7 @@ class GooseSolution(Result):
         }
         if self.win_exact is not None:  # the exact floats beside the fractions, not the intervals' midpoints
             out["win"], out["draw"] = [float(w) for w in self.win_exact], float(self.draw_exact or 0)
-            out["denominator_digits"] = self.digits
+            out["denominator_digits"] = self.denominator_digits
         else:
             out["resumed_from"] = self.resumed_from
             out["extrapolations"] = self.extrapolations

@@ -19,7 +19,7 @@ from parlour.analyses.goose import model
 from parlour.analyses.goose.chain import default_checkpoint, fits_chain
 from parlour.analyses.goose.queries import estimated_states, solve_estimate
 from parlour.analyses.goose.solveplan import Engine, SolvePlan
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares
 from parlour.games.goose.rules import variant as named_variant
 from parlour.infra import spelling
@@ -73,6 +73,11 @@ def start_state(rules: RuleSet, players: int, squares: Sequence[int] | None, to_
     pending = [p - 1 for p in inn_pending or ()]
     if any(not 0 <= p < players for p in pending):
         raise InvalidInput(f"{spelling.parameter('inn_pending')} lists players between 1 and {players}")
+    stand = set(rules.standable) - {rules.end}
+    wrong = next((s for s in squares if s not in stand), None)
+    if wrong is not None:  # named here, where the caller's name for the squares is known
+        raise InvalidInput(f"{_squares()}: nobody can stand on square {shown(wrong)} (goose, jump, off the board "
+                           f"or the finish)")
     return state_from_squares(rules, squares, mover - 1, pending)
 
 

@@ -61,7 +61,7 @@ def _n3() -> Outcome:
     _ = Tree  # trees are validated by the Tree class itself in _valid
     rows = [[k + 1, *(c[k] for c in sorted(cols))] for k in range(3)]
     return Outcome(
-        computed=f"{len(cols)} trees; V(3) = {frac_str(full.value_exact)} (full LP) = {frac_str(ours.value or 0)} "
+        computed=f"{len(cols)} trees; V(3) = {frac_str(full.value_exact)} (full LP) = {frac_str(ours.value_exact)} "
         "(column generation)",
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="All depth vectors 1..3 filtered by the BST validity check give exactly the study's five "
@@ -95,7 +95,7 @@ def _n4() -> Outcome:
     ]
     bob = "; ".join(f"{' '.join(map(str, t.depths))} w.p. {frac_str(Fraction(p))}" for t, p in sol.bob)
     return Outcome(
-        computed=f"V(4) = {frac_str(sol.value or 0)}; uniform α guarantees {frac_str(uniform_guarantee)}; "
+        computed=f"V(4) = {frac_str(sol.value_exact)}; uniform α guarantees {frac_str(uniform_guarantee)}; "
         f"Bob: {bob}",
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="Certified by column generation and by Dresher's exact lexicographic simplex (table: "
@@ -120,7 +120,7 @@ def _small() -> Outcome:
             v = zerosum.solve(_all_trees_matrix(n)).value_exact
             full = frac_str(v)
             agree = agree and v == sol.value
-        rows.append([n, frac_str(sol.value or 0), f"{sol.value_float:.6f}", full, sol.max_guesses, len(sol.bob)])
+        rows.append([n, frac_str(sol.value_exact), f"{sol.value_float:.6f}", full, sol.max_guesses, len(sol.bob)])
     return Outcome(
         computed="; ".join(f"V({r[0]}) = {r[1]}" for r in rows),
         status=Status.NEW if agree else Status.FAILED,
@@ -152,14 +152,14 @@ def _max_guesses_table(sols: Sequence[Any]) -> tuple[list[list[Any]], bool]:
     rows = []
     within = True
     k = 0
-    while 2**k <= max(s.n for s in sols):
+    while 2**k <= max(s.numbers for s in sols):
         lo, hi = 2**k, 2 ** (k + 1) - 1
-        group = [s for s in sols if lo <= s.n <= hi]
+        group = [s for s in sols if lo <= s.numbers <= hi]
         if group:
             mg = sorted({s.max_guesses for s in group})
             bound = k + 2  # ceil(lg N) + 1 at most k + 2 on [2^k, 2^(k+1))
             within = within and max(mg) <= bound
-            rows.append([f"{lo}–{min(hi, group[-1].n)}", ", ".join(map(str, mg)), k + 1, bound])
+            rows.append([f"{lo}–{min(hi, group[-1].numbers)}", ", ".join(map(str, mg)), k + 1, bound])
         k += 1
     return rows, within
 
@@ -188,7 +188,7 @@ def _max_guesses_claim(max_n: int, explanation: str) -> Outcome:
        statement="simplex iterations per N peak near powers of two", published="peaks near 2^k", heavy=False)
 def _iterations() -> Outcome:
     sols = solutions(ITERATIONS_MAX_N)
-    ns = [s.n for s in sols]
+    ns = [s.numbers for s in sols]
     its = [s.iterations for s in sols]
     fig = iterations_figure(ns, its)
     # Peak check: mean iterations on [2^k − 2^k/8, 2^k + 2^k/16] (the solver struggles most just below a
@@ -230,15 +230,15 @@ def _trace100() -> Outcome:
     ax = fig.add_subplot()
     ax.plot(range(1, len(ups) + 1), ups, label="upper bound (master)")
     ax.plot(range(1, len(here) + 1), here, label="best-response value at master α", lw=0.7)
-    ax.axhline(float(sol.value or 0), color="k", lw=0.5, ls="--", label=f"V(100) = {frac_str(sol.value or 0)}")
-    ax.set_ylim(float(sol.value or 0) - 1.5, float(sol.value or 0) + 1.5)
+    ax.axhline(float(sol.value_exact), color="k", lw=0.5, ls="--", label=f"V(100) = {frac_str(sol.value_exact)}")
+    ax.set_ylim(float(sol.value_exact) - 1.5, float(sol.value_exact) + 1.5)
     ax.set_xlabel("iteration")
     ax.set_ylabel("expected guesses")
     ax.legend()
     ok = mono_up and not mono_low and sol.certified
     return Outcome(
         computed=f"{len(ups)} iterations (no smoothing, as in the study); upper monotone: {mono_up}; "
-        f"best-response value monotone: {mono_low}; V(100) = {frac_str(sol.value or 0)}",
+        f"best-response value monotone: {mono_low}; V(100) = {frac_str(sol.value_exact)}",
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="Plain column generation (no smoothing, no play first) so the trace is the textbook one; "
         "with them the solver needs far fewer iterations.",
@@ -251,7 +251,7 @@ def _trace100() -> Outcome:
        heavy=False)
 def _map40() -> Outcome:
     sols = solutions(40)
-    fig = alice_colour_map([(s.n, [float(a) for a in s.alice]) for s in sols], "Alice's optimal α, N ≤ 40")
+    fig = alice_colour_map([(s.numbers, [float(a) for a in s.alice]) for s in sols], "Alice's optimal α, N ≤ 40")
     return Outcome(
         computed="one certified optimal α per N (colour = N·α_i)",
         status=Status.NEW if _certified_alphas(sols) else Status.FAILED,
@@ -269,7 +269,7 @@ def _certified_alphas(sols: Sequence[GuessSolution]) -> bool:
         if not (s.certified and s.value is not None and all(isinstance(a, Fraction) for a in s.alice)):
             return False
         alpha = [Fraction(a) for a in s.alice]
-        if not (len(alpha) == s.n and alpha == alpha[::-1] and min(alpha) >= 0 and sum(alpha) == 1):
+        if not (len(alpha) == s.numbers and alpha == alpha[::-1] and min(alpha) >= 0 and sum(alpha) == 1):
             return False
         if any(t.cost(alpha) != s.value for t, p in s.bob if p > 0):
             return False
@@ -280,7 +280,7 @@ def _certified_alphas(sols: Sequence[GuessSolution]) -> bool:
        statement="Alice's optimal distribution for every N ≤ 300 as a colour map", published="figure", heavy=True)
 def _map300() -> Outcome:
     sols = solutions(HEAVY_MAX_N)
-    fig = alice_colour_map([(s.n, [float(a) for a in s.alice]) for s in sols], "Alice's optimal α, N ≤ 300")
+    fig = alice_colour_map([(s.numbers, [float(a) for a in s.alice]) for s in sols], "Alice's optimal α, N ≤ 300")
     return Outcome(computed=f"{len(sols)} certified solutions",
                    status=Status.NEW if _certified_alphas(sols) else Status.FAILED,
                    explanation="As for N ≤ 40; every α certified.", figures=(svg_of(fig),))
@@ -297,7 +297,7 @@ def _alice253() -> Outcome:
     ax.set_xlabel("i")
     ax.set_ylabel("253 · α_i")
     return Outcome(
-        computed=f"V(253) = {_short(sol.value or Fraction(0))} (certified {sol.certified})",
+        computed=f"V(253) = {_short(sol.value_exact)} (certified {sol.certified})",
         status=Status.NEW if _certified_alphas([sol]) else Status.FAILED,
         explanation="One certified optimal α (not unique).", figures=(svg_of(fig),))
 
@@ -316,8 +316,8 @@ def _property(n: int, which: str) -> Any:
     seeds = [t for t, _ in sol.bob]
     assert sol.value is not None
     if which in ("johnson_1", "johnson_2"):
-        return cj.some_optimal_alpha(n, sol.value, seeds, eq=getattr(cj, which)(n))
-    return cj.some_optimal_alpha(n, sol.value, seeds, ineq=getattr(cj, which)(n))
+        return cj.some_optimal_alpha(n, sol.value_exact, seeds, eq=getattr(cj, which)(n))
+    return cj.some_optimal_alpha(n, sol.value_exact, seeds, ineq=getattr(cj, which)(n))
 
 
 def _verdict(c: Any) -> str:
@@ -438,7 +438,7 @@ def _conj128() -> Outcome:
        published="about 100 digits each", heavy=True)
 def _v509() -> Outcome:
     sol = solution(509)
-    v = sol.value or Fraction(0)
+    v = sol.value_exact
     dn, dd = len(str(v.numerator)), len(str(v.denominator))
     ok = sol.certified and 90 <= dn <= 110 and 90 <= dd <= 110
     return Outcome(
@@ -457,7 +457,7 @@ def _failures() -> Outcome:
     rows = []
     for n in (485, 528, 530):
         s = solution(n)
-        v = s.value or Fraction(0)
+        v = s.value_exact
         rows.append([n, s.certified, f"{float(v):.15f}", f"{len(str(v.numerator))}/{len(str(v.denominator))}",
                      s.iterations, f"{s.seconds:.0f} s", s.max_guesses])
     ok = all(r[1] for r in rows)

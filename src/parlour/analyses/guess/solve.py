@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 import numba
 import numpy as np
@@ -24,58 +23,11 @@ import numpy as np
 from parlour.analyses.guess.oracle import GuessOracle, near_optimal_trees, optimal_bst_exact_tree
 from parlour.errors import CertificateError, InvalidInput, shown
 from parlour.games.guess.trees import Tree
-from parlour.results import Result, Status, exact
+from parlour.results import Status
 from parlour.solvers import colgen
 from parlour.solvers.colgen import Column, Stabilisation, TraceStep
 
-
-@dataclass(frozen=True)
-class GuessSolution(Result):
-    """V(N) with both players' strategies; `value` is exact (a Fraction) when `certified`."""
-
-    TABLE: ClassVar[str | None] = "alice"
-    TABLE_INDEX: ClassVar[str] = "number"
-
-    n: int  # the count of numbers Alice hides among (1..N); "numbers" in JSON
-    value: Fraction | None  # exact V(N) when certified
-    value_float: float
-    certified: bool
-    alice: tuple[Fraction | float, ...]  # probability of hiding each number 1..N
-    bob: tuple[tuple[Tree, Fraction | float], ...]  # trees with their probabilities
-    iterations: int
-    trace: tuple[TraceStep, ...]
-    lp_seconds: float
-    oracle_seconds: float
-    certify_seconds: float
-    columns_generated: int
-    master_rows: int
-
-    @property
-    def max_guesses(self) -> int:
-        """The most guesses Bob's optimal mixture ever needs: the tallest tree he plays."""
-        return max(t.height for t, p in self.bob if p > 0)
-
-    def payload(self) -> dict[str, Any]:
-        """JSON in the game's terms: `numbers` (N), `value` (+ `value_exact` when certified), Alice's
-        hiding distribution per number, Bob's trees (preorder: the first guess first; `guesses`: how many
-        guesses each number 1..N needs) with their probabilities."""
-        return {
-            "numbers": self.n,
-            **(exact("value", self.value) if self.value is not None else {"value": self.value_float}),
-            "certified": self.certified,
-            "alice": [{"number": k, **_probability(p)} for k, p in enumerate(self.alice, 1)],
-            "bob": [{"tree": list(t.preorder()), "guesses": list(t.depths), **_probability(p)} for t, p in self.bob],
-            "iterations": self.iterations,
-            "max_guesses": self.max_guesses,
-            "lp_seconds": round(self.lp_seconds, 4),
-            "oracle_seconds": round(self.oracle_seconds, 4),
-            "certify_seconds": round(self.certify_seconds, 4),
-            "columns_generated": self.columns_generated,
-        }
-
-
-def _probability(p: Fraction | float) -> dict[str, Any]:
-    return exact("probability", p) if isinstance(p, Fraction) else {"probability": float(p)}
+from .result import GuessSolution
 
 
 def check_solution(n: int, value: Fraction, alice: Sequence[Fraction], bob: Sequence[tuple[Tree, Fraction]]) -> None:
@@ -218,8 +170,8 @@ def solve_guess(
         check_solution(n, value, alice, bob_list)
         certified = True
     return GuessSolution(
-        n=n,
-        value=value,
+        numbers=n,
+        value=value if value is not None else res.value / scale,
         value_float=float(value) if value is not None else res.value / scale,
         certified=certified,
         alice=alice,

@@ -64,8 +64,8 @@ def record_of(solution: Any) -> dict[str, Any]:
         return frac_str(p) if isinstance(p, Fraction) else float(p)
 
     return {
-        "n": solution.n,
-        "value": frac_str(solution.value) if solution.value is not None else None,
+        "n": solution.numbers,
+        "value": frac_str(solution.value) if isinstance(solution.value, Fraction) else None,
         "value_float": solution.value_float,
         "certified": int(solution.certified),
         "alice": json.dumps([num(p) for p in solution.alice]),

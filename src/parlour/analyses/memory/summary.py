@@ -110,9 +110,10 @@ class MemoryTable(Result):
     """MEMORYTABLE: w(k,B,P) and the optimal tactics in every state up to `pairs` pairs."""
 
     TABLE: ClassVar[str | None] = "states"
+    RENAMED: ClassVar[Mapping[str, str]] = {"rows": "states"}  # the JSON's name, one release of the old
 
     pairs: int
-    rows: tuple[StateRow, ...] = field(repr=False)
+    states: tuple[StateRow, ...] = field(repr=False)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -121,7 +122,7 @@ class MemoryTable(Result):
             "states": [
                 {**_state_json(r.state), **exact("w", r.w), "optimal": list(r.optimal),
                  **exact("stalemate_probability", r.stalemate_probability)}
-                for r in self.rows
+                for r in self.states
             ],
         }
 
@@ -200,25 +201,27 @@ def tactic_list() -> TacticList:
 class SimulationCheck(Result):
     """Simulated games under the exact optimal policy beside the DP's exact figures."""
 
-    simulation: SimulationSummary
+    RENAMED: ClassVar[Mapping[str, str]] = {"simulation": "simulated"}  # the JSON's name; the old one for a release
+
+    simulated: SimulationSummary
     first_player_expected_pairs: Fraction  # the DP's
     stalemate_probability: Fraction  # the DP's
 
     @property
     def z_first(self) -> float:
         """(simulated mean - DP) / standard error of the first player's pairs."""
-        se = standard_error(self.simulation.first_pairs)
-        diff = self.simulation.first_pairs.estimate - float(self.first_player_expected_pairs)
+        se = standard_error(self.simulated.first_pairs)
+        diff = self.simulated.first_pairs.estimate - float(self.first_player_expected_pairs)
         return diff / se if se > 0 else math.nan
 
     @property
     def z_stalemate(self) -> float:
-        se = standard_error(self.simulation.stalemate_rate)
-        diff = self.simulation.stalemate_rate.estimate - float(self.stalemate_probability)
+        se = standard_error(self.simulated.stalemate_rate)
+        diff = self.simulated.stalemate_rate.estimate - float(self.stalemate_probability)
         return diff / se if se > 0 else math.nan
 
     def payload(self) -> dict[str, Any]:
-        r = self.simulation
+        r = self.simulated
 
         def interval(name: str, iv: Interval) -> dict[str, Any]:
             # a 95 % confidence interval, not a certified one: `_ci`, never `_bounds` (docs/json.md)

@@ -72,16 +72,16 @@ def _cell_claim(tina: Tina, frank: Frank, column: int) -> None:
     )
     def compute() -> Outcome:
         res = default_tournament().get(frank, tina)
-        game, per_round = res.value("game_tina_ahead"), res.value("round_tina_ahead")
+        game, per_round = res.value("p_tina_more_over_game"), res.value("p_tina_more_in_a_round")
         how = (
             "exact over all 2.1e10 deals"
             if res.exact
-            else f"Monte Carlo, {res.games} games, 95% CI {res.game_tina_ahead}"
+            else f"Monte Carlo, {res.games} games, 95% CI {res.p_tina_more_over_game}"
         )
         text = (
             f"P(Tina scores more than Frank over {res.rounds} rounds) = {_fmt(game)} ({how}); per round "
-            f"{_fmt(per_round)}; expected points per round Tina {_fmt(res.value('tina_points'))}, "
-            f"Frank {_fmt(res.value('frank_points'))}. Ties score 0, win chance = P(win)."
+            f"{_fmt(per_round)}; expected points per round Tina {_fmt(res.value('tina_points_per_round'))}, "
+            f"Frank {_fmt(res.value('frank_points_per_round'))}. Ties score 0, win chance = P(win)."
         )
         if tina is not Tina.LEARNING:
             text += (
@@ -118,7 +118,7 @@ for _t in STUDY_ROWS:
 def _whole_table() -> Outcome:
     t = default_tournament()
     diffs = [
-        abs(t.get(f, tina).value("game_tina_ahead") - STUDY_TABLE[tina][j])
+        abs(t.get(f, tina).value("p_tina_more_over_game") - STUDY_TABLE[tina][j])
         for tina in STUDY_ROWS
         for j, f in enumerate(FRANKS)
     ]
@@ -133,12 +133,12 @@ def _whole_table() -> Outcome:
             "added type. The study counts something it does not define, in Monte Carlo runs of unknown "
             "length; winorlose.table-fit shows that no combination of reading, tie rule and game length "
             "reproduces it. One internal inconsistency: Tight Frank scores exactly "
-            f"{_fmt(t.get(Frank.TIGHT, Tina.BLIND).value('frank_points'))} points per round against "
-            f"Normal's {_fmt(t.get(Frank.NORMAL, Tina.BLIND).value('frank_points'))}, so Blind Tina must "
+            f"{_fmt(t.get(Frank.TIGHT, Tina.BLIND).value('frank_points_per_round'))} points per round against "
+            f"Normal's {_fmt(t.get(Frank.NORMAL, Tina.BLIND).value('frank_points_per_round'))}, so Blind Tina must "
             "beat Tight more often than Normal for any game length, yet the study gives 0.49 for both."
         ),
         detail_html=tournament_table_html(t),
-        data={"results": [r.to_json() for r in t.results]},
+        data={"results": [r.to_json() for r in t.pairings]},
     )
 
 
@@ -232,8 +232,8 @@ def _smart_blind() -> Outcome:
     parts, ok = [], True
     for f in FRANKS:
         s, b = t.get(f, Tina.SMART), t.get(f, Tina.BLIND)
-        ok &= s.tina_points > b.tina_points and s.game_tina_ahead > b.game_tina_ahead  # type: ignore[operator]
-        parts.append(f"{f.value}: {_fmt(s.value('game_tina_ahead'))}>{_fmt(b.value('game_tina_ahead'))}")
+        ok &= s.tina_points_per_round > b.tina_points_per_round and s.p_tina_more_over_game > b.p_tina_more_over_game  # type: ignore[operator]
+        parts.append(f"{f.value}: {_fmt(s.value('p_tina_more_over_game'))}>{_fmt(b.value('p_tina_more_over_game'))}")
     return Outcome(
         computed=", ".join(parts),
         status=Status.REPRODUCED if ok else Status.DIFFERS,
@@ -253,9 +253,9 @@ def _learning_smart() -> Outcome:
     parts, below = [], 0
     for f in FRANKS:
         lrn, s = t.get(f, Tina.LEARNING), t.get(f, Tina.SMART)
-        assert not isinstance(lrn.tina_points, Fraction)
-        below += lrn.tina_points.high < float(s.tina_points)  # type: ignore[arg-type]
-        parts.append(f"{f.value}: points/round {lrn.tina_points} vs {_fmt(s.value('tina_points'))}")
+        assert not isinstance(lrn.tina_points_per_round, Fraction)
+        below += lrn.tina_points_per_round.high < float(s.tina_points_per_round)  # type: ignore[arg-type]
+        parts.append(f"{f.value}: points/round {lrn.tina_points_per_round} vs {_fmt(s.value('tina_points_per_round'))}")
     return Outcome(
         computed="; ".join(parts),
         status=Status.REPRODUCED if below == 3 else Status.DIFFERS,
@@ -279,14 +279,14 @@ def _bayes() -> Outcome:
     ok = True
     for tina in STUDY_ROWS:
         for f in FRANKS:
-            b = t.get(f, Tina.BAYESIAN).tina_points
-            r = t.get(f, tina).tina_points
+            b = t.get(f, Tina.BAYESIAN).tina_points_per_round
+            r = t.get(f, tina).tina_points_per_round
             assert isinstance(b, Fraction)
             if isinstance(r, Fraction):
                 ok &= b - r >= 0
     return Outcome(
         computed="Bayesian points per round: "
-        + ", ".join(f"{f.value} {_fmt(t.get(f, Tina.BAYESIAN).value('tina_points'))}" for f in FRANKS),
+        + ", ".join(f"{f.value} {_fmt(t.get(f, Tina.BAYESIAN).value('tina_points_per_round'))}" for f in FRANKS),
         status=Status.NEW if ok else Status.FAILED,
         explanation=(
             "Expected points per round that each type gives up against Bayesian Tina (exact for memoryless "

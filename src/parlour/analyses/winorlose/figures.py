@@ -29,8 +29,8 @@ def tournament_table_html(t: Tournament) -> str:
             mark = "" if r.exact else "≈"
             row += [
                 f"{STUDY_TABLE[tina][j]:.2f}" if tina in STUDY_TABLE else "–",
-                f"{mark}{fmt(r.value('game_tina_ahead'))}",
-                f"{mark}{fmt(r.value('round_tina_ahead'))}",
+                f"{mark}{fmt(r.value('p_tina_more_over_game'))}",
+                f"{mark}{fmt(r.value('p_tina_more_in_a_round'))}",
             ]
         rows.append(row)
     return table(header, rows)
@@ -79,8 +79,8 @@ def bayes_loss_html(t: Tournament) -> str:
     for tina in STUDY_ROWS:
         row: list[object] = [tina.value]
         for f in FRANKS:
-            b = t.get(f, Tina.BAYESIAN).tina_points
-            r = t.get(f, tina).tina_points
+            b = t.get(f, Tina.BAYESIAN).tina_points_per_round
+            r = t.get(f, tina).tina_points_per_round
             assert isinstance(b, Fraction)
             if isinstance(r, Fraction):
                 row.append(f"{float(b - r):.4f}")

@@ -9,73 +9,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, ClassVar
 
 import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.games.winorlose.characters import Frank, Tina
+from parlour.games.winorlose.pairings import PairingResult, Tournament
 from parlour.games.winorlose.rules import Rules
 from parlour.games.winorlose.simulate import learning_tables, simulate_learning
-from parlour.infra.stats import Interval, mean_interval, wilson
-from parlour.results import Result, Status, exact, jsonable
+from parlour.infra.stats import mean_interval, wilson
+from parlour.results import Status
 
 from .rounds import game_odds, round_distribution
 from .study import DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_SEED, FRANKS, STUDY_ROWS
-
-# Field -> JSON name: a Fraction prints as name + name_exact, a Monte Carlo interval as name + name_ci.
-_VALUES = (
-    ("frank_points", "frank_points_per_round"),
-    ("tina_points", "tina_points_per_round"),
-    ("round_tina_ahead", "p_tina_more_in_a_round"),
-    ("round_level", "p_level_in_a_round"),
-    ("game_tina_ahead", "p_tina_more_over_game"),
-    ("game_level", "p_level_over_game"),
-)
-
-
-@dataclass(frozen=True)
-class PairingResult(Result):
-    """One pairing: expected points per round and the odds that Tina scores more, per round and per game.
-    Exact (Fractions) for memoryless types; Monte Carlo intervals for Learning."""
-
-    frank: Frank
-    tina: Tina
-    rounds: int
-    exact: bool
-    frank_points: Fraction | Interval
-    tina_points: Fraction | Interval
-    round_tina_ahead: Fraction | Interval
-    round_level: Fraction | Interval
-    game_tina_ahead: Fraction | Interval
-    game_level: Fraction | Interval
-    games: int = 0  # simulated games (Learning)
-    extra: dict[str, object] = field(default_factory=dict)
-
-    def value(self, name: str) -> float:
-        """The float of a field: the exact value, or the Monte Carlo estimate."""
-        v = getattr(self, name)
-        return float(v) if isinstance(v, Fraction) else v.estimate
-
-    def payload(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "frank_type": self.frank.value,
-            "tina_type": self.tina.value,
-            "rounds": self.rounds,
-            "exact": self.exact,
-            "games": self.games,
-        }
-        for attr, name in _VALUES:
-            v = getattr(self, attr)
-            if isinstance(v, Fraction):
-                out.update(exact(name, v))
-            else:
-                out[name] = v.estimate
-                out[f"{name}_ci"] = [v.low, v.high]
-        out.update(jsonable(self.extra))
-        return out
 
 
 def exact_pairing(frank: Frank, tina: Tina, rules: Rules = Rules(), rounds: int = DEFAULT_ROUNDS) -> PairingResult:
@@ -144,26 +90,6 @@ def pairing(
     if tina is Tina.LEARNING:
         return learning_pairing(frank, rules, rounds, games, seed)
     return exact_pairing(frank, tina, rules, rounds)
-
-
-@dataclass(frozen=True)
-class Tournament(Result):
-    """Every pairing of the given Tinas with every Frank, under one rule set."""
-
-    TABLE: ClassVar[str | None] = "pairings"
-
-    rules: Rules
-    rounds: int
-    results: tuple[PairingResult, ...]
-
-    def get(self, frank: Frank, tina: Tina) -> PairingResult:
-        for r in self.results:
-            if r.frank is frank and r.tina is tina:
-                return r
-        raise KeyError((frank, tina))
-
-    def payload(self) -> dict[str, Any]:
-        return {"rules": jsonable(self.rules), "rounds": self.rounds, "pairings": [r.to_json() for r in self.results]}
 
 
 ALL_TINAS: tuple[Tina, ...] = (*STUDY_ROWS, Tina.BAYESIAN)

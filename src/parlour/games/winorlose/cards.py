@@ -75,13 +75,13 @@ def parse_cards(groups: Sequence[tuple[str, str, int]]) -> list[list[int]]:
                 raise InvalidInput(f"the card {card_text(c)} is given twice")
             used.add(c)
     result: list[list[int]] = []
-    for items in parsed:
+    for items, (_, what, _) in zip(parsed, groups, strict=True):
         cards: list[int] = []
         for r, s in items:
             if s is None:
                 free = [card(r, x) for x in range(SUITS) if card(r, x) not in used]
                 if not free:
-                    raise InvalidInput(f"there are only {SUITS} cards of rank {r}; a fifth one was given")
+                    raise InvalidInput(f"{what}: there are only {SUITS} cards of rank {r}; a fifth one was given")
                 c = free[0]
                 used.add(c)
             else:
