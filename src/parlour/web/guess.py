@@ -47,6 +47,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, cast
 
 from fastapi import APIRouter, Request
@@ -250,6 +251,76 @@ def tree_json(depths: Sequence[int], p: Fraction) -> dict[str, Any]:
             **exact("probability", p)}
 
 
+# ---- the game's story: the searcher's expected guesses left after every move ---------------------------
+
+
+def search_cost(weights: Sequence[int]) -> int:
+    """The least sum of weight x guesses over every higher-lower search of len(weights) numbers (an optimal
+    search tree, Knuth's O(m^2) recurrence: the best root of an interval lies between the best roots of the
+    interval less its last and less its first number). Integer weights keep it exact and fast."""
+    m = len(weights)
+    total = [0]
+    for w in weights:
+        total.append(total[-1] + w)
+    cost = [[0] * (m + 1) for _ in range(m + 1)]
+    root = [[0] * (m + 1) for _ in range(m + 1)]
+    for i in range(m):
+        cost[i][i + 1], root[i][i + 1] = weights[i], i
+    for size in range(2, m + 1):
+        for i in range(m - size + 1):
+            j = i + size
+            best, arg = min((cost[i][r] + cost[r + 1][j], r) for r in range(root[i][j - 1], root[i + 1][j] + 1))
+            cost[i][j], root[i][j] = best + total[j] - total[i], arg
+    return cost[0][m]
+
+
+@lru_cache(maxsize=256)
+def guesses_left(alice: tuple[Fraction, ...], low: int, high: int) -> Fraction:
+    """The guesser's exact expected guesses still needed when Alice (hiding by `alice`) has said the number
+    is in low..high: the best search against her distribution conditioned on that interval."""
+    part = alice[low - 1:high]
+    scale = math.lcm(*(p.denominator for p in part))
+    weights = [int(p * scale) for p in part]
+    return Fraction(search_cost(weights), sum(weights))
+
+
+def guesser_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
+    """The guesser's expected guesses left before the first guess and after each one: V(N) at the start
+    (Alice's optimal mixture makes every search need V(N) on average), 0 after "correct"."""
+    low, high = 1, s.numbers
+    left = [s.value]
+    for g, a in zip(guesses, answers, strict=True):
+        if a == "correct":
+            left.append(Fraction(0))
+            break
+        low, high = (max(low, g + 1), high) if a == "higher" else (low, min(high, g - 1))
+        left.append(guesses_left(s.alice, low, high))
+    return [{"guesses": k, **exact("left", v)} for k, v in enumerate(left)]
+
+
+def hider_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
+    """Bob's expected guesses left before his first guess and after each answer, for the number still
+    allowed that he would need longest to find: his trees that would have guessed as he did, weighted by
+    their probability (V(N) at the start: his mixture needs at most V(N) for every number)."""
+    scale = math.lcm(*(p.denominator for _, p in s.bob if p > 0))
+    trees = [(d, int(p * scale)) for d, p in s.bob if p > 0]  # integer weights: exact and fast
+    low, high = 1, s.numbers
+    points: list[Fraction] = []
+    for k in range(len(guesses) + 1):
+        if k > 0 and answers[k - 1] == "correct":
+            points.append(Fraction(0))
+            break
+        longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(low, high + 1))
+        points.append(Fraction(longest, sum(w for _, w in trees)) - k)
+        if k == len(guesses):
+            break
+        g, a = guesses[k], answers[k]
+        trees = [(d, w) for d, w in trees if play.tree_guess(d, low, high) == g]
+        if a != "correct":
+            low, high = (g + 1, high) if a == "higher" else (low, g - 1)
+    return [{"guesses": k, **exact("left", v)} for k, v in enumerate(points)]
+
+
 # ---- requests ------------------------------------------------------------------------------------------
 
 
@@ -344,7 +415,8 @@ def guess_json(s: Strategies, seed: int, guesses: Sequence[int]) -> dict[str, An
     hidden = play.draw(s.alice, seed) + 1
     game = play.replay_guesser(s.numbers, hidden, guesses)
     out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers),
-                           "low": game.low, "high": game.high, "over": game.over}
+                           "low": game.low, "high": game.high, "over": game.over,
+                           "story": guesser_story(s, game.guesses, game.answers)}
     if game.over:
         out["hidden"] = hidden
         out["result"] = {**result_json(s, len(game.guesses)), **exact("alice_probability", s.alice[hidden - 1])}
@@ -356,7 +428,8 @@ def search_json(s: Strategies, seed: int, answers: Sequence[play.Answer]) -> dic
     depths, p = s.bob[index]
     game = play.replay_search(depths, answers)
     out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers), "low": game.low,
-                           "high": game.high, "over": game.over, "next_guess": game.next_guess}
+                           "high": game.high, "over": game.over, "next_guess": game.next_guess,
+                           "story": hider_story(s, game.guesses, game.answers)}
     if game.over:
         hidden = game.guesses[-1]
         out["hidden"] = hidden
