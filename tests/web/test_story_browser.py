@@ -1,0 +1,94 @@
+"""The game's story on every game page, in Debian's chromium (issue 36 items 2-4): a scripted game ends with
+the chart showing one point per move and an ending that names the winner (or the score) and the costliest
+move; motion is off under prefers-reduced-motion and never holds up the next move; every page opens with its
+one idea and its terms explain themselves by keyboard; no console error in a whole game."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+IDLE = "!document.body.classList.contains('busy')"
+PAGES = ["goose", "memory", "guess", "winorlose", "cowtrade", "cowtrade/endgame"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def headlines() -> None:
+    """The home page's headlines, computed before the page opens it (the first goto allows 30 s; on a busy
+    machine the Goose's first solve alone can take longer). The same work the home page does, done once."""
+    from parlour.registry import GAMES
+    from parlour.web.app import headline
+
+    for g in GAMES:
+        headline(g.name)
+
+
+@pytest.fixture()
+def pg(page: Any) -> Iterator[Any]:
+    """The shared page with its console errors collected, at a desktop width, motion as the system says."""
+    errors: list[str] = []
+
+    def seen(msg: Any) -> None:
+        if msg.type == "error":
+            errors.append(msg.text)
+
+    page.on("console", seen)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(reduced_motion="no-preference")
+    page.errors = errors
+    yield page
+    page.remove_listener("console", seen)
+
+
+def idle(page: Any, timeout: float = 120_000) -> None:
+    page.wait_for_function(IDLE, timeout=timeout)
+
+
+def story_points(page: Any, box: str) -> list[int]:
+    """How many points each line of the chart in `box` has."""
+    return page.eval_on_selector_all(f"{box} .story-chart g.pts", "gs => gs.map(g => g.querySelectorAll('circle').length)")
+
+
+def ending(page: Any, box: str) -> str:
+    page.wait_for_selector(f"{box} .story-end:not([hidden])")
+    return page.text_content(f"{box} .story-end") or ""
+
+
+def costliest_named(text: str, moves: int) -> None:
+    m = re.search(r"costliest move: move (\d+)", text)
+    assert m or "No move lost anything" in text, text
+    if m:
+        assert 1 <= int(m.group(1)) <= moves
+
+
+# ---- a whole game per page: one point per move, and the ending ---------------------------------------------
+
+
+def test_goose_story(pg: Any, server: str) -> None:
+    pg.goto(server + "/goose/")
+    pg.wait_for_selector("#chances td.pwin", timeout=120_000)
+    idle(pg)
+    # near the end, so that the game is short: both pieces placed by hand
+    pg.click("#place summary")
+    pg.fill("#place-squares", "52,55")
+    pg.click("#place-set")
+    idle(pg)
+    assert story_points(pg, "#story") == [1, 1]
+    moves = 0
+    while not pg.is_disabled("#roll") and moves < 300:
+        pg.click("#roll")
+        idle(pg)
+        moves += 1
+    assert story_points(pg, "#story") == [moves + 1, moves + 1]
+    text = ending(pg, "#story")
+    assert re.search(r"Player [12] wins after \d+ moves|A draw", text), text
+    assert "At the start the exact analysis gave" in text
+    costliest_named(text, moves)
+    assert pg.locator("#story .story-table tbody tr").count() == moves + 1
+    assert pg.errors == []
