@@ -92,3 +92,25 @@ def test_goose_story(pg: Any, server: str) -> None:
     costliest_named(text, moves)
     assert pg.locator("#story .story-table tbody tr").count() == moves + 1
     assert pg.errors == []
+
+
+def test_memory_story(pg: Any, server: str) -> None:
+    pg.goto(server + "/memory/")
+    pg.wait_for_selector("#board button.card")
+    idle(pg)
+    pg.fill("#pairs", "4")
+    pg.click("#new")
+    idle(pg)
+    for _ in range(100):
+        if pg.is_visible("#ending"):
+            break
+        best = pg.locator("#board button.card.best:not([disabled])")
+        (best.first if best.count() else pg.locator("#board button.card:not([disabled])").first).click()
+        idle(pg)
+    turns = pg.locator("#log li").count()
+    assert turns >= 4 and story_points(pg, "#story") == [turns + 1, turns + 1]
+    text = ending(pg, "#story")
+    assert re.search(r"(You win|The computer wins|A draw).* You \d.* the computer \d", text), text
+    assert "From the deal, optimal play expected" in text
+    costliest_named(text, turns)
+    assert pg.errors == []

@@ -429,7 +429,17 @@ window.parlour = (function () {
     end.className = "story-end";
     end.setAttribute("aria-live", "polite");
     end.hidden = true;
-    fig.append(cap, chart, sum, end, details);
+    const legend = document.createElement("p");
+    legend.className = "story-legend";
+    legend.setAttribute("aria-hidden", "true");  // the summary and the table name the lines
+    names.forEach((name, s) => {
+      const key = document.createElement("span");
+      key.className = "key s" + (s + 1);
+      key.textContent = name;
+      legend.appendChild(key);
+    });
+    legend.hidden = names.length < 2;
+    fig.append(cap, legend, chart, sum, end, details);
     box.replaceChildren(fig);
 
     function worst() {
