@@ -114,3 +114,22 @@ def test_memory_story(pg: Any, server: str) -> None:
     assert "From the deal, optimal play expected" in text
     costliest_named(text, turns)
     assert pg.errors == []
+
+
+def test_winorlose_story(pg: Any, server: str) -> None:
+    pg.goto(server + "/winorlose/")
+    pg.wait_for_selector("#deal")
+    idle(pg)
+    rounds = 0
+    while not pg.is_visible("#you-ending") and rounds < 30:
+        pg.click("#deal")
+        idle(pg)
+        pg.click("#predict-win" if rounds % 3 else "#predict-lose")
+        idle(pg)
+        rounds += 1
+    assert rounds >= 5 and story_points(pg, "#you-story") == [rounds + 1] * 3
+    text = ending(pg, "#you-story")
+    assert re.search(r"(You win the game by|wins the game by|The game is a draw).* You -?\d+, .* -?\d+\.", text), text
+    assert "Calling by the odds every round would have expected" in text
+    costliest_named(text, rounds)
+    assert pg.errors == []
