@@ -133,3 +133,24 @@ def test_winorlose_story(pg: Any, server: str) -> None:
     assert "Calling by the odds every round would have expected" in text
     costliest_named(text, rounds)
     assert pg.errors == []
+
+
+def test_cowtrade_endgame_story(pg: Any, server: str) -> None:
+    pg.goto(server + "/cowtrade/endgame")
+    pg.click("#eg-start")
+    idle(pg)
+    trades = 0
+    while not pg.is_visible("#eg-result") and trades < 60:
+        if pg.is_visible("#eg-accept") and trades % 2:
+            pg.click("#eg-accept")
+        else:
+            pg.locator("#eg-hand1 button.eg-card").first.click()
+            pg.click("#eg-offer")
+        idle(pg)
+        trades += 1
+    assert trades >= 1 and story_points(pg, "#eg-tale") == [trades + 1]
+    text = ending(pg, "#eg-tale")
+    assert re.search(r"(You complete|The computer completes) the set after \d+ trades?\. You end with \d+", text), text
+    assert "Optimal play from the start" in text
+    costliest_named(text, trades)
+    assert pg.errors == []
