@@ -154,3 +154,32 @@ def test_cowtrade_endgame_story(pg: Any, server: str) -> None:
     assert "Optimal play from the start" in text
     costliest_named(text, trades)
     assert pg.errors == []
+
+
+@pytest.mark.parametrize("mode", ["guess", "hide"])
+def test_guess_story(pg: Any, server: str, mode: str) -> None:
+    pg.goto(server + "/guess/")
+    pg.fill("#n", "20")
+    pg.check(f"input[name=mode][value={mode}]")
+    pg.click("#new-game")
+    idle(pg)
+    moves, low, high, hidden = 0, 1, 20, 7
+    while not pg.is_visible("#again") and moves < 25:
+        if mode == "guess":
+            pg.fill("#guess", str((low + high) // 2))
+            pg.click("#guess-button")
+            idle(pg)
+            m = re.search(r"Still possible: (\d+)(?: to (\d+))?", pg.text_content("#possible") or "")
+            if m:
+                low, high = int(m.group(1)), int(m.group(2) or m.group(1))
+        else:
+            bob = int(pg.text_content("#bob-guess") or 0)
+            pg.click("#answer-" + ("correct" if bob == hidden else "higher" if hidden > bob else "lower"))
+            idle(pg)
+        moves += 1
+    assert moves >= 2 and story_points(pg, "#guess-story") == [moves + 1]
+    text = ending(pg, "#guess-story")
+    assert re.search(r"(You found Alice's|Bob found your) \d+ in \d+ guess(es)?", text), text
+    assert "Optimal play on both sides expects V(20) =" in text
+    costliest_named(text, moves)
+    assert pg.errors == []
