@@ -567,10 +567,18 @@ window.parlour = (function () {
       b.setAttribute("aria-label", "what is " + (t.dataset.termName || t.textContent.trim()) + "?");
       b.setAttribute("aria-describedby", tip.id);
       b.setAttribute("aria-expanded", "false");
-      const show = (on) => { if (on) closeAll(b); b.setAttribute("aria-expanded", String(on)); tip.hidden = !on; };
-      b.addEventListener("click", (e) => { e.preventDefault(); e.stopPropagation(); show(tip.hidden); });
+      // hover and focus show it for as long as they last; a click or tap pins it open, a second one closes it
+      let pinned = false;
+      const show = (on) => { if (on) closeAll(b); else pinned = false; b.setAttribute("aria-expanded", String(on)); tip.hidden = !on; };
+      b.addEventListener("click", (e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (pinned) { show(false); return; }
+        show(true);
+        pinned = true;
+      });
       b.addEventListener("mouseenter", () => show(true));
-      b.addEventListener("mouseleave", () => show(false));
+      b.addEventListener("mouseleave", () => { if (!pinned) show(false); });
       b.addEventListener("focus", () => show(true));
       b.addEventListener("blur", () => show(false));
       b.addEventListener("keydown", (e) => { if (e.key === "Escape") show(false); });
