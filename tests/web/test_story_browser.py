@@ -291,3 +291,17 @@ def test_each_page_opens_with_its_idea_and_explains_its_terms(pg: Any, server: s
         b.click()
         assert tip.is_hidden()
     assert pg.errors == []
+
+
+@pytest.mark.parametrize("name", ["memory", "guess"])
+def test_no_serious_violation_at_a_games_end(pg: Any, server: str, name: str) -> None:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    if name == "memory":
+        test_memory_story(pg, server)
+        box = "#story"
+    else:
+        test_guess_story(pg, server, "hide")
+        box = "#guess-story"
+    pg.click(f"{box} .story-table summary")  # the table of the story open too
+    found = axe.Axe().run(pg).response.get("violations", [])
+    assert [v["id"] for v in found if v.get("impact") in ("serious", "critical")] == []

@@ -421,7 +421,8 @@ window.parlour = (function () {
     table.append(thead, tbody);
     const scroll = document.createElement("div");
     scroll.className = "scroll";
-    scroll.tabIndex = 0;
+    scroll.tabIndex = 0;  // a wide table scrolls sideways on a phone: the keyboard must reach it
+    scroll.setAttribute("role", "group");
     scroll.setAttribute("aria-label", "the story in numbers");
     scroll.appendChild(table);
     details.append(dsum, scroll);
