@@ -123,6 +123,10 @@ def test_memory_story(pg: Any, server: str) -> None:
     assert re.search(r"(You win|The computer wins|A draw).* You \d.* the computer \d", text), text
     assert "From the deal, optimal play expected" in text
     costliest_named(text, turns)
+    # at the end, each pair taken shows its face and who took it
+    taken = pg.locator("#board button.card.taken")
+    assert taken.count() == pg.locator("#board .card.taken.by-you, #board .card.taken.by-computer").count()
+    assert all((c.text_content() or "").strip() for c in taken.all())
     assert pg.errors == []
 
 

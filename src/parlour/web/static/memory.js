@@ -34,7 +34,7 @@
     data.cards.forEach((c, i) => {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "card " + c.status;
+      b.className = "card " + c.status + (c.status === "taken" ? " by-" + c.by : "");  // who took it stays visible
       b.dataset.position = String(i);
       if (c.face !== undefined) {
         b.dataset.face = String(c.face);
