@@ -357,7 +357,7 @@ window.parlour = (function () {
 //   focus or tap (aria-describedby: a screen reader hears it with the button).
 (function (p) {
   const NS = "http://www.w3.org/2000/svg";
-  const W = 320, H = 120, L = 34, R = 8, T = 8, B = 18;
+  const L = 40, R = 8, T = 10, B = 20;  // margins in px: the chart is drawn at its box's width, so 11 px stays 11 px
   let made = 0;  // ids for the charts' tables and captions
 
   function svg(name, attrs, text) {
@@ -398,8 +398,7 @@ window.parlour = (function () {
     const cap = document.createElement("figcaption");
     cap.id = id + "-cap";
     cap.textContent = o.title || "The game so far";
-    const chart = svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-labelledby": id + "-cap " + id + "-sum",
-                               class: "story-chart" });
+    const chart = svg("svg", { role: "img", "aria-labelledby": id + "-cap " + id + "-sum", class: "story-chart" });
     const sum = document.createElement("p");
     sum.className = "story-sum sr-only";
     sum.id = id + "-sum";
@@ -451,6 +450,11 @@ window.parlour = (function () {
 
     function draw() {
       chart.replaceChildren();
+      const W = Math.round(Math.max(260, Math.min(640, fig.clientWidth - 20 || 320)));
+      const H = Math.round(Math.max(130, Math.min(200, W * 0.36)));
+      chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+      chart.setAttribute("width", W);
+      chart.setAttribute("height", H);
       const all = points.flatMap((pt) => pt.values).filter((v) => Number.isFinite(v));
       let lo = o.lo !== undefined ? o.lo : Math.min(...all, 0);
       let hi = o.hi !== undefined ? o.hi : Math.max(...all, 1e-9);
@@ -473,7 +477,7 @@ window.parlour = (function () {
         const dots = svg("g", { class: "pts s" + (s + 1), "data-series": name });
         points.forEach((pt, i) => {
           if (!Number.isFinite(pt.values[s])) return;
-          const c = svg("circle", { cx: x(i), cy: y(pt.values[s]), r: points.length > 40 ? 1.6 : 2.6,
+          const c = svg("circle", { cx: x(i), cy: y(pt.values[s]), r: points.length > 40 ? 2 : 3,
                                     class: "pt" + (i === bad && [undefined, s].includes(pt.mover) ? " worst" : "") });
           c.appendChild(svg("title", {}, (i ? "move " + i : "start") + ": " + name + " " + fmt(pt.values[s])));
           dots.appendChild(c);
