@@ -336,11 +336,19 @@
     $("log").prepend(li);
     // the move's line under the board: the dice (rolled, unless the reader asks for less motion) and the story
     const dice = $("dice");
-    dice.textContent = t.faces ? t.faces.map((f) => DIE_FACES[f - 1] || String(f)).join("") : "";
+    dice.replaceChildren(...(t.faces || []).map(die));
     window.parlour.animate(dice, "rolling");
     $("move-text").textContent = box.textContent.trim() ? [...box.querySelectorAll("p")].map((p) => p.textContent).join(" ") : "";
   }
-  const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+  // A die as a picture: a white face with its pips (the move's line says the throw in words)
+  const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+                 5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+  function die(face) {
+    const s = el("svg", { viewBox: "0 0 40 40", width: 36, height: 36, class: "die" });
+    s.appendChild(el("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7 }));
+    for (const [i, j] of PIPS[face] || []) s.appendChild(el("circle", { cx: 10 * i, cy: 10 * j, r: 3.6 }));
+    return s;
+  }
 
   async function roll(ev) {
     if (ev) ev.preventDefault();
