@@ -181,15 +181,14 @@
     tale = window.parlour.story($("guess-story"), {
       title: (guessing ? "Your" : "Bob's") + " expected guesses still needed, after every " + (guessing ? "guess" : "answer"),
       series: ["guesses left"], lo: 0, hi: Math.max(...pts.map((p) => p.left), 1), format: g3, axis: (x) => x.toFixed(1) });
-    tale.reset([pts[0].left], "before the first guess");
-    pts.slice(1).forEach((pt, i) => {
+    tale.all({ values: [pts[0].left], label: "before the first guess" }, pts.slice(1).map((pt, i) => {
       const was = pts[i].guesses + pts[i].left, now = pt.guesses + pt.left;  // guesses made plus expected left
       const g = game.guesses[i], a = game.answers[i];
-      tale.add({ values: [pt.left], mover: 0, label: "guess " + g + ": " + (a === "correct" ? "correct" : a),
-                 loss: guessing ? now - was : was - now,
-                 lossText: guessing ? "the guesses you could expect in all rose from " + g3(was) + " to " + g3(now)
-                   : "the guesses you could still make Bob expect in all fell from " + g3(was) + " to " + g3(now) });
-    });
+      return { values: [pt.left], mover: 0, label: "guess " + g + ": " + (a === "correct" ? "correct" : a),
+               loss: guessing ? now - was : was - now,
+               lossText: guessing ? "the guesses you could expect in all rose from " + g3(was) + " to " + g3(now)
+                 : "the guesses you could still make Bob expect in all fell from " + g3(was) + " to " + g3(now) };
+    }));
   }
 
   function count(k, word) {

@@ -146,13 +146,12 @@
     }
     const pts = data.story || [];
     if (!pts.length) return;
-    tale.reset([pts[0].you, total - pts[0].you], "the deal");
-    pts.slice(1).forEach((pt, i) => {
+    tale.all({ values: [pts[0].you, total - pts[0].you], label: "the deal" }, pts.slice(1).map((pt, i) => {
       const before = pts[i].you, after = pt.you, you = pt.mover === "you";
       const from = you ? before : total - before, to = you ? after : total - after;
-      tale.add({ values: [after, total - after], label: turnText(data.turns[i], i), loss: from - to, mover: you ? 0 : 1,
-                 lossText: (you ? "your" : "the computer's") + " expected pairs fell from " + pairsFmt(from) + " to " + pairsFmt(to) });
-    });
+      return { values: [after, total - after], label: turnText(data.turns[i], i), loss: from - to, mover: you ? 0 : 1,
+               lossText: (you ? "your" : "the computer's") + " expected pairs fell from " + pairsFmt(from) + " to " + pairsFmt(to) };
+    }));
   }
 
   function show(data) {

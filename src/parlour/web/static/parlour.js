@@ -514,10 +514,16 @@ window.parlour = (function () {
       },
       // after a move: every series' value, what happened, and what it cost its mover (loss > 0: the mover's
       // value fell; lossText says it in words; mover: the series of the player who moved, if it has one)
-      add(pt) {
+      add(pt, later) {
         points.push({ label: pt.label || "", values: pt.values.map(Number), loss: Number(pt.loss) || 0, lossText: pt.lossText || "",
                       mover: pt.mover });
         row(points[points.length - 1], points.length - 1);
+        if (!later) draw();
+      },
+      // the whole story at once (a page whose server sends it with every answer): drawn once, not per point
+      all(start, moves) {
+        api.reset(start.values, start.label);
+        for (const pt of moves) api.add(pt, true);
         draw();
       },
       // the ending: the verdict, what optimal play expected, and the costliest move, under the chart
