@@ -149,10 +149,18 @@ def test_winorlose_story(pg: Any, server: str) -> None:
     assert pg.errors == []
 
 
-def test_cowtrade_endgame_story(pg: Any, server: str) -> None:
+def endgame_start(pg: Any, server: str) -> None:
+    """A small end game (a few hundred states, solved in a moment): two animals each, little money."""
     pg.goto(server + "/cowtrade/endgame")
+    pg.select_option("#eg-animals", "2")
+    pg.fill("#eg-cards1", "0,10,10,50")
+    pg.fill("#eg-cards2", "10,10,50")
     pg.click("#eg-start")
     idle(pg)
+
+
+def test_cowtrade_endgame_story(pg: Any, server: str) -> None:
+    endgame_start(pg, server)
     trades = 0
     while not pg.is_visible("#eg-result") and trades < 60:
         if pg.is_visible("#eg-accept") and trades % 2:
@@ -247,9 +255,7 @@ def test_reduced_motion_turns_every_animation_off(pg: Any, server: str) -> None:
     pg.locator("#board button.card:not([disabled])").first.click()
     idle(pg)
     assert pg.evaluate("document.getAnimations().length") == 0
-    pg.goto(server + "/cowtrade/endgame")
-    pg.click("#eg-start")
-    idle(pg)
+    endgame_start(pg, server)
     pg.locator("#eg-hand1 button.eg-card").first.click()
     pg.click("#eg-offer")
     idle(pg)
