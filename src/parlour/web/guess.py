@@ -44,6 +44,7 @@ import json
 import math
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -298,26 +299,54 @@ def guesser_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str])
     return [{"guesses": k, **exact("left", v)} for k, v in enumerate(left)]
 
 
+@dataclass(frozen=True)
+class _Searched:
+    """Bob's trees still consistent with a game's first k guesses (integer weights), the interval left and
+    the hider's value there (Bob's expected guesses left for the number he would need longest for)."""
+
+    trees: tuple[tuple[tuple[int, ...], int], ...]
+    low: int
+    high: int
+    left: Fraction
+
+
+_SEARCHED: OrderedDict[tuple[str, tuple[int, ...], tuple[str, ...]], _Searched] = OrderedDict()
+SEARCHED_KEPT = 256  # prefixes of games kept: each request then works out only its newest point
+
+
+def _searched(s: Strategies, guesses: tuple[int, ...], answers: tuple[str, ...]) -> _Searched:
+    """The prefix's consistent trees and value, from the prefix one shorter (kept) by one step. The start
+    is V(N) exactly: Bob's optimal mixture needs at most V(N) for every number and V(N) for some."""
+    key = (s.digest, guesses, answers)
+    if key in _SEARCHED:
+        _SEARCHED.move_to_end(key)
+        return _SEARCHED[key]
+    k = len(guesses)
+    if k == 0:
+        scale = math.lcm(*(p.denominator for _, p in s.bob if p > 0))
+        out = _Searched(tuple((d, int(p * scale)) for d, p in s.bob if p > 0), 1, s.numbers, s.value)
+    else:
+        before = _searched(s, guesses[:-1], answers[:-1])
+        g, a = guesses[-1], answers[-1]
+        trees = tuple((d, w) for d, w in before.trees if play.tree_guess(d, before.low, before.high) == g)
+        if a == "correct":
+            out = _Searched(trees, g, g, Fraction(0))
+        else:
+            low, high = (g + 1, before.high) if a == "higher" else (before.low, g - 1)
+            longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(low, high + 1))
+            out = _Searched(trees, low, high, Fraction(longest, sum(w for _, w in trees)) - k)
+    _SEARCHED[key] = out
+    while len(_SEARCHED) > SEARCHED_KEPT:
+        _SEARCHED.popitem(last=False)
+    return out
+
+
 def hider_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
     """Bob's expected guesses left before his first guess and after each answer, for the number still
     allowed that he would need longest to find: his trees that would have guessed as he did, weighted by
-    their probability (V(N) at the start: his mixture needs at most V(N) for every number)."""
-    scale = math.lcm(*(p.denominator for _, p in s.bob if p > 0))
-    trees = [(d, int(p * scale)) for d, p in s.bob if p > 0]  # integer weights: exact and fast
-    low, high = 1, s.numbers
-    points: list[Fraction] = []
-    for k in range(len(guesses) + 1):
-        if k > 0 and answers[k - 1] == "correct":
-            points.append(Fraction(0))
-            break
-        longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(low, high + 1))
-        points.append(Fraction(longest, sum(w for _, w in trees)) - k)
-        if k == len(guesses):
-            break
-        g, a = guesses[k], answers[k]
-        trees = [(d, w) for d, w in trees if play.tree_guess(d, low, high) == g]
-        if a != "correct":
-            low, high = (g + 1, high) if a == "higher" else (low, g - 1)
+    their probability (V(N) at the start). Prefixes are kept, so a game's request adds one step."""
+    g, a = tuple(guesses), tuple(answers)
+    points = [_searched(s, g[:k], a[:k]).left for k in range(len(g) + 1)]
     return [{"guesses": k, **exact("left", v)} for k, v in enumerate(points)]
 
 
