@@ -17,6 +17,11 @@ Mounted at /guess/ (paths below are relative to it):
   POST /api/guess        {state, guesses}: Alice's answers to the user's guesses
   POST /api/search       {state, answers} or {state, hidden}: Bob's guesses against the user's answers
 
+Both game answers carry `story`: the searcher's exact expected guesses left before the first guess and after
+each move (the page's story chart): against Alice's mixture conditioned on the numbers left when you guess
+(`guesses_left`, an optimal search tree), Bob's conditioned mixture for the number he would need longest
+when you hide (`hider_story`).
+
 The server keeps no game state. A game's state is {n, mode, seed, certificate}: the seed draws Alice's
 number (or Bob's tree) exactly from the certified mixture, so every request replays the game from it. A
 seed rather than an encrypted number because it needs no server secret (a restart or a second server

@@ -8,6 +8,9 @@ Mounted at /memory/ (paths below are relative to it):
   POST /api/view         the view of a game object (the page reloaded), without a move
   GET  /api/state        every tactic's value in one state: ?k=10&B=4&P=2 (as `parlour memory state`)
 
+Every view carries `story`: the person's exact expected pairs at the deal and after every finished turn (the
+final pairs at the end), with who played the turn, for the page's story chart.
+
 **The deal is hidden, the server keeps no state.** The game object the page carries is
 `{pairs, first, nonce, moves}`: a random nonce and the person's flips, nothing derived. The server turns
 the nonce into the deal with an HMAC under a key of its own (kept in the cache folder, so a restart does
