@@ -17,6 +17,11 @@ Mounted at /guess/ (paths below are relative to it):
   POST /api/guess        {state, guesses}: Alice's answers to the user's guesses
   POST /api/search       {state, answers} or {state, hidden}: Bob's guesses against the user's answers
 
+Both game answers carry `story`: the searcher's exact expected guesses left before the first guess and after
+each move (the page's story chart): against Alice's mixture conditioned on the numbers left when you guess
+(`guesses_left`, an optimal search tree), Bob's conditioned mixture for the number he would need longest
+when you hide (`hider_story`).
+
 The server keeps no game state. A game's state is {n, mode, seed, certificate}: the seed draws Alice's
 number (or Bob's tree) exactly from the certified mixture, so every request replays the game from it. A
 seed rather than an encrypted number because it needs no server secret (a restart or a second server
@@ -44,9 +49,11 @@ import json
 import math
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, cast
 
 from fastapi import APIRouter, Request
@@ -251,6 +258,104 @@ def tree_json(depths: Sequence[int], p: Fraction) -> dict[str, Any]:
             **exact("probability", p)}
 
 
+# ---- the game's story: the searcher's expected guesses left after every move ---------------------------
+
+
+def search_cost(weights: Sequence[int]) -> int:
+    """The least sum of weight x guesses over every higher-lower search of len(weights) numbers (an optimal
+    search tree, Knuth's O(m^2) recurrence: the best root of an interval lies between the best roots of the
+    interval less its last and less its first number). Integer weights keep it exact and fast."""
+    m = len(weights)
+    total = [0]
+    for w in weights:
+        total.append(total[-1] + w)
+    cost = [[0] * (m + 1) for _ in range(m + 1)]
+    root = [[0] * (m + 1) for _ in range(m + 1)]
+    for i in range(m):
+        cost[i][i + 1], root[i][i + 1] = weights[i], i
+    for size in range(2, m + 1):
+        for i in range(m - size + 1):
+            j = i + size
+            best, arg = min((cost[i][r] + cost[r + 1][j], r) for r in range(root[i][j - 1], root[i + 1][j] + 1))
+            cost[i][j], root[i][j] = best + total[j] - total[i], arg
+    return cost[0][m]
+
+
+@lru_cache(maxsize=256)
+def guesses_left(alice: tuple[Fraction, ...], low: int, high: int) -> Fraction:
+    """The guesser's exact expected guesses still needed when Alice (hiding by `alice`) has said the number
+    is in low..high: the best search against her distribution conditioned on that interval."""
+    part = alice[low - 1:high]
+    scale = math.lcm(*(p.denominator for p in part))
+    weights = [int(p * scale) for p in part]
+    return Fraction(search_cost(weights), sum(weights))
+
+
+def guesser_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
+    """The guesser's expected guesses left before the first guess and after each one: V(N) at the start
+    (Alice's optimal mixture makes every search need V(N) on average), 0 after "correct"."""
+    low, high = 1, s.numbers
+    left = [s.value]
+    for g, a in zip(guesses, answers, strict=True):
+        if a == "correct":
+            left.append(Fraction(0))
+            break
+        low, high = (max(low, g + 1), high) if a == "higher" else (low, min(high, g - 1))
+        left.append(guesses_left(s.alice, low, high))
+    return [{"guesses": k, **exact("left", v)} for k, v in enumerate(left)]
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """Bob's trees still consistent with a game's first k guesses (integer weights), the interval left and
+    the hider's value there (Bob's expected guesses left for the number he would need longest for)."""
+
+    trees: tuple[tuple[tuple[int, ...], int], ...]
+    low: int
+    high: int
+    left: Fraction
+
+
+_SEARCHED: OrderedDict[tuple[str, tuple[int, ...], tuple[str, ...]], _Searched] = OrderedDict()
+SEARCHED_KEPT = 256  # prefixes of games kept: each request then works out only its newest point
+
+
+def _searched(s: Strategies, guesses: tuple[int, ...], answers: tuple[str, ...]) -> _Searched:
+    """The prefix's consistent trees and value, from the prefix one shorter (kept) by one step. The start
+    is V(N) exactly: Bob's optimal mixture needs at most V(N) for every number and V(N) for some."""
+    key = (s.digest, guesses, answers)
+    if key in _SEARCHED:
+        _SEARCHED.move_to_end(key)
+        return _SEARCHED[key]
+    k = len(guesses)
+    if k == 0:
+        scale = math.lcm(*(p.denominator for _, p in s.bob if p > 0))
+        out = _Searched(tuple((d, int(p * scale)) for d, p in s.bob if p > 0), 1, s.numbers, s.value)
+    else:
+        before = _searched(s, guesses[:-1], answers[:-1])
+        g, a = guesses[-1], answers[-1]
+        trees = tuple((d, w) for d, w in before.trees if play.tree_guess(d, before.low, before.high) == g)
+        if a == "correct":
+            out = _Searched(trees, g, g, Fraction(0))
+        else:
+            low, high = (g + 1, before.high) if a == "higher" else (before.low, g - 1)
+            longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(low, high + 1))
+            out = _Searched(trees, low, high, Fraction(longest, sum(w for _, w in trees)) - k)
+    _SEARCHED[key] = out
+    while len(_SEARCHED) > SEARCHED_KEPT:
+        _SEARCHED.popitem(last=False)
+    return out
+
+
+def hider_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
+    """Bob's expected guesses left before his first guess and after each answer, for the number still
+    allowed that he would need longest to find: his trees that would have guessed as he did, weighted by
+    their probability (V(N) at the start). Prefixes are kept, so a game's request adds one step."""
+    g, a = tuple(guesses), tuple(answers)
+    points = [_searched(s, g[:k], a[:k]).left for k in range(len(g) + 1)]
+    return [{"guesses": k, **exact("left", v)} for k, v in enumerate(points)]
+
+
 # ---- requests ------------------------------------------------------------------------------------------
 
 
@@ -345,7 +450,8 @@ def guess_json(s: Strategies, seed: int, guesses: Sequence[int]) -> dict[str, An
     hidden = play.draw(s.alice, seed) + 1
     game = play.replay_guesser(s.numbers, hidden, guesses)
     out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers),
-                           "low": game.low, "high": game.high, "over": game.over}
+                           "low": game.low, "high": game.high, "over": game.over,
+                           "story": guesser_story(s, game.guesses, game.answers)}
     if game.over:
         out["hidden"] = hidden
         out["result"] = {**result_json(s, len(game.guesses)), **exact("alice_probability", s.alice[hidden - 1])}
@@ -357,7 +463,8 @@ def search_json(s: Strategies, seed: int, answers: Sequence[play.Answer]) -> dic
     depths, p = s.bob[index]
     game = play.replay_search(depths, answers)
     out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers), "low": game.low,
-                           "high": game.high, "over": game.over, "next_guess": game.next_guess}
+                           "high": game.high, "over": game.over, "next_guess": game.next_guess,
+                           "story": hider_story(s, game.guesses, game.answers)}
     if game.over:
         hidden = game.guesses[-1]
         out["hidden"] = hidden

@@ -8,6 +8,9 @@ Mounted at /memory/ (paths below are relative to it):
   POST /api/view         the view of a game object (the page reloaded), without a move
   GET  /api/state        every tactic's value in one state: ?k=10&B=4&P=2 (as `parlour memory state`)
 
+Every view carries `story`: the person's exact expected pairs at the deal and after every finished turn (the
+final pairs at the end), with who played the turn, for the page's story chart.
+
 **The deal is hidden, the server keeps no state.** The game object the page carries is
 `{pairs, first, nonce, moves}`: a random nonce and the person's flips, nothing derived. The server turns
 the nonce into the deal with an HMAC under a key of its own (kept in the cache folder, so a restart does
@@ -38,6 +41,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
+from parlour.analyses.memory.dp import to_fraction
 from parlour.analyses.memory.match import (
     COMPUTER,
     KP,
@@ -211,9 +215,33 @@ def _hint(m: Match) -> tuple[dict[str, Any], Fraction]:
     return hint, max(values.values())
 
 
+def _expected_you(won_you: int, mover: str, st: State) -> Fraction:
+    """The person's expected pairs at the start of a turn: the pairs taken plus half of the cards the person
+    can still expect (w for the mover, the rest, k - w, for the other player)."""
+    w = to_fraction(solution().values[st])
+    mine = w if mover == YOU else st.k - w
+    return won_you + mine / 2
+
+
+def story(m: Match) -> list[dict[str, Any]]:
+    """The game's story for the page's chart: the person's exact expected pairs at the start of the game and
+    after every finished turn (the final pairs once the game is over), with who played the turn that led
+    there. A turn is one move: the value is only known exactly at a turn's start."""
+    won_you = 0
+    values: list[Fraction] = []
+    for t in m.turns:
+        values.append(_expected_you(won_you, t.player, t.state))
+        won_you += 1 if t.matched and t.player == YOU else 0
+    values.append(m.final_pairs()[YOU] if m.over else _expected_you(won_you, m.mover, m.state()))
+    movers: list[str | None] = [None, *(t.player for t in m.turns)]
+    points = [{"mover": who, **exact("you", v)} for who, v in zip(movers, values, strict=True)]
+    return points
+
+
 def view(pairs: int, first: str, nonce: str, moves: list[int]) -> dict[str, Any]:
     m = _replayed(pairs, first, nonce, moves)
     out: dict[str, Any] = {
+        "story": story(m),
         "game": {"pairs": pairs, "first": first, "nonce": nonce, "moves": moves},
         "cards": _cards(m),
         "turns": _turns(m),

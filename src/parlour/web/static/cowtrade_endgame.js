@@ -108,6 +108,49 @@
     showPicked();
   }
 
+  // ---- the game's story: your value after every trade; money cards slide from hand to hand -----------
+  let tale = null;
+  let trades = 0;
+  const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(3);
+  const valueOf = (v) => Number(v.value);  // exact, or the midpoint of proven bounds a hair apart
+
+  function beginStory() {
+    trades = 0;
+    tale = window.parlour.story($("eg-tale"), { title: "Your value after every trade (+1: you complete the set, −1: the computer does)",
+      series: ["your value"], lo: -1, hi: 1, format: signed, axis: (x) => signed(x).replace(".000", "") });
+    tale.reset([valueOf(state)], "the start");
+  }
+
+  function storyTrade(before, after, text) {
+    if (!tale) return;
+    trades += 1;
+    const yours = after < before;  // a trade moves both players: the one whose value fell paid for it
+    tale.add({ values: [after], label: text, loss: Math.abs(after - before), mover: 0,
+               lossText: yours ? "your value fell from " + signed(before) + " to " + signed(after)
+                 : "the computer's value fell from " + signed(-before) + " to " + signed(-after) });
+  }
+
+  // The cards each offer paid slide into the other hand (they change hands whatever the outcome).
+  function slide(into, from, values) {
+    const used = new Set();
+    const origin = from.getBoundingClientRect();
+    for (const v of values || []) {
+      const card = [...into.querySelectorAll(".eg-card")].find((c) => !used.has(c) && Number(c.textContent) === v);
+      if (!card) continue;
+      used.add(card);
+      const at = card.getBoundingClientRect();
+      const dx = origin.left + origin.width / 2 - (at.left + at.width / 2), dy = origin.top + origin.height / 2 - (at.top + at.height / 2);
+      window.parlour.glide(card, [{ transform: "translate(" + dx + "px," + dy + "px)" }, { transform: "none" }], 350);
+    }
+  }
+
+  function slideMoney(data) {
+    const paid1 = data.offer1 && Array.isArray(data.offer1.move) ? data.offer1.move : [];
+    const paid2 = data.offer2 && Array.isArray(data.offer2.move) ? data.offer2.move : [];
+    slide($("eg-hand2"), $("eg-hand1"), paid1);
+    slide($("eg-hand1"), $("eg-hand2"), paid2);
+  }
+
   function stateOf(s) {
     return { animals1: s.animals1, cards1: s.cards1, cards2: s.cards2, challenger: s.challenger, tied: s.tied };
   }
@@ -148,6 +191,7 @@
     $("eg-result").hidden = true;
     $("eg-actions").hidden = false;
     $("eg-start-value").textContent = valueText(start) + " — " + start.how;
+    beginStory();
     $("eg-start-odds").textContent = "you complete the set " + pct(start.completes1) + ", the computer " +
       pct(start.completes2) + (start.endless > 1e-12 ? ", never ends " + pct(start.endless) : "") +
       "; expected trades " + (Number.isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
@@ -163,8 +207,10 @@
       if (state.computer_count !== undefined) body.count = state.computer_count;
     }
     const before = valueText(state);
+    const was = valueOf(state);
     const data = await solvedCall("/cowtrade/api/endgame/move", body, "the computer moves…");
     if (!data) return;
+    storyTrade(was, data.end ? Number(data.end.payoff) : valueOf(data.next), data.story);
     const li = el("li", "", data.story + " Value before the trade: " + before + ".");
     $("eg-log").appendChild(li);
     $("eg-story").textContent = data.story;
@@ -188,12 +234,19 @@
       $("eg-money1").textContent = "money " + state.cards1.reduce((a, b) => a + b, 0);
       $("eg-money2").textContent = "money " + state.cards2.reduce((a, b) => a + b, 0);
       $("eg-value").textContent = (won ? "+1" : "−1") + " (the game is over)";
+      slideMoney(data);
+      if (tale) tale.end((won ? "You complete the set" : "The computer completes the set") + " after " + trades +
+                         (trades === 1 ? " trade." : " trades.") + " You end with " + state.cards1.reduce((a, b) => a + b, 0) +
+                         " in money, the computer with " + state.cards2.reduce((a, b) => a + b, 0) + ".",
+                         "Optimal play from the start: you would have completed the set with probability " + pct(start.completes1) +
+                         " (value " + (start.value_is_exact ? frac(start.value_exact) : start.value.toFixed(6)) + ").");
       $("eg-how").textContent = "the end of the game";
       $("eg-result").scrollIntoView({ block: "nearest" });
       return;
     }
     state = data.next;
     render();
+    slideMoney(data);
     $("eg-story").scrollIntoView({ block: "nearest" });
   }
 

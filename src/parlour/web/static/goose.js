@@ -190,9 +190,74 @@
     drawPieces();
     markPath(null);
     updateHeatMark();
-    await settle(data);
+    if (await settle(data)) beginStory();
     finishControls();
     return true;
+  }
+
+  // ---- the game's story: each player's chance after every move, and the ending that tells it ---------
+  let tale = null;
+  const pct1 = (x) => (100 * x).toFixed(1) + " %";
+
+  function beginStory() {
+    const n = game.position.players;
+    tale = parlour.story($("story"), { title: "Each player's chance to win, move by move", lo: 0, hi: 1, format: pct1,
+                                       axis: (x) => Math.round(100 * x) + " %",
+                                       series: Array.from({ length: n }, (_, i) => "Player " + (i + 1)) });
+    tale.reset(game.chances.win, "the start");
+  }
+
+  function storyMove(mover, before, data) {
+    if (!tale || !game.chances) return;
+    const after = game.chances.win;
+    const i = mover - 1;
+    tale.add({ values: after, label: data.turn.story.join(" "), loss: before[i] - after[i], mover: i,
+               lossText: "player " + mover + "'s chance fell from " + pct1(before[i]) + " to " + pct1(after[i]) });
+    if (!data.over) return;
+    const start = game.startChances;
+    const verdict = data.winner ? "Player " + data.winner + " wins after " + game.moves + " moves." :
+      "A draw after " + game.moves + " moves: nobody can ever move again.";
+    const expected = start ? "At the start the exact analysis gave " +
+      start.win.map((w, k) => "player " + (k + 1) + " " + pct1(w)).join(", ") + "." : "";
+    tale.end(verdict, expected);
+  }
+
+  // ---- motion: the mover's piece walks its path square by square; a goose's repeat and a jump flash ----
+  function walkSquares(path, amount) {
+    const jumps = new Set(["bridge", "maze", "death"]);
+    const out = [path[0]];
+    for (let i = 1; i < path.length; i++) {
+      const a = path[i - 1], b = path[i];
+      const role = board.squares[a] ? board.squares[a].role : "";
+      if (i > 1 && jumps.has(role)) { out.push(b); continue; }  // a jump: straight there
+      const end = board.squares.length - 1;
+      let at = a;
+      const target = a + amount;
+      if (target > end && amount > 0) {  // past the end: walk to it and back
+        while (at < end) out.push(++at);
+        while (at > b) out.push(--at);
+      } else if (target === b) {
+        while (at < b) out.push(++at);
+      } else {
+        out.push(b);  // a jump from the start, or a move the page cannot retrace: straight there
+      }
+    }
+    return out;
+  }
+
+  function walk(mover, path, faces) {
+    if (!path || path.length < 2 || parlour.reduced()) return;
+    const piece = $("pieces").children[mover - 1];
+    if (!piece) return;
+    const squares = walkSquares(path, faces ? faces.reduce((a, b) => a + b, 0) : 0);
+    const end = place(squares[squares.length - 1]);
+    const frames = squares.map((s) => { const at = place(s); return { transform: "translate(" + (at.x - end.x) + "px," + (at.y - end.y) + "px)" }; });
+    parlour.glide(piece, frames, Math.min(400, 25 * squares.length + 100));
+    for (const s of path.slice(1, -1)) {  // the squares that sent the piece on: a goose, the bridge, death
+      const g = $("sq-" + s);
+      const role = board.squares[s] ? board.squares[s].role : "";
+      if (g && role !== "plain") parlour.glide(g.querySelector("rect"), [{ fill: role === "death" ? "#c0202a" : "#ffd25a" }, {}], 400);
+    }
   }
 
   function startPosition(players, rules) {
@@ -271,15 +336,25 @@
     $("log").prepend(li);
     // the move's line under the board: the dice (rolled, unless the reader asks for less motion) and the story
     const dice = $("dice");
-    dice.textContent = t.faces ? t.faces.map((f) => DIE_FACES[f - 1] || String(f)).join("") : "";
+    dice.replaceChildren(...(t.faces || []).map(die));
     window.parlour.animate(dice, "rolling");
     $("move-text").textContent = box.textContent.trim() ? [...box.querySelectorAll("p")].map((p) => p.textContent).join(" ") : "";
   }
-  const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+  // A die as a picture: a white face with its pips (the move's line says the throw in words)
+  const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+                 5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+  function die(face) {
+    const s = el("svg", { viewBox: "0 0 40 40", width: 36, height: 36, class: "die" });
+    s.appendChild(el("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7 }));
+    for (const [i, j] of PIPS[face] || []) s.appendChild(el("circle", { cx: 10 * i, cy: 10 * j, r: 3.6 }));
+    return s;
+  }
 
   async function roll(ev) {
     if (ev) ev.preventDefault();
     if (game.over || !game.position) return;
+    const mover = game.position.to_move;
+    const before = game.chances ? game.chances.win.slice() : null;
     const data = await parlour.api("api/move", { position: game.position, seed: game.seed, turn: game.turn },
                                    "rolling…");
     if (!data) { finishControls(); return; }
@@ -290,10 +365,11 @@
     game.skips = data.skips || null;
     tellMove(data);
     drawPieces();
+    walk(mover, data.turn.path, data.turn.faces);
     markPath(data.turn.path);
     updateHeatMark();
     if (data.position.to_move) $("place-squares").value = data.position.squares.join(",");
-    await settle(data.chances);
+    if (await settle(data.chances) && before) storyMove(mover, before, data);
     showMover();
     finishControls();
     window.parlour.reveal($("board"), $("move-line"));

@@ -107,6 +107,8 @@
     state = null;
     moves = [];
     $("history").replaceChildren();
+    $("guess-story").replaceChildren();
+    tale = null;
     $("outcome").textContent = "";
     $("possible").textContent = "";
     $("tree-panel").hidden = true;
@@ -153,6 +155,7 @@
   }
 
   function showGame(game) {
+    drawStory(game);
     $("history").replaceChildren(...game.guesses.map((g, i) => historyLine(g, game.answers[i])));
     const left = game.low === game.high ? String(game.low) : game.low + " to " + game.high;
     if (state.mode === "guess") {
@@ -167,6 +170,27 @@
     if (game.over) finish(game);
   }
 
+  // ---- the game's story: the searcher's exact expected guesses left after every move (data.story) ------
+  let tale = null;
+  const g3 = (x) => x.toFixed(3);
+
+  function drawStory(game) {
+    const pts = game.story || [];
+    if (!pts.length) return;
+    const guessing = state.mode === "guess";
+    tale = window.parlour.story($("guess-story"), {
+      title: (guessing ? "Your" : "Bob's") + " expected guesses still needed, after every " + (guessing ? "guess" : "answer"),
+      series: ["guesses left"], lo: 0, hi: Math.max(...pts.map((p) => p.left), 1), format: g3, axis: (x) => x.toFixed(1) });
+    tale.all({ values: [pts[0].left], label: "before the first guess" }, pts.slice(1).map((pt, i) => {
+      const was = pts[i].guesses + pts[i].left, now = pt.guesses + pt.left;  // guesses made plus expected left
+      const g = game.guesses[i], a = game.answers[i];
+      return { values: [pt.left], mover: 0, label: "guess " + g + ": " + (a === "correct" ? "correct" : a),
+               loss: guessing ? now - was : was - now,
+               lossText: guessing ? "the guesses you could expect in all rose from " + g3(was) + " to " + g3(now)
+                 : "the guesses you could still make Bob expect in all fell from " + g3(was) + " to " + g3(now) };
+    }));
+  }
+
   function count(k, word) {
     return k + " " + word + (k === 1 ? "" : "es");
   }
@@ -177,7 +201,15 @@
     if (state.mode === "guess") {
       $("outcome").textContent = "Alice hid " + game.hidden + " (she hides it with probability " +
         said(r.alice_probability_exact, r.alice_probability, 5) + "). You needed " + count(r.guesses, "guess") + "; V(" + strategy.numbers +
-        ") = " + v + " is what the best guesser averages against her (" + diff + ").";
+        ") = " + v + " is what the best guesser averages against her ";
+      // the difference, explained where it appears: an exact fraction with its rounded decimal
+      const d = document.createElement("span");
+      d.dataset.term = "Your guesses minus V(N): below zero you needed fewer than perfect play averages, above zero more. " +
+        "The fraction is exact; the decimal after ≈ is rounded.";
+      d.dataset.termName = "this difference";
+      d.textContent = "(" + diff + ")";
+      $("outcome").append(d, ".");
+      window.parlour.terms($("outcome"));
     } else {
       $("outcome").textContent = "Bob found " + game.hidden + " in " + count(r.guesses, "guess") +
         ". His mixture needs " + said(r.bob_average_exact, r.bob_average, 3) +
@@ -186,6 +218,10 @@
     }
     record(r.guesses);
     showTally();
+    if (tale) tale.end((state.mode === "guess" ? "You found Alice's " + game.hidden : "Bob found your " + game.hidden) + " in " +
+                       count(r.guesses, "guess") + ": " + (r.difference > 0 ? "more" : r.difference < 0 ? "fewer" : "as many") +
+                       " than V(" + strategy.numbers + ") (" + (r.difference >= 0 ? "+" : "") + said(r.difference_exact, r.difference, 3) + ").",
+                       "Optimal play on both sides expects V(" + strategy.numbers + ") = " + v + " guesses.");
     const again = document.createElement("button");
     again.type = "button";
     again.id = "again";

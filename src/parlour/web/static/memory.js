@@ -34,7 +34,7 @@
     data.cards.forEach((c, i) => {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "card " + c.status;
+      b.className = "card " + c.status + (c.status === "taken" ? " by-" + c.by : "");  // who took it stays visible
       b.dataset.position = String(i);
       if (c.face !== undefined) {
         b.dataset.face = String(c.face);
@@ -133,8 +133,30 @@
     $("stalemate-note").hidden = !h.pass_optimal;
   }
 
+  // ---- the game's story: both players' exact expected pairs after every turn (the server's data.story) --
+  let tale = null;
+  const pairsFmt = (x) => x.toFixed(2);
+
+  function drawStory(data) {
+    const total = data.game.pairs;
+    if (!tale || tale.total !== total) {  // the y axis runs from 0 to the game's pairs
+      tale = window.parlour.story($("story"), { title: "Expected pairs after every turn (optimal play from there)",
+        series: ["you", "computer"], lo: 0, hi: total, format: pairsFmt, axis: (x) => String(Math.round(x * 10) / 10) });
+      tale.total = total;
+    }
+    const pts = data.story || [];
+    if (!pts.length) return;
+    tale.all({ values: [pts[0].you, total - pts[0].you], label: "the deal" }, pts.slice(1).map((pt, i) => {
+      const before = pts[i].you, after = pt.you, you = pt.mover === "you";
+      const from = you ? before : total - before, to = you ? after : total - after;
+      return { values: [after, total - after], label: turnText(data.turns[i], i), loss: from - to, mover: you ? 0 : 1,
+               lossText: (you ? "your" : "the computer's") + " expected pairs fell from " + pairsFmt(from) + " to " + pairsFmt(to) };
+    }));
+  }
+
   function show(data) {
     lastData = data;
+    drawStory(data);
     game = data.game;
     drawBoard(data);
     drawHint(data);
@@ -207,6 +229,9 @@
     again.addEventListener("click", newGame);
     box.append(h, p, again);
     box.hidden = false;
+    if (tale) tale.end(h.textContent + " You " + pairsWords(f.you.pairs_exact) + ", the computer " + pairsWords(f.computer.pairs_exact) + ".",
+                       atStart ? "From the deal, optimal play expected " + atStart.you.pairs.toFixed(2) + " pairs for you and " +
+                       atStart.computer.pairs.toFixed(2) + " for the computer." : "");
   }
 
   async function newGame() {
@@ -227,6 +252,7 @@
     show(data);
     const turned = document.querySelector('#board button[data-position="' + position + '"]');
     if (turned && turned.classList.contains("up")) window.parlour.animate(turned, "flipping");
+    for (const c of document.querySelectorAll("#board button.just")) window.parlour.animate(c, "flipping");  // the computer's
     window.parlour.reveal($("board"), $("status"));
     const same = document.querySelector('#board button[data-position="' + position + '"]');
     const target = same && !same.disabled ? same : document.querySelector("#board button:not(:disabled)");

@@ -345,3 +345,266 @@ window.parlour = (function () {
 
   return { api, wait, ask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
 })();
+
+// ---- The game's story, motion and terms (issue 36: a game told as it goes) -------------------------------
+// - `parlour.story(box, opts)`: a small line chart, like lichess's evaluation graph, of the player's exact
+//   chance (or expected score) after every move, with a table of the same numbers for screen readers and
+//   the ending's sentence: who won, by how much, what optimal play expected and the move that cost most.
+// - `parlour.glide(el, keyframes, ms)`: a short motion (at most 400 ms, none under prefers-reduced-motion);
+//   `parlour.finishMotion()` ends every running one at once, so that a new move never waits for it (every
+//   request through `parlour.api` calls it first).
+// - `parlour.terms(root)`: each [data-term] gets a (?) button whose one-line explanation shows on hover,
+//   focus or tap (aria-describedby: a screen reader hears it with the button).
+(function (p) {
+  const NS = "http://www.w3.org/2000/svg";
+  const L = 40, R = 8, T = 10, B = 20;  // margins in px: the chart is drawn at its box's width, so 11 px stays 11 px
+  let made = 0;  // ids for the charts' tables and captions
+
+  function svg(name, attrs, text) {
+    const n = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs || {})) n.setAttribute(k, String(v));
+    if (text !== undefined) n.textContent = text;
+    return n;
+  }
+
+  function reduced() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function finishMotion() {
+    if (!document.getAnimations) return;
+    for (const a of document.getAnimations()) {
+      try { a.finish(); } catch (_) { a.cancel(); }  // an endless one cannot finish: it stops
+    }
+  }
+
+  function glide(el, keyframes, ms) {
+    if (!el || !el.animate || reduced()) return null;
+    return el.animate(keyframes, { duration: Math.min(ms || 300, 400), easing: "ease-out" });
+  }
+
+  // opts: {title, series: [names], format(v) -> text, lo, hi (the y range; else the data's), lower (true when
+  // a lower value is better for the player: the guesser's guesses left)}
+  function story(box, opts) {
+    const o = opts || {};
+    const id = "story-" + (++made);
+    const names = o.series || ["value"];
+    const fmt = o.format || ((v) => Number(v).toFixed(3));
+    const axis = o.axis || fmt;  // the y axis's labels: short
+    const points = [];  // {label, values, loss, lossText}
+    const fig = document.createElement("figure");
+    fig.className = "story";
+    fig.id = id;
+    const cap = document.createElement("figcaption");
+    cap.id = id + "-cap";
+    cap.textContent = o.title || "The game so far";
+    const chart = svg("svg", { role: "img", "aria-labelledby": id + "-cap " + id + "-sum", class: "story-chart" });
+    const sum = document.createElement("p");
+    sum.className = "story-sum sr-only";
+    sum.id = id + "-sum";
+    const details = document.createElement("details");
+    details.className = "story-table";
+    const dsum = document.createElement("summary");
+    dsum.textContent = "The story in numbers";
+    const table = document.createElement("table");
+    const head = document.createElement("tr");
+    for (const t of ["move", ...names, "what happened"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = t;
+      head.appendChild(th);
+    }
+    const thead = document.createElement("thead");
+    thead.appendChild(head);
+    const tbody = document.createElement("tbody");
+    table.append(thead, tbody);
+    const scroll = document.createElement("div");
+    scroll.className = "scroll";
+    scroll.tabIndex = 0;  // a wide table scrolls sideways on a phone: the keyboard must reach it
+    scroll.setAttribute("role", "group");
+    scroll.setAttribute("aria-label", "the story in numbers");
+    scroll.appendChild(table);
+    details.append(dsum, scroll);
+    const end = document.createElement("div");
+    end.className = "story-end";
+    end.setAttribute("aria-live", "polite");
+    end.hidden = true;
+    const legend = document.createElement("p");
+    legend.className = "story-legend";
+    legend.setAttribute("aria-hidden", "true");  // the summary and the table name the lines
+    names.forEach((name, s) => {
+      const key = document.createElement("span");
+      key.className = "key s" + (s + 1);
+      key.textContent = name;
+      legend.appendChild(key);
+    });
+    legend.hidden = names.length < 2;
+    fig.append(cap, legend, chart, sum, end, details);
+    box.replaceChildren(fig);
+
+    function worst() {
+      let at = -1;
+      points.forEach((pt, i) => { if (pt.loss > 1e-12 && (at < 0 || pt.loss > points[at].loss)) at = i; });
+      return at;
+    }
+
+    function draw() {
+      chart.replaceChildren();
+      const W = Math.round(Math.max(260, Math.min(640, fig.clientWidth - 20 || 320)));
+      const H = Math.round(Math.max(130, Math.min(200, W * 0.36)));
+      chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+      chart.setAttribute("width", W);
+      chart.setAttribute("height", H);
+      const all = points.flatMap((pt) => pt.values).filter((v) => Number.isFinite(v));
+      let lo = o.lo !== undefined ? o.lo : Math.min(...all, 0);
+      let hi = o.hi !== undefined ? o.hi : Math.max(...all, 1e-9);
+      if (hi - lo < 1e-9) { hi = lo + 1; }
+      const n = Math.max(points.length - 1, 1);
+      const x = (i) => L + (W - L - R) * i / n;
+      const y = (v) => T + (H - T - B) * (1 - (v - lo) / (hi - lo));
+      for (const v of [lo, (lo + hi) / 2, hi]) {
+        chart.appendChild(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }));
+        chart.appendChild(svg("text", { x: L - 3, y: y(v) + 3, class: "axis", "text-anchor": "end" }, axis(v)));
+      }
+      chart.appendChild(svg("text", { x: L, y: H - 4, class: "axis" }, "start"));
+      if (points.length > 1) chart.appendChild(svg("text", { x: W - R, y: H - 4, class: "axis", "text-anchor": "end" },
+                                                   "move " + (points.length - 1)));
+      const bad = worst();
+      names.forEach((name, s) => {
+        const line = points.map((pt, i) => Number.isFinite(pt.values[s]) ? x(i).toFixed(1) + "," + y(pt.values[s]).toFixed(1) : null)
+          .filter(Boolean).join(" ");
+        chart.appendChild(svg("polyline", { points: line, class: "line s" + (s + 1) }));
+        const dots = svg("g", { class: "pts s" + (s + 1), "data-series": name });
+        points.forEach((pt, i) => {
+          if (!Number.isFinite(pt.values[s])) return;
+          const c = svg("circle", { cx: x(i), cy: y(pt.values[s]), r: points.length > 40 ? 2 : 3,
+                                    class: "pt" + (i === bad && [undefined, s].includes(pt.mover) ? " worst" : "") });
+          c.appendChild(svg("title", {}, (i ? "move " + i : "start") + ": " + name + " " + fmt(pt.values[s])));
+          dots.appendChild(c);
+        });
+        chart.appendChild(dots);
+      });
+      chart.dataset.points = String(points.length);
+      const last = points[points.length - 1];
+      sum.textContent = points.length ? names.map((name, s) => name + " " + fmt(points[0].values[s]) + " at the start, " +
+        fmt(last.values[s]) + (points.length > 1 ? " after move " + (points.length - 1) : "")).join("; ") + "." : "";
+    }
+
+    function row(pt, i) {
+      const tr = document.createElement("tr");
+      const cells = [i ? String(i) : "start", ...pt.values.map((v) => (Number.isFinite(v) ? fmt(v) : "–")), pt.label || ""];
+      cells.forEach((t, k) => {
+        const td = document.createElement(k === 0 ? "th" : "td");
+        if (k === 0) td.scope = "row";
+        td.textContent = t;
+        tr.appendChild(td);
+      });
+      tbody.appendChild(tr);
+    }
+
+    const api = {
+      // a new game: its first point, what the analysis expects from the start
+      reset(values, label) {
+        points.length = 0;
+        tbody.replaceChildren();
+        end.hidden = true;
+        end.replaceChildren();
+        fig.classList.remove("ended");
+        api.add({ values, label: label || "the start" });
+      },
+      // after a move: every series' value, what happened, and what it cost its mover (loss > 0: the mover's
+      // value fell; lossText says it in words; mover: the series of the player who moved, if it has one)
+      add(pt, later) {
+        points.push({ label: pt.label || "", values: pt.values.map(Number), loss: Number(pt.loss) || 0, lossText: pt.lossText || "",
+                      mover: pt.mover });
+        row(points[points.length - 1], points.length - 1);
+        if (!later) draw();
+      },
+      // the whole story at once (a page whose server sends it with every answer): drawn once, not per point
+      all(start, moves) {
+        api.reset(start.values, start.label);
+        for (const pt of moves) api.add(pt, true);
+        draw();
+      },
+      // the ending: the verdict, what optimal play expected, and the costliest move, under the chart
+      end(verdict, expected) {
+        end.replaceChildren();
+        const h = document.createElement("p");
+        h.className = "story-verdict";
+        h.textContent = verdict;
+        end.appendChild(h);
+        if (expected) {
+          const e = document.createElement("p");
+          e.textContent = expected;
+          end.appendChild(e);
+        }
+        const bad = worst();
+        const c = document.createElement("p");
+        c.className = "story-costliest";
+        c.textContent = bad > 0 ? "The costliest move: move " + bad + " (" + points[bad].label.replace(/\.$/, "") + "): " +
+          points[bad].lossText + "." : "No move lost anything: every value held or rose.";
+        end.appendChild(c);
+        end.hidden = false;
+        fig.classList.add("ended");
+        draw();
+      },
+      count() { return points.length; },
+      element: fig,
+    };
+    return api;
+  }
+
+  // ---- terms: a (?) with a one-line explanation, by mouse, keyboard and touch ----------------------------
+  let tips = 0;
+  function closeAll(except) {
+    for (const b of document.querySelectorAll("button.term-q[aria-expanded='true']")) {
+      if (b !== except) { b.setAttribute("aria-expanded", "false"); b.nextElementSibling.hidden = true; }
+    }
+  }
+  function terms(root) {
+    for (const t of (root || document).querySelectorAll("[data-term]:not([data-term-ready])")) {
+      t.dataset.termReady = "";
+      const tip = document.createElement("span");
+      tip.className = "term-tip";
+      tip.id = "term-tip-" + (++tips);
+      tip.setAttribute("role", "tooltip");
+      tip.textContent = t.dataset.term;
+      tip.hidden = true;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "term-q";
+      b.textContent = "?";
+      b.dataset.keepEnabled = "";
+      b.setAttribute("aria-label", "what is " + (t.dataset.termName || t.textContent.trim()) + "?");
+      b.setAttribute("aria-describedby", tip.id);
+      b.setAttribute("aria-expanded", "false");
+      // hover and focus show it for as long as they last; a click or tap pins it open, a second one closes it
+      let pinned = false;
+      const show = (on) => { if (on) closeAll(b); else pinned = false; b.setAttribute("aria-expanded", String(on)); tip.hidden = !on; };
+      b.addEventListener("click", (e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (pinned) { show(false); return; }
+        show(true);
+        pinned = true;
+      });
+      b.addEventListener("mouseenter", () => show(true));
+      b.addEventListener("mouseleave", () => { if (!pinned) show(false); });
+      b.addEventListener("focus", () => show(true));
+      b.addEventListener("blur", () => show(false));
+      b.addEventListener("keydown", (e) => { if (e.key === "Escape") show(false); });
+      const wrap = document.createElement("span");
+      wrap.className = "term-help";
+      wrap.append(b, tip);
+      t.after(wrap);
+    }
+  }
+  document.addEventListener("click", () => closeAll(null));
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => terms(document));
+  else terms(document);
+
+  // every request finishes the motions still running: the move it answers must not wait for them
+  const call = p.api;
+  p.api = function (url, body, busyText) { finishMotion(); return call(url, body, busyText); };
+  Object.assign(p, { story, glide, finishMotion, reduced, terms });
+})(window.parlour);

@@ -165,7 +165,27 @@ function handWords(code) {
     newGame();
   }
 
+  // ---- the game's story: the running score against the odds, round by round ------------------------
+  let tale = null;
+  const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2).replace(/\.00$/, "");
+
+  function beginStory() {
+    tale = window.parlour.story($("you-story"), { title: "Points round by round: yours, " + opponentName() + "'s, and calling by the odds",
+      series: ["you", opponentName(), "by the odds (expected)"], format: (x) => signed(x), axis: (x) => signed(Math.round(x)) });
+    tale.reset([0, 0, 0], "before the first deal");
+  }
+
+  function storyRound(data, head) {
+    if (!tale) beginStory();
+    const mine = data.you.prediction === "win" ? data.expected_win_call : data.expected_lose_call;
+    const best = Math.max(data.expected_win_call, data.expected_lose_call);
+    tale.add({ values: [data.state.you_points, data.state.opponent_points, data.odds_total], label: head, loss: best - mine, mover: 0,
+               lossText: "“I " + data.you.prediction + "” expected " + signed(mine) + " points by the odds, “I " + data.by_the_odds +
+               "” " + signed(best) + ": the call cost " + signed(best - mine).replace("+", "") + " points" });
+  }
+
   function newGame() {
+    beginStory();
     deal = null;
     state = null;
     log = [];
@@ -243,6 +263,7 @@ function handWords(code) {
       ": the better call was “I " + data.by_the_odds + "”" + (data.by_the_odds === you.prediction ? " (yours)." : ".");
     lastOdds = data;
     box.append(head, chance, odds, chars);
+    storyRound(data, head.textContent);
     $("you-round").textContent = state.rounds + " of " + ROUNDS;
     $("you-points").textContent = state.you_points;
     $("them-points").textContent = state.opponent_points;
@@ -277,6 +298,9 @@ function handWords(code) {
     box.append(h, p, again);
     box.hidden = false;
     $("deal").textContent = "New game";
+    if (tale) tale.end(h.textContent + " You " + state.you_points + ", " + opponentName() + " " + state.opponent_points + ".",
+                       "Calling by the odds every round would have expected " +
+                       window.parlour.said(lastOdds.odds_total_exact, lastOdds.odds_total, 2) + " points on these hands.");
   }
 
   // the two modes
