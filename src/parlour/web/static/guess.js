@@ -292,12 +292,17 @@
     $("tree-caption").textContent = "Bob drew this tree with probability " + said(t.probability_exact, t.probability, 4) + " (first guess " + t.preorder[0] + "; the number k sits at depth " +
       "= the guesses k needs). This game's path is highlighted." + (n > 40 ? " Hover a dot for its number." : "");
     $("tree-panel").hidden = false;
-    // a tree wider than the screen scrolls sideways: it opens on this game's path, not on its left edge
+    // a tree wider than the screen scrolls sideways: it opens on this game's path, not on its left edge;
+    // a path wider than the box shows its end, the number found, with as much of the way to it as fits
     const box = svg.parentElement, xs = game.guesses.map(x);
     if (box && xs.length) {
-      const scale = svg.getBoundingClientRect().width / W || 1;
-      const mid = scale * (Math.min(...xs) + Math.max(...xs)) / 2;
-      box.scrollLeft = Math.max(0, mid - box.clientWidth / 2);
+      const scale = svg.getBoundingClientRect().width / W || 1, margin = 24;
+      const lo = scale * Math.min(...xs), hi = scale * Math.max(...xs), end = scale * xs[xs.length - 1];
+      let left = (lo + hi) / 2 - box.clientWidth / 2;
+      if (hi - lo > box.clientWidth - 2 * margin) {
+        left = end === hi ? hi + margin - box.clientWidth : end === lo ? lo - margin : end - box.clientWidth / 2;
+      }
+      box.scrollLeft = Math.max(0, left);
     }
   }
 

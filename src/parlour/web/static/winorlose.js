@@ -250,7 +250,7 @@ function handWords(code) {
     next.id = "you-next";
     next.textContent = "Next round";
     next.addEventListener("click", () => dealRound());
-    box.append(head, ...(state.rounds >= ROUNDS ? [] : [next]), chance, odds, chars);
+    box.append(head, chance, odds, chars, ...(state.rounds >= ROUNDS ? [] : [next]));
     $("you-round").textContent = state.rounds + " of " + ROUNDS;
     $("you-points").textContent = state.you_points;
     $("them-points").textContent = state.opponent_points;
@@ -262,7 +262,8 @@ function handWords(code) {
     // the next control in view with the verdict: "Next round", or the ending's "Play again"
     const control = state.rounds >= ROUNDS ? $("you-again") : next;
     control.focus({ preventScroll: true });
-    window.parlour.reveal(head, control);
+    window.parlour.reveal($("you-table"), box);
+    window.parlour.reveal(head, control);  // when the cards and the whole result do not fit: verdict and control
   }
 
   function ending() {
