@@ -107,7 +107,7 @@ def test_after_a_move_the_next_control_is_on_screen_and_no_text_is_tiny(page, se
         page.wait_for_load_state("networkidle")
         assert small_text(page) == []
         for _ in range(2):  # the second move too: a page that scrolled for the first may leave the next behind
-            board, result = MOVES[name](page)
+            _board, result = MOVES[name](page)
             page.wait_for_timeout(100)
             assert _inside(page, NEXT[name]), f"{name}: the next control ({NEXT[name]}) is off screen"
             assert _inside(page, result), f"{name}: the move's result is off screen"
@@ -145,8 +145,10 @@ def test_the_hiders_game_opens_bobs_tree_on_its_path(page, server):
         page.fill("#hidden", "97")  # far right in a tree of 100: off a phone's screen unless scrolled to
         page.click("#hidden-button")
         page.wait_for_selector("#tree-panel:not([hidden])")
-        seen = page.evaluate("""(() => { const box = document.getElementById('tree').parentElement.getBoundingClientRect();
-            const inside = (n) => { const r = n.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; };
+        seen = page.evaluate("""(() => {
+            const box = document.getElementById('tree').parentElement.getBoundingClientRect();
+            const inside = (n) => { const r = n.getBoundingClientRect();
+                                    return r.left >= box.left - 1 && r.right <= box.right + 1; };
             return [inside(document.querySelector('#tree .node.found')),
                     [...document.querySelectorAll('#tree .node.on-path')].filter(inside).length]; })()""")
         # the number found is in the tree's box, with the guess before it (the whole path when it fits)
