@@ -183,3 +183,20 @@ def test_the_heat_map_tooltip_closes_its_bracket(page, server):
     page.hover("#heat-cells rect >> nth=0")
     info = page.text_content("#heat-info")
     assert "P(player 1 wins) = 0." in info and info.count("(") == info.count(")")
+
+
+def test_an_error_greys_only_its_own_panel(page, server):
+    """A contradiction in the hider's game says nothing about V(N) beside it: that panel stays as it is."""
+    page.goto(server + "/guess/")
+    page.fill("#n", "5")
+    page.check("input[name=mode][value=hide]")
+    page.click("#new-game")
+    page.wait_for_selector("#hide-controls:not([hidden])")
+    for _ in range(6):  # "higher" every time: once one number is left, "higher" again contradicts the answers
+        page.click("#answer-higher")
+        page.wait_for_function("!document.body.classList.contains('busy')")
+        if page.is_visible("#error"):
+            break
+    assert page.is_visible("#error")
+    assert page.evaluate("document.getElementById('outcome').classList.contains('stale')")
+    assert not page.evaluate("document.getElementById('value-panel').classList.contains('stale')")
