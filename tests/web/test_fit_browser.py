@@ -19,6 +19,8 @@ from parlour.claims import Claim, Outcome, Status
 pytestmark = pytest.mark.browser
 
 WIDTHS = (360, 390, 768, 1280)
+# the scripted games at the two widths in between run with the slow tests (CI's default run stays short)
+GAME_WIDTHS = [360, pytest.param(390, marks=pytest.mark.slow), pytest.param(768, marks=pytest.mark.slow), 1280]
 STATIC = ("/", "/docs/goose", "/docs/cowtrade", "/guide/goose", "/guide/memory", "/report/", "/no/such/page")
 
 # 4 players' certified chances from the start, as docs/goose.md gives them (±1e-10): the solve takes a minute
@@ -91,7 +93,7 @@ def test_every_page_fits_in_its_start_state(page, server, width, tmp_path, monke
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", GAME_WIDTHS)
 def test_every_game_fits_after_a_move(page, server, width):
     page.set_viewport_size({"width": width, "height": 844})
     try:
@@ -104,7 +106,7 @@ def test_every_game_fits_after_a_move(page, server, width):
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", GAME_WIDTHS)
 def test_goose_with_two_three_and_four_players_fits(page, server, width):
     page.set_viewport_size({"width": width, "height": 844})
     page.route("**/goose/api/*", _fake_four)
@@ -133,7 +135,7 @@ def test_goose_with_two_three_and_four_players_fits(page, server, width):
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", GAME_WIDTHS)
 def test_the_cowtrade_end_game_and_its_hidden_money_fit(page, server, width):
     page.set_viewport_size({"width": width, "height": 844})
     try:
