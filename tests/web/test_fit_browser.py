@@ -57,6 +57,7 @@ def _fits(page, where: str) -> None:  # type: ignore[no-untyped-def]
 
 def _roll(page, times: int) -> None:  # type: ignore[no-untyped-def]
     for _ in range(times):
+        page.wait_for_function("!document.body.classList.contains('busy')")  # the page's own first requests
         if page.is_disabled("#roll"):
             return
         moves = page.locator("#log li").count()

@@ -102,8 +102,15 @@
     $("eg-accept").hidden = !state.can_accept;
     $("eg-value").textContent = valueText(state);
     $("eg-how").textContent = state.how;
-    $("eg-strategy1").replaceChildren(strategyTable(state.strategy1));
-    $("eg-strategy2").replaceChildren(strategyTable(state.strategy2));
+    // a strategy of many answers is a long table on a phone: there it opens from its one-line summary
+    const strategyBox = (s, who) => {
+      const rows = s.leads ? s.moves.length : s.seen.reduce((n, g) => n + g.moves.length, 0);
+      const said = who + (s.leads ? ": " + rows + " offer" + (rows === 1 ? "" : "s") + " to mix"
+        : ": " + rows + " answer" + (rows === 1 ? "" : "s") + " to " + s.seen.length + " offer size" + (s.seen.length === 1 ? "" : "s"));
+      return window.parlour.collapsible(said, strategyTable(s), rows);
+    };
+    $("eg-strategy1").replaceChildren(strategyBox(state.strategy1, "yours"));
+    $("eg-strategy2").replaceChildren(strategyBox(state.strategy2, "the computer's"));
     showPicked();
   }
 

@@ -361,7 +361,12 @@ window.parlour = (function () {
     const d = document.createElement("details");
     d.className = "interval";
     const s = document.createElement("summary");
-    s.textContent = text;
+    // "26.69" and "± 0.01 %" may go on two lines in a narrow column, never the ± apart from its digits
+    const cut = text.indexOf(" ± ");
+    const pm = document.createElement("span");
+    pm.className = "pm";
+    pm.textContent = cut < 0 ? "" : text.slice(cut + 1);
+    s.append(cut < 0 ? text : text.slice(0, cut), ...(cut < 0 ? [] : [" ", pm]));
     s.title = "show the certified interval";
     const full = document.createElement("span");
     full.className = "exact";
