@@ -15,6 +15,8 @@ from parlour.claims import ClaimResult, Status
 from parlour.registry import GAMES
 
 GAME_TITLES = {g.name: g.title for g in GAMES}
+# The site's stylesheet, inlined into the report file so that it looks like the site when opened from disk
+SITE_CSS = Path(__file__).resolve().parent / "web" / "static" / "parlour.css"
 
 _TEMPLATE = jinja2.Environment(
     loader=jinja2.PackageLoader("parlour", "templates"),
@@ -58,6 +60,7 @@ def write(results: list[ClaimResult], out_dir: Path, command: str) -> Path:
         statuses=[s.value for s in Status],
         games=[(g, GAME_TITLES.get(g, g), rs) for g, rs in games.items()],
         total_seconds=sum(r.seconds for r in results),
+        site_css=SITE_CSS.read_text(encoding="utf-8") if SITE_CSS.is_file() else "",
     )
     index = out_dir / "index.html"
     index.write_text(html)

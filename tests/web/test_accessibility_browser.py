@@ -49,3 +49,16 @@ def test_a_skip_link_jumps_past_the_goose_board(page, server):
     page.keyboard.press("Enter")
     page.wait_for_timeout(100)
     assert page.evaluate("location.hash") == "#chances-panel"
+
+
+def test_the_report_and_the_unknown_address_page_have_no_serious_violation(page, server, tmp_path, monkeypatch):
+    from test_fit_browser import _report
+
+    monkeypatch.chdir(tmp_path)  # the server serves report/index.html of the folder it runs in
+    _report(tmp_path)
+    for path in ("/report/", "/no/such/page"):
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.goto(server + path)
+            assert _serious(page) == [], (path, width)
+    page.set_viewport_size({"width": 1280, "height": 800})

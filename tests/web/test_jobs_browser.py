@@ -85,6 +85,7 @@ def test_a_quintet_is_solved_by_a_job_whose_progress_the_page_shows(page, server
     page.wait_for_selector("#eg-board:not([hidden])")  # the page begins with the standard quartet
     page.select_option("#eg-size", "5")
     page.select_option("#eg-animals", "2")
+    page.select_option("#eg-challenger", "1")  # the page's own start has the computer challenge
     page.fill("#eg-cards1", "10,50")
     page.fill("#eg-cards2", "10")
     page.click("#eg-start")

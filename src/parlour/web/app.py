@@ -82,7 +82,7 @@ def _install_errors(app: FastAPI) -> None:
         return JSONResponse(status_code=400, content={"error": _validation_sentence(exc)})
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         generic = exc.detail in (None, "", "Not Found")
         if exc.status_code == 404 and generic:
             sentence = "no such page"
@@ -90,6 +90,8 @@ def _install_errors(app: FastAPI) -> None:
             sentence = "the request body could not be read as JSON"
         else:
             sentence = clip(exc.detail)
+        if wants_html(request):  # a person's browser gets a page of the site, an API client its JSON
+            return missing_page(request, exc.status_code, sentence)
         return JSONResponse(status_code=exc.status_code, content={"error": sentence})
 
     @app.exception_handler(Exception)
@@ -97,6 +99,38 @@ def _install_errors(app: FastAPI) -> None:
         # A bug, not bad input: said as JSON so that the page can show it, and logged with its traceback.
         log.exception("internal error on %s", request.url.path)
         return JSONResponse(status_code=500, content={"error": f"internal error ({type(exc).__name__})"})
+
+
+def wants_html(request: Request) -> bool:
+    """A browser loading a page (GET, Accept naming text/html), not a page's script or an API client (their
+    fetch sends */* or application/json): only the former is answered with HTML."""
+    return request.method == "GET" and "text/html" in request.headers.get("accept", "")
+
+
+def missing_page(request: Request, status: int, sentence: str) -> HTMLResponse:
+    """An error as a page of the site: its header, the sentence, and the way to the games."""
+    heading = "No such page" if status == 404 else "This address cannot be shown"
+    said = sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith((".", "!", "?")) else ".")
+    if status == 404 and sentence == "no such page":
+        said = f"There is no page at {clip(request.url.path)}."
+    page = render(request, "missing.html", heading=heading, sentence=said)
+    page.status_code = status
+    return page
+
+
+REPORT_MARKS = ("<!-- report:start -->", "<!-- report:end -->")
+
+
+def report_parts(html: str) -> tuple[str, str] | None:
+    """(the report's own style, its content) from the file `parlour reproduce` wrote, or None for a file
+    without the marks (written by an older parlour: served as it is)."""
+    start, end = (html.find(m) for m in REPORT_MARKS)
+    style_at = html.find('<style id="report-style">')
+    if start < 0 or end < start or style_at < 0:
+        return None
+    style_end = html.find("</style>", style_at)
+    style = html[style_at + len('<style id="report-style">'):style_end]
+    return style, html[start + len(REPORT_MARKS[0]):end]
 
 
 def _mount_games(app: FastAPI) -> None:
@@ -194,11 +228,15 @@ def create_app() -> FastAPI:
         return FileResponse(image, media_type="image/png")
 
     @app.get("/report/", include_in_schema=False)
-    def report() -> FileResponse:
+    def report(request: Request) -> Response:
         index = Path("report") / "index.html"
         if not index.is_file():
             raise StarletteHTTPException(404, "no report here yet: run `parlour reproduce` in this folder")
-        return FileResponse(index)
+        parts = report_parts(index.read_text(encoding="utf-8"))
+        if parts is None:
+            return FileResponse(index)
+        # the file stands alone (its stylesheet inlined); served, it is a page of the site
+        return render(request, "report_page.html", style=parts[0], body=parts[1])
 
     app.include_router(job_router)
     _mount_games(app)

@@ -106,8 +106,18 @@ def whole_numbers(value: Any, what: str, low: int, high: int, count: range) -> l
     else:
         raise InvalidInput(f"{what} must be a list of whole numbers, got {shown(value)}")
     if len(items) not in count:
-        raise InvalidInput(f"{what} must hold {count.start} to {count.stop - 1} numbers, got {len(items)}")
+        # what the person typed, and what is allowed (not "got 1": the count of a list he never saw as one)
+        typed = value.strip() if isinstance(value, str) else value
+        apart = ", comma-separated" if isinstance(value, str) else ""
+        raise InvalidInput(f"{what} must be {how_many(count)} from {low} to {high}{apart}, got {shown(typed)}")
     return [whole_number(v, what, low, high) for v in items]
+
+
+def how_many(count: range) -> str:
+    """The length a list may have, in words: "2 whole numbers", "0 to 4 whole numbers", "1 whole number"."""
+    low, high = count.start, count.stop - 1
+    said = str(low) if low == high else f"{low} to {high}"
+    return f"{said} whole number{'' if high == 1 else 's'}"
 
 
 def one_of(value: Any, what: str, options: Iterable[str]) -> str:

@@ -507,9 +507,17 @@ def api_new(req: NewRequest) -> dict[str, Any]:
 @router.post("/api/guess")
 def api_guess(req: GuessRequest) -> dict[str, Any]:
     s, seed = _game(req.state, "guess")
-    guesses = whole_numbers(req.guesses if req.guesses is not None else [], "guesses", 1, s.numbers,
-                            range(0, s.numbers + 1))
-    return guess_json(s, seed, guesses)
+    return guess_json(s, seed, _guesses(req.guesses, s.numbers))
+
+
+def _guesses(value: Any, n: int) -> list[int]:
+    """The game's guesses: the page sends the earlier ones (which the server answered) and the person's new
+    one last, so an error about that one says "your guess" and quotes it, not "guesses must be ..."."""
+    items = value if value is not None else []
+    if isinstance(items, list) and 0 < len(items) <= n:
+        earlier = whole_numbers(items[:-1], "an earlier guess", 1, n, range(0, n))
+        return [*earlier, whole_number(items[-1], "your guess", 1, n)]
+    return whole_numbers(items, "guesses", 1, n, range(0, n + 1))
 
 
 @router.post("/api/search")

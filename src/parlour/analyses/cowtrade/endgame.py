@@ -124,7 +124,8 @@ def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) ->
     if leading:
         return played(stage.rows, strategy, "offer")
     counts = sorted({_count(r) for r in stage.rows})
-    return [{"seen": "any offer" if stage.signals is None else f"{counts[signal]} cards offered",
+    seen = ["any offer" if stage.signals is None else f"{n} card{'' if n == 1 else 's'} offered" for n in counts]
+    return [{"seen": seen[signal],
              "answers": played(stage.cols, mix, "answer")} for signal, mix in enumerate(strategy)]
 
 

@@ -10,7 +10,6 @@
   let over = false;
   let picked = [];   // indices into the person's hand
 
-  const cardsOf = (text) => text.split(",").map((s) => s.trim()).filter((s) => s !== "").map(Number);
   const pct = (x) => (100 * x).toFixed(1) + " %";
   const prob = (m) => (m.p_exact !== undefined ? frac(m.p_exact) + (m.p_exact === "1" ? "" : " (" + pct(m.p) + ")")
     : pct(m.p));
@@ -103,8 +102,15 @@
     $("eg-accept").hidden = !state.can_accept;
     $("eg-value").textContent = valueText(state);
     $("eg-how").textContent = state.how;
-    $("eg-strategy1").replaceChildren(strategyTable(state.strategy1));
-    $("eg-strategy2").replaceChildren(strategyTable(state.strategy2));
+    // a strategy of many answers is a long table on a phone: there it opens from its one-line summary
+    const strategyBox = (s, who) => {
+      const rows = s.leads ? s.moves.length : s.seen.reduce((n, g) => n + g.moves.length, 0);
+      const said = who + (s.leads ? ": " + rows + " offer" + (rows === 1 ? "" : "s") + " to mix"
+        : ": " + rows + " answer" + (rows === 1 ? "" : "s") + " to " + s.seen.length + " offer size" + (s.seen.length === 1 ? "" : "s"));
+      return window.parlour.collapsible(said, strategyTable(s), rows);
+    };
+    $("eg-strategy1").replaceChildren(strategyBox(state.strategy1, "yours"));
+    $("eg-strategy2").replaceChildren(strategyBox(state.strategy2, "the computer's"));
     showPicked();
   }
 
@@ -151,6 +157,16 @@
     slide($("eg-hand1"), $("eg-hand2"), paid2);
   }
 
+  // What the start puts at stake, said before the first trade: who completes the set how often with both
+  // playing well (a start decided before it begins says so).
+  function stakes(v) {
+    const value = v.value_is_exact ? frac(v.value_exact) : v.value.toFixed(6);
+    if (v.completes1 >= 1 - 1e-12) return "The stakes: this start is yours whatever the computer does (value " + value + ").";
+    if (v.completes2 >= 1 - 1e-12) return "The stakes: this start is the computer's whatever you do (value " + value + ").";
+    return "The stakes: with both playing well you complete the set " + pct(v.completes1) + " of the time and the " +
+      "computer " + pct(v.completes2) + " (value " + value + " for you, +1 a set of yours, −1 the computer's).";
+  }
+
   function stateOf(s) {
     return { animals1: s.animals1, cards1: s.cards1, cards2: s.cards2, challenger: s.challenger, tied: s.tied };
   }
@@ -177,7 +193,8 @@
     const size = Number($("eg-size").value);
     const spec = {
       set_size: size, animals1: Number($("eg-animals").value), challenger: Number($("eg-challenger").value),
-      cards1: cardsOf($("eg-cards1").value), cards2: cardsOf($("eg-cards2").value),
+      // the text as typed: the server reads it and quotes it in an error ("abc" would be NaN, sent as null)
+      cards1: $("eg-cards1").value, cards2: $("eg-cards2").value,
       rules: $("eg-rules").value, next: $("eg-next").value,
     };
     const data = await solvedCall("/cowtrade/api/endgame/state", { game: spec }, "solving the end game…");
@@ -190,6 +207,7 @@
     $("eg-story").textContent = "";
     $("eg-result").hidden = true;
     $("eg-actions").hidden = false;
+    $("eg-stakes").textContent = stakes(start);
     $("eg-start-value").textContent = valueText(start) + " — " + start.how;
     beginStory();
     $("eg-start-odds").textContent = "you complete the set " + pct(start.completes1) + ", the computer " +
@@ -218,6 +236,7 @@
       over = true;
       const won = data.end.winner === 1;
       $("eg-result").textContent = (won ? "You complete the set." : "The computer completes the set.") +
+        " You end with " + handText(data.end.cards1) + ", the computer with " + handText(data.end.cards2) + "." +
         " Optimal play from the start: you would have completed it with probability " + pct(start.completes1) +
         " (value " + (start.value_is_exact ? frac(start.value_exact) : start.value.toFixed(6)) + ").";
       $("eg-result").hidden = false;
@@ -250,14 +269,16 @@
     $("eg-story").scrollIntoView({ block: "nearest" });
   }
 
+  const HEADS = ["hand", "P(hand)", "hidden money", "money known"];
+
   function bidsTable(rows, who) {
     const box = document.createDocumentFragment();
     box.appendChild(el("p", "eg-seen", who + "'s optimal bid per hand (★: a mixture that is not optimal once the " +
       "money is known: bluffing or shading)"));
     const t = el("table", "eg-bids");
     box.appendChild(t);
-    const head = el("tr");
-    for (const h of ["hand", "P(hand)", "hidden money", "money known"]) head.appendChild(el("th", "", h));
+    const head = el("tr", "head");
+    for (const h of HEADS) head.appendChild(el("th", "", h));
     t.appendChild(head);
     const nb = (t) => t.replace(/ /g, "\u00a0");
     const mix = (m) => m.map((b) => nb(b.bid + (b.probability === 1 ? "" : ": " + pct(b.probability)))).join(", ");
@@ -267,10 +288,10 @@
       for (const c of r.hand) counts[c] = (counts[c] || 0) + 1;
       const hand = Object.keys(counts).map(Number).sort((a, b) => b - a)
         .map((c) => (counts[c] > 1 ? counts[c] + "×" : "") + c).join(" ");
-      tr.appendChild(el("td", "", nb(hand) + " (" + r.money + ")"));
-      tr.appendChild(el("td", "", (100 * r.probability).toFixed(r.probability < 0.001 ? 3 : 1) + "\u00a0%"));
-      tr.appendChild(el("td", "", (r.differs ? "★ " : "") + mix(r.hidden)));
-      tr.appendChild(el("td", "", mix(r.informed)));
+      const cells = [nb(hand) + " (" + r.money + ")", (100 * r.probability).toFixed(r.probability < 0.001 ? 3 : 1) + "\u00a0%",
+                     (r.differs ? "★ " : "") + mix(r.hidden), mix(r.informed)];
+      // each cell names its column: on a phone a row is a card of four lines (cowtrade_endgame.css)
+      cells.forEach((text, k) => { const td = el("td", "", text); td.dataset.label = HEADS[k]; tr.appendChild(td); });
       t.appendChild(tr);
     }
     return box;
@@ -289,7 +310,12 @@
     $("hidden-worth").textContent = short(data.value_of_information, data.value_of_information_exact) +
       " for player 1 (both informed vs. neither)";
     $("hidden-size").textContent = data.deals + " deals, " + data.hands1 + " hands each";
-    $("hidden-bids").replaceChildren(bidsTable(data.bids1, "Player 1"), bidsTable(data.bids3, "Player 3"));
+    // a table of a row per hand is thousands of pixels long on a phone: there it opens from a one-line summary
+    const summary = (rows, who) => who + "'s optimal bid for each of " + rows.length + " hands (" +
+      rows.filter((r) => r.differs).length + " ★)";
+    $("hidden-bids").replaceChildren(
+      window.parlour.collapsible(summary(data.bids1, "Player 1"), bidsTable(data.bids1, "Player 1"), data.bids1.length),
+      window.parlour.collapsible(summary(data.bids3, "Player 3"), bidsTable(data.bids3, "Player 3"), data.bids3.length));
   }
 
 

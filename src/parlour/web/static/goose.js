@@ -41,7 +41,7 @@
   }
 
   // Corners of a square for up to four pieces, so that pieces sharing the start or a well stay visible.
-  const SPOTS = [[18, 30], [42, 30], [18, 46], [42, 46]];
+  const SPOTS = [[18, 28], [42, 28], [18, 47], [42, 47]];
 
   function drawPieces() {
     const layer = $("pieces");
@@ -57,6 +57,21 @@
       layer.appendChild(g);
     });
   }
+
+  // A role's name ("bridge", "prison") drawn at a readable size can be wider than its square on a small
+  // board: it is narrowed to the square (textLength) rather than made smaller.
+  function fitLabels() {
+    for (const t of document.querySelectorAll("#board .what")) {
+      t.removeAttribute("textLength");
+      t.removeAttribute("lengthAdjust");
+      if (t.getComputedTextLength() > CELL - 8) {
+        t.setAttribute("textLength", String(CELL - 8));
+        t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
+  }
+  // (parlour.js's observer, made first, has set --u by the time this one runs)
+  if (window.ResizeObserver) new ResizeObserver(fitLabels).observe($("board"));
 
   function markPath(path) {
     for (const g of document.querySelectorAll("#board .sq.path, #board .sq.last")) g.classList.remove("path", "last");
@@ -98,10 +113,9 @@
       val.className = "pwin";
       val.dataset.value = String(r.win);
       if (!ch.exact && r.bounds && !ch.over) {
-        // a certified interval: the value to the digits it makes certain, ± its half-width (the full bounds
-        // on hover and in the JSON API)
-        val.textContent = window.parlour.intervalText(r.bounds[0], r.bounds[1], 100, " %");
-        val.title = "certified: between " + r.bounds[0] + " and " + r.bounds[1];
+        // a certified interval: the value to its certain digits, two decimals at most ("26.69 ± 0.01 %", as
+        // the guide promises: 26.69459678 ± 0.00000001 did not fit a phone), the full bounds one click away
+        val.replaceChildren(window.parlour.intervalNode(r.bounds[0], r.bounds[1], 100, " %", 2));
       } else {
         val.textContent = pct(r.win);
       }
@@ -288,6 +302,9 @@
     game.moves = 0;
     $("log").replaceChildren();
     $("last-move").replaceChildren();
+    // the last game's move line goes with it (after 2 -> 4 players it told of a game no longer on the board)
+    $("dice").textContent = "";
+    $("move-text").textContent = "Roll the dice to start.";
     const hint = document.createElement("p");
     hint.id = "before-first";
     hint.innerHTML = "Press <b>Roll the dice</b> (or Enter) to play the first move.";
@@ -408,7 +425,8 @@
 
   // ---- the heat map (Figure 2) -----------------------------------------------------------------------
   const heat = { data: null, cursor: [0, 0] };
-  const HC = 8, LEFT = 26, TOP = 6;
+  const HC = 8;
+  let LEFT = 26, TOP = 6;  // the margins: heatLayout widens them with the labels
 
   function colour(v, lo, hi) {  // viridis, five stops, over the surface's own range (as Figure 2's colour bars)
     const stops = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
@@ -423,7 +441,23 @@
     const d = heat.data;
     const v = d.values[i][j];
     const where = "player 1 on " + d.squares[i] + ", player 2 on " + d.squares[j] + ", player " + d.to_move + " to move";
-    return v === null ? where + ": not reachable" : where + ": " + d.title.split(" |")[0].replace("P(", "P(") + " = " + v.toFixed(6);
+    // "P(player 1 wins | player 1 to move)" says its condition in `where`: "P(player 1 wins)" is left
+    return v === null ? where + ": not reachable" : where + ": " + d.title.replace(/ \|[^)]*\)$/, ")") + " = " + v.toFixed(6);
+  }
+
+  // The labels' size in the map's units: 12 screen pixels whatever the width the map is drawn at (9px
+  // labels in a map scaled to a phone were 6 px); the margins grow with them.
+  function heatLayout(svg, k) {
+    const w = svg.getBoundingClientRect().width;
+    let f = 9;
+    for (let n = 0; n < 4; n++) {
+      LEFT = Math.max(26, Math.ceil(1.4 * f + 4));
+      const width = LEFT + k * HC + 30 + 2.6 * f;
+      if (w > 0) f = Math.max(9, 12 * width / w);
+    }
+    LEFT = Math.max(26, Math.ceil(1.4 * f + 4));
+    TOP = Math.max(6, Math.ceil(0.5 * f));
+    return { f: f, width: Math.ceil(LEFT + k * HC + 30 + 2.6 * f), height: Math.ceil(TOP + k * HC + 3.4 * f + 8) };
   }
 
   function drawHeat(d) {
@@ -431,7 +465,10 @@
     const svg = $("heatmap");
     const k = d.squares.length;
     svg.setAttribute("viewBox", "0 0 " + (LEFT + k * HC + 56) + " " + (TOP + k * HC + 30));
+    const L = heatLayout(svg, k), f = L.f;
+    svg.setAttribute("viewBox", "0 0 " + L.width + " " + L.height);
     svg.replaceChildren();
+    const lab = (x, y, text) => el("text", { class: "lab", x: x, y: y, style: "font-size:" + f.toFixed(1) + "px" }, text);
     const all = d.values.flat().filter((v) => v !== null);
     const lo = Math.min(...all), hi = Math.max(...all);
     const cells = el("g", { id: "heat-cells" });
@@ -449,18 +486,19 @@
     svg.appendChild(cells);
     d.squares.forEach((s, n) => {
       if (![0, 10, 19, 31, 40, 52, 62].includes(s)) return;
-      svg.appendChild(el("text", { class: "lab", x: 2, y: TOP + (k - 1 - n) * HC + 7 }, String(s)));
-      svg.appendChild(el("text", { class: "lab", x: LEFT + n * HC - 1, y: TOP + k * HC + 10 }, String(s)));
+      svg.appendChild(lab(2, TOP + (k - 1 - n) * HC + HC / 2 + 0.35 * f, String(s)));
+      svg.appendChild(lab(LEFT + n * HC - 1, TOP + k * HC + f + 1, String(s)));
     });
-    svg.appendChild(el("text", { class: "lab", x: LEFT, y: TOP + k * HC + 24 }, "→ player 2's square; ↑ player 1's square"));
+    svg.appendChild(lab(LEFT, TOP + k * HC + 2.2 * f + 3, "→ player 2's square"));
+    svg.appendChild(lab(LEFT, TOP + k * HC + 3.3 * f + 5, "↑ player 1's square"));
     // the colour scale: the surface's lowest and highest value at either end
     const scale = el("g", { id: "heat-scale" });
     for (let n = 0; n < 20; n++) {
       scale.appendChild(el("rect", { x: LEFT + k * HC + 14, y: TOP + (19 - n) * (k * HC / 20), width: 12,
                                      height: k * HC / 20 + 0.5, fill: colour(lo + (n + 0.5) / 20 * (hi - lo), lo, hi) }));
     }
-    scale.appendChild(el("text", { class: "lab", x: LEFT + k * HC + 30, y: TOP + 7 }, hi.toFixed(2)));
-    scale.appendChild(el("text", { class: "lab", x: LEFT + k * HC + 30, y: TOP + k * HC }, lo.toFixed(2)));
+    scale.appendChild(lab(LEFT + k * HC + 30, TOP + 0.75 * f, hi.toFixed(2)));
+    scale.appendChild(lab(LEFT + k * HC + 30, TOP + k * HC, lo.toFixed(2)));
     svg.appendChild(scale);
     svg.appendChild(el("rect", { id: "heat-cursor", class: "cursor", width: HC, height: HC, x: -50, y: -50 }));
     svg.appendChild(el("rect", { id: "heat-here", class: "here", width: HC, height: HC, x: -50, y: -50 }));
@@ -517,6 +555,12 @@
   }
 
   const hm = $("heatmap");
+  // drawn for its width: a turned phone or a resized window draws it again, labels at their size
+  let heatWidth = 0;
+  if (window.ResizeObserver) new ResizeObserver(() => {
+    const w = Math.round(hm.getBoundingClientRect().width);
+    if (heat.data && w && Math.abs(w - heatWidth) > 8) { heatWidth = w; drawHeat(heat.data); moveCursor(heat.cursor[0], heat.cursor[1]); }
+  }).observe(hm.parentElement);
   hm.addEventListener("mouseover", (ev) => {
     const t = ev.target;
     if (t.dataset && t.dataset.i !== undefined) moveCursor(Number(t.dataset.i), Number(t.dataset.j));
@@ -575,6 +619,14 @@
     out.appendChild(p);
   }
 
+  // The editor's text box is what "my own" solves; a named variant hides it, so that the box never shows
+  // the study's rules beside a variant's name.
+  function rulesChoiceChanged() {
+    const own = $("rules-choice").value === "toml";
+    $("rules-toml").hidden = !own;
+    $("rules-toml-label").hidden = !own;
+  }
+
   async function solveRules(ev) {
     ev.preventDefault();
     const choice = $("rules-choice").value;
@@ -602,6 +654,8 @@
   $("heat-show").addEventListener("click", showHeat);
   $("surface").addEventListener("change", showHeat);
   $("rules-form").addEventListener("submit", solveRules);
+  $("rules-choice").addEventListener("change", rulesChoiceChanged);
+  rulesChoiceChanged();
   document.addEventListener("keydown", (ev) => {  // Enter anywhere outside a control rolls
     const tag = (ev.target.tagName || "").toLowerCase();
     if (ev.key === "Enter" && (ev.target === document.body || tag === "main") && !$("roll").disabled) roll(ev);

@@ -62,7 +62,10 @@
   function drawAlice(s) {
     const svg = $("alice-chart");
     svg.replaceChildren();
-    const n = s.numbers, W = 640, H = 200, top = 14, bottom = 22, left = 4;
+    // the labels keep 11.5 screen pixels (guess.css, --u) on a chart scaled down to a phone: the margin under
+    // the bars grows with them
+    const u = 640 / (svg.getBoundingClientRect().width || 640);
+    const n = s.numbers, W = 640, H = 200, top = Math.max(14, Math.ceil(12 * u)), bottom = Math.max(22, Math.ceil(12 * u + 10)), left = 4;
     const probs = s.alice.map((a) => a.probability);
     const peak = Math.max(...probs, 1 / n) * 1.05;
     const y = (p) => H - bottom - (H - top - bottom) * (p / peak);
@@ -325,6 +328,18 @@
     $("tree-caption").textContent = "Bob drew this tree with probability " + said(t.probability_exact, t.probability, 4) + " (first guess " + t.preorder[0] + "; the number k sits at depth " +
       "= the guesses k needs). This game's path is highlighted." + (n > 40 ? " Hover a dot for its number." : "");
     $("tree-panel").hidden = false;
+    // a tree wider than the screen scrolls sideways: it opens on this game's path, not on its left edge;
+    // a path wider than the box shows its end, the number found, with as much of the way to it as fits
+    const box = svg.parentElement, xs = game.guesses.map(x);
+    if (box && xs.length) {
+      const scale = svg.getBoundingClientRect().width / W || 1, margin = 24;
+      const lo = scale * Math.min(...xs), hi = scale * Math.max(...xs), end = scale * xs[xs.length - 1];
+      let left = (lo + hi) / 2 - box.clientWidth / 2;
+      if (hi - lo > box.clientWidth - 2 * margin) {
+        left = end === hi ? hi + margin - box.clientWidth : end === lo ? lo - margin : end - box.clientWidth / 2;
+      }
+      box.scrollLeft = Math.max(0, left);
+    }
   }
 
   function mirrorBusy() {

@@ -32,8 +32,15 @@ window.parlour = (function () {
     return control.closest("[data-error-here], form, .controls, .panel, section, details") || null;
   }
 
-  function markStale(on) {
-    for (const el of document.querySelectorAll("[data-result]")) el.classList.toggle("stale", on);
+  // Grey the results an error makes doubtful: those of the panel where the error is shown (a contradiction
+  // in the hider's game says nothing about V(N) beside it); all of them when the error comes from outside
+  // any panel or from a panel of inputs only (a setup feeds every result).
+  function markStale(on, anchor) {
+    for (const el of document.querySelectorAll(".stale[data-result]")) el.classList.remove("stale");
+    if (!on) return;
+    const panel = anchor && anchor.closest ? anchor.closest(".panel") : null;
+    const own = panel ? [...panel.querySelectorAll("[data-result]")].concat(panel.matches("[data-result]") ? [panel] : []) : [];
+    for (const el of own.length ? own : document.querySelectorAll("[data-result]")) el.classList.add("stale");
   }
 
   // showError(text, near): the sentence beside `near` (default: the control used last), scrolled into view;
@@ -54,7 +61,7 @@ window.parlour = (function () {
     if (control && control.matches && control.matches("input, select, textarea")) control.setAttribute("aria-invalid", "true");
     box.textContent = sentence(text);
     box.hidden = false;
-    markStale(true);
+    markStale(true, anchor);
     if (box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
   }
 
@@ -319,6 +326,73 @@ window.parlour = (function () {
     el.classList.add(cls);
   }
 
+  // ---- fit: long tables, drawings and intervals -------------------------------------------------------
+
+  const PHONE = "(max-width: 40rem)";
+  const LONG_ROWS = 8;  // a table of more rows than this is a summary line first on a phone
+  const onPhone = () => !!(window.matchMedia && window.matchMedia(PHONE).matches);
+
+  // `content` under a one-line summary (a <details>): open on a wide screen, closed on a phone when it has
+  // more than LONG_ROWS rows, so that a long table does not push the game off a phone's screen.
+  function collapsible(summary, content, rows) {
+    const d = document.createElement("details");
+    d.className = "collapsible";
+    const s = document.createElement("summary");
+    s.textContent = summary;
+    d.append(s, content);
+    d.open = !(onPhone() && rows > LONG_ROWS);
+    return d;
+  }
+
+  // A certified interval as a person reads it: the value to the digits the interval makes certain, but no
+  // more than `places` decimals (the error of the rounding is added to the ± so the statement stays true:
+  // "26.69 ± 0.01 %"), with the full interval one click away (a <details>).
+  function intervalNode(lo, hi, scale, unit, places) {
+    const k = scale || 1, u = unit || "";
+    const most = places === undefined ? 2 : places;
+    let text = intervalText(lo, hi, k, u);
+    const a = lo * k, b = hi * k;
+    const step = Math.pow(10, -most);
+    if ((b - a) / 2 < step / 2) {
+      // rounded to `most` places: the true value lies within half a step of the midpoint's rounding plus the
+      // half-width, which is under one step
+      text = ((a + b) / 2).toFixed(most) + " ± " + step.toFixed(most) + u;
+    }
+    const d = document.createElement("details");
+    d.className = "interval";
+    const s = document.createElement("summary");
+    // "26.69" and "± 0.01 %" may go on two lines in a narrow column, never the ± apart from its digits
+    const cut = text.indexOf(" ± ");
+    const pm = document.createElement("span");
+    pm.className = "pm";
+    pm.textContent = cut < 0 ? "" : text.slice(cut + 1);
+    s.append(cut < 0 ? text : text.slice(0, cut), ...(cut < 0 ? [] : [" ", pm]));
+    s.title = "show the certified interval";
+    const full = document.createElement("span");
+    full.className = "exact";
+    full.textContent = "certified: between " + a.toPrecision(12) + u + " and " + b.toPrecision(12) + u +
+      " (" + intervalText(lo, hi, k, u) + ")";
+    d.append(s, full);
+    return d;
+  }
+
+  // SVG drawings scale with their box: a drawing marked data-legible gets --u, its user units per CSS pixel,
+  // so that its stylesheet can keep text at a readable size however small the drawing is drawn
+  // (font-size: max(10px, calc(11.5px * var(--u)))).
+  function legible(svg) {
+    const set = () => {
+      const vb = svg.viewBox && svg.viewBox.baseVal;
+      const w = svg.getBoundingClientRect().width;
+      if (vb && vb.width && w) svg.style.setProperty("--u", (vb.width / w).toFixed(4));
+    };
+    set();
+    if (window.ResizeObserver) new ResizeObserver(set).observe(svg);
+    return set;
+  }
+  function legibleAll() { for (const svg of document.querySelectorAll("svg[data-legible]")) legible(svg); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", legibleAll);
+  else legibleAll();
+
   // On a phone a long introduction shows three lines and a "More" button, so that the game is on the first
   // screen (the whole text stays in the page for screen readers).
   function clampIntros() {
@@ -343,7 +417,8 @@ window.parlour = (function () {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clampIntros);
   else clampIntros();
 
-  return { api, wait, ask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate, sentence };
+  return { api, wait, ask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate,
+           sentence, collapsible, intervalNode, legible, onPhone };
 })();
 
 // ---- The game's story, motion and terms (issue 36: a game told as it goes) -------------------------------

@@ -262,7 +262,15 @@ function handWords(code) {
       " points and “I lose” " + window.parlour.said(data.expected_lose_call_exact, data.expected_lose_call, 2) +
       ": the better call was “I " + data.by_the_odds + "”" + (data.by_the_odds === you.prediction ? " (yours)." : ".");
     lastOdds = data;
-    box.append(head, chance, odds, chars);
+    // the next control right under the verdict: on a phone "Next round" (in the form above the cards) was
+    // off screen after every prediction
+    const next = document.createElement("button");
+    next.type = "button";
+    next.className = "primary";
+    next.id = "you-next";
+    next.textContent = "Next round";
+    next.addEventListener("click", () => dealRound());
+    box.append(head, chance, odds, chars, ...(state.rounds >= ROUNDS ? [] : [next]));
     storyRound(data, head.textContent);
     $("you-round").textContent = state.rounds + " of " + ROUNDS;
     $("you-points").textContent = state.you_points;
@@ -272,8 +280,11 @@ function handWords(code) {
     $("deal").disabled = false;
     if (state.rounds >= ROUNDS) ending();
     else $("deal").textContent = "Next round";
-    $("deal").focus({ preventScroll: true });
+    // the next control in view with the verdict: "Next round", or the ending's "Play again"
+    const control = state.rounds >= ROUNDS ? $("you-again") : next;
+    control.focus({ preventScroll: true });
     window.parlour.reveal($("you-table"), box);
+    window.parlour.reveal(head, control);  // when the cards and the whole result do not fit: verdict and control
   }
 
   function ending() {
