@@ -9,6 +9,8 @@ from typing import Any
 # Boxes that scroll sideways on purpose, with the keyboard able to reach them: the docs' code blocks and wide
 # tables, and drawings wider than any screen (Bob's search tree), which the page scrolls to what matters.
 SCROLLS_ON_PURPOSE = ".docs pre, .docs table, [data-scrolls]"
+# `.sr-only` text is for screen readers only (a 1 px clipped box that no one sees), so it is neither measured
+# for fit nor for size.
 
 OVERFLOWS = """(allowed) => {
   const out = [];
@@ -19,7 +21,7 @@ OVERFLOWS = """(allowed) => {
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const svgInside = (el) => el.namespaceURI === "http://www.w3.org/2000/svg" && el.tagName.toLowerCase() !== "svg";
   for (const el of main.querySelectorAll("*")) {
-    if (svgInside(el) || !shown(el) || el.closest(allowed + ", .skip, .skip-board")) continue;
+    if (svgInside(el) || !shown(el) || el.closest(allowed + ", .skip, .skip-board, .sr-only")) continue;
     const cs = getComputedStyle(el);
     if (cs.position === "fixed" || el.closest("[data-sticky-bottom]")) continue;
     // content wider than its box: spilt out (overflow visible), cut off (hidden) or behind a scroll bar
@@ -48,7 +50,7 @@ SMALL_TEXT = """(least) => {
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || el.closest(".skip, .skip-board, [hidden]")) continue;
+    if (r.width === 0 || r.height === 0 || el.closest(".skip, .skip-board, .sr-only, [hidden]")) continue;
     let size = parseFloat(getComputedStyle(el).fontSize);
     if (el.namespaceURI === "http://www.w3.org/2000/svg" && el.getScreenCTM) {
       const m = el.getScreenCTM();
