@@ -42,9 +42,9 @@ def test_nfg_export(capsys: pytest.CaptureFixture[str], tmp_path: object) -> Non
     ("args", "message"),
     [
         (["--money1", "-3", "--money3", "2"], "must not be negative"),
-        (["--money1", "3"], "give both money totals"),
+        (["--money1", "3"], "give both players' money totals: --money1 and --money3"),
         (["--money1", "3", "--money3", "2", "--initiative", "2"], "initiative must be 1 or 3"),
-        (["--cards1", "10,7", "--cards3", "10"], "unknown money card 7"),
+        (["--cards1", "10,7", "--cards3", "10"], "--cards1 holds 7"),
         (["--cards1", "10"], "both players"),
         (["--money1", "3", "--money3", "2", "--bids1", ""], "comma-separated"),
         (["--money1", "3", "--money3", "2", "--bids1", "1,x"], "comma-separated"),
