@@ -112,6 +112,7 @@ def test_endgame_hidden(capsys: pytest.CaptureFixture[str]) -> None:
     (["--hidden", "--animals1", "2"], "last trade of a quartet"),
     (["--hidden", "--players", "3", "--donkeys", "4"], "too big"),
     (["--tol", "2"], "between 0 and 1"),
+    (["--players", "4"], "--players and --donkeys deal the money of --hidden"),
 ])
 def test_endgame_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run_cli(["cowtrade", "endgame", *args], capsys)

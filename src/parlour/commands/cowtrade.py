@@ -166,6 +166,8 @@ def endgame_command(
     """Play one open set out between two players: trade after trade until one owns it, money changing hands."""
     if plays < 0:
         raise InvalidInput(f"--plays must not be negative, got {plays}")
+    if not hidden and (players != 3 or donkeys != 0):
+        raise InvalidInput("--players and --donkeys deal the money of --hidden: add --hidden or leave them out")
     if hidden:
         _hidden(set_size, animals1, (money1, money2, cards1, cards2), challenger, next_challenger, study,
                 (stage, ties), players, donkeys, as_json, force)
