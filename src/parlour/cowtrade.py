@@ -26,7 +26,7 @@ from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, SecondInitiati
 from parlour.analyses.cowtrade.endgame import EndgameSolution
 from parlour.analyses.cowtrade.hidden import HiddenMoneySolution
 from parlour.analyses.cowtrade.threeplayer import SecuritySolution
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, shown
 
 __all__ = ["CowTrade", "CowTradeSolution", "EndgameSolution", "HiddenMoneySolution", "SecondInitiative",
            "SecuritySolution", "endgame", "game", "hidden", "security", "solve", "solve_game"]
@@ -267,24 +267,22 @@ def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence
     """
     from parlour.analyses.cowtrade.threeplayer import StageRule, ThreeRules, TieRule, make_hands, solve_security
 
-    def three(value: object, name: str) -> list[Any] | None:
+    def three(value: Any, name: str) -> list[Any] | None:
         if value is None:
             return None
-        if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 3:
-            raise InvalidInput(f"{name} must give three players' money, one entry each")
+        if isinstance(value, str | bytes) or not hasattr(value, "__len__") or len(value) != 3:
+            raise InvalidInput(f"{name} must give three players' money, one entry each, got {shown(value)}")
         return list(value)
 
     totals, hands = three(money, "money"), three(cards, "cards")
     if totals is None and hands is None:
         raise InvalidInput("give the three players' money: money=(m1, m2, m3) or cards=(c1, c2, c3)")
-    if totals is not None and any(isinstance(m, bool) or not isinstance(m, int) for m in totals):
-        raise InvalidInput("money=(m1, m2, m3) takes three whole numbers")
-    if hands is not None and any(isinstance(c, str | bytes) or not isinstance(c, Sequence) for c in hands):
-        raise InvalidInput("cards=(c1, c2, c3) takes three lists of money cards")
-    try:
-        rule_stage, rule_ties = StageRule(stage), TieRule(ties)
-    except ValueError:
-        raise InvalidInput('stage is "rules" or "simultaneous" and ties "repeat" or "challenger"') from None
+    if totals is not None:
+        totals = [policy.whole(m, f"money[{k}]") for k, m in enumerate(totals)]
+    if hands is not None:
+        hands = [policy.money_cards(c, f"cards[{k}]", f"cards{k + 1}") for k, c in enumerate(hands)]
+    rule_stage = StageRule(policy.option(stage, "stage", [s.value for s in StageRule]))
+    rule_ties = TieRule(policy.option(ties, "ties", [t.value for t in TieRule]))
     rules = ThreeRules.study(set_size) if study else ThreeRules(set_size, rule_stage, rule_ties)
     built = make_hands(totals or [None] * 3, [None if c is None else list(c) for c in hands or [None] * 3])
     return solve_security(rules, list(animals), built, turn, tuple(players), tol=tol, force=force)

@@ -48,7 +48,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from parlour.analyses.cowtrade import policy
-from parlour.analyses.cowtrade.endgame import EndgameSolution
+from parlour.analyses.cowtrade.endgame import EndgameSolution, played
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
@@ -295,21 +295,12 @@ def _move_json(move: Any) -> dict[str, Any]:
 
 
 def _strategy(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
-    """A player's optimal mixture: his offers when he leads; per number of cards he sees when he responds."""
+    """A player's optimal mixture (`endgame.played`) as the page reads it: his offers when he leads; per
+    number of cards he sees when he responds."""
     if leading:
-        return {"leads": True, "moves": [{**_move_json(m), **_p(p)} for m, p in zip(stage.rows, strategy,
-                                                                                     strict=True) if p > 0]}
-    counts = sorted({card_count(r) for r in stage.rows})
-    seen = []
-    for signal, mix in enumerate(strategy):
-        label = "any offer" if stage.signals is None else _seen(counts[signal])
-        seen.append({"seen": label, "moves": [{**_move_json(m), **_p(p)} for m, p in zip(stage.cols, mix,
-                                                                                         strict=True) if p > 0]})
-    return {"leads": False, "seen": seen}
-
-
-def _seen(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'} offered"
+        return {"leads": True, "moves": [{**_move_json(m), **_p(p)} for m, p in played(stage, strategy, True)[0][1]]}
+    return {"leads": False, "seen": [{"seen": seen, "moves": [{**_move_json(m), **_p(p)} for m, p in moves]}
+                                     for seen, moves in played(stage, strategy, False)]}
 
 
 def _value(lower: Fraction, upper: Fraction) -> dict[str, Any]:

@@ -55,6 +55,12 @@ BAD_CALLS = [
     (lambda: cowtrade.hidden(players=7), "players must be at most 6"),
     (lambda: cowtrade.hidden(players=3, donkeys=4), "force=True tries anyway"),
     (lambda: cowtrade.hidden(next_challenger="winner"), "next_challenger must be one of"),
+    (lambda: cowtrade.security(money=(1, 1)), "money must give three players' money"),  # type: ignore[arg-type]
+    (lambda: cowtrade.security(money=(1, 1, 1), stage="bogus"), "stage must be one of"),
+    (lambda: cowtrade.security(money=(1, -1, 1)), "money[1] must not be negative"),
+    (lambda: cowtrade.security(money=(1, "1", 1)), "money[1] must be a whole number"),  # type: ignore[arg-type]
+    (lambda: cowtrade.security(cards=([10], [10], ["x"])), "cards[2] holds 'x'"),  # type: ignore[list-item]
+    (lambda: cowtrade.security(money=(1, 1, 1), cards=([10], [10], [10])), "not both: money=(m1, m2, m3)"),
 ]
 
 
@@ -75,6 +81,9 @@ def test_numpy_and_whole_float_numbers_are_numbers() -> None:
     cards = cowtrade.solve(cards=([0, 10, 10], [10, 50]))
     assert cowtrade.solve(cards=(np.array([0, 10, 10]), [np.int64(10), 50])).value == cards.value
     assert cowtrade.endgame(money=(np.int64(1), 1), set_size=np.int64(3)).value == Fraction(-3, 5)
+    three = cowtrade.security(money=(np.int64(1), 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
+    plain_three = cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
+    assert [(lv.lower, lv.upper) for lv in three.levels] == [(lv.lower, lv.upper) for lv in plain_three.levels]
 
 
 def test_the_front_door_exports_its_result_classes_and_documents_every_function() -> None:

@@ -130,21 +130,40 @@ def _hand_json(hand: Hand) -> Any:
     return hand if isinstance(hand, int) else cards_of(hand)
 
 
+def seen_label(count: int | None) -> str:
+    """What a responder saw of the offer: its number of cards, or nothing ("any offer")."""
+    if count is None:
+        return "any offer"
+    return f"{count} card{'' if count == 1 else 's'} offered"
+
+
+def played(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool
+           ) -> list[tuple[str | None, list[tuple[Any, Any]]]]:
+    """A player's mixture at a stage, the moves he plays with their probabilities: one (None, moves) when he
+    leads; one (what he saw, answers) per signal when he responds. The command line's and the page's JSON
+    are both written from it."""
+    def kept(moves: tuple[Any, ...], mix: tuple[Any, ...]) -> list[tuple[Any, Any]]:
+        return [(m, p) for m, p in zip(moves, mix, strict=True) if p > 0]
+
+    if leading:
+        return [(None, kept(stage.rows, strategy))]
+    counts = sorted({_count(r) for r in stage.rows})
+    return [(seen_label(None if stage.signals is None else counts[signal]), kept(stage.cols, mix))
+            for signal, mix in enumerate(strategy)]
+
+
 def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[str, Any]]:
     """A player's mixture in the JSON convention: `[{"offer", "probability"(, _exact)}]` when he leads,
     `[{"seen": what he saw, "answers": [{"answer", "probability"(, _exact)}]}]` when he responds."""
     def label(move: Any) -> str:
         return ACCEPT if move == ACCEPT else describe(move)
 
-    def played(moves: tuple[Any, ...], mix: tuple[Any, ...], key: str) -> list[dict[str, Any]]:
-        kept = [(label(m), p) for m, p in zip(moves, mix, strict=True) if p > 0]
-        return mixture(key, [p for _, p in kept], [m for m, _ in kept])
+    def listed(moves: list[tuple[Any, Any]], key: str) -> list[dict[str, Any]]:
+        return mixture(key, [p for _, p in moves], [label(m) for m, _ in moves])
 
     if leading:
-        return played(stage.rows, strategy, "offer")
-    counts = sorted({_count(r) for r in stage.rows})
-    return [{"seen": "any offer" if stage.signals is None else f"{counts[signal]} cards offered",
-             "answers": played(stage.cols, mix, "answer")} for signal, mix in enumerate(strategy)]
+        return listed(played(stage, strategy, True)[0][1], "offer")
+    return [{"seen": seen, "answers": listed(moves, "answer")} for seen, moves in played(stage, strategy, False)]
 
 
 def _count(offer: Hand) -> int:
@@ -587,4 +606,5 @@ def _short(p: Any) -> str:
 
 
 __all__ = ["Chain", "EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
-           "describe_solution", "hand_from_cards", "play_chain", "quartet_table", "quartet_values", "solve_endgame"]
+           "describe_solution", "hand_from_cards", "play_chain", "played", "quartet_table", "quartet_values",
+           "seen_label", "solve_endgame"]

@@ -103,7 +103,7 @@ def _pair(value: Any, python: str, flags: str, what: str) -> tuple[Any, Any] | N
     return value[0], value[1]
 
 
-def _cards(value: Any, python: str, flag: str) -> list[int]:
+def money_cards(value: Any, python: str, flag: str) -> list[int]:
     """One hand of money cards, each a card value of the game."""
     where = name(python, flag)
     if not _sequence(value):
@@ -141,7 +141,7 @@ def hands(money: object = None, cards: object = None, *, other: int = 2, default
         if pair is not None and (pair[0] is None or pair[1] is None):  # the command line gave one of two
             raise InvalidInput(f"give both players' {what}: {name(python, flags)}")
     if held is not None:
-        return (_cards(held[0], "cards[0]", "cards1"), _cards(held[1], "cards[1]", f"cards{other}"))
+        return (money_cards(held[0], "cards[0]", "cards1"), money_cards(held[1], "cards[1]", f"cards{other}"))
     if totals is not None:
         return (whole(totals[0], name("money[0]", "money1")), whole(totals[1], name("money[1]", f"money{other}")))
     if default:
@@ -365,6 +365,7 @@ def run_hidden(plan: HiddenPlan) -> HiddenMoneySolution:
 
 
 __all__ = ["DEFAULT_CARDS", "MAX_MONEY", "EndgamePlan", "HiddenPlan", "TradePlan", "deprecated_challenger",
-           "endgame_hands", "endgame_rules", "hands", "plan_endgame", "plan_hidden", "plan_trade",
+           "endgame_hands", "endgame_rules", "hands", "money_cards", "name", "plan_endgame", "plan_hidden",
+           "plan_trade",
            "plan_trade_game", "run_endgame", "run_hidden", "run_trade", "second_of", "start_plan", "trade_game",
            "whole"]
