@@ -29,6 +29,7 @@ from parlour.analyses.cowtrade.endgame import (
 )
 from parlour.analyses.cowtrade.hidden import MAX_DEALS, MAX_PLAYERS, MAX_ROWS, HiddenMoneySolution, hidden_last_trade
 from parlour.analyses.cowtrade.hidden import estimate as hidden_estimate
+from parlour.analyses.cowtrade.hidden import guard as hidden_guard
 from parlour.analyses.cowtrade.model import CowTradeSolution
 from parlour.analyses.cowtrade.model import solve as solve_trade
 from parlour.analyses.estimates import Estimate
@@ -332,13 +333,11 @@ def plan_hidden(players: object = 3, *, initiative: object = 1, donkeys: object 
         raise InvalidInput(f"{name('initiative', 'challenger')} must be 1 or 3 (the last trade's players: 1 holds "
                            f"one animal, 3 holds three), got {who}")
     rule = SecondInitiative(option(second, name("second", "next"), [s.value for s in SecondInitiative]))
-    size = hidden_estimate(count, bonus)
-    if not _flag(force, name("force")) and (size["rows"] > max_rows or size["deals"] > max_deals):
-        raise InvalidInput(
-            f"hidden money with {count} players and {bonus} donkeys is too big to solve exactly here: "
-            f"{size['deals']:,} deals and an LP of {size['rows']:,} rows (limits {max_deals:,} deals, "
-            f"{max_rows:,} rows; 2,743 rows took about a minute"
-            + (f"; {spelling.parameter('force', True)} tries anyway)" if lift is None else f"{lift})"))
+    if _flag(force, name("force")):
+        size = hidden_estimate(count, bonus)
+    else:
+        size = hidden_guard(count, bonus, max_rows, max_deals,
+                            f"; {spelling.parameter('force', True)} tries anyway" if lift is None else lift)
     return HiddenPlan(count, bonus, who, rule, size)
 
 
