@@ -30,6 +30,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from parlour.analyses import cowtrade as analysis
+from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.play import Step, inspection_game, steps, trade
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES, bids_from_cards
@@ -110,7 +111,7 @@ def parse_game(spec: GameSpec) -> analysis.CowTrade:
                     f"this page solves money totals up to {MAX_MONEY} (a {MAX_BIDS} x {MAX_BIDS} bid matrix); "
                     f"{money:,} for {who} is too large: `parlour cowtrade solve` on the command line takes it")
             totals.append(money)
-        return analysis.CowTrade(totals[0], totals[1], initiative, second=second)
+        return policy.trade_game((totals[0], totals[1]), initiative=initiative, second=second)
     cards1, cards3 = parse_cards(spec.cards1, "player 1"), parse_cards(spec.cards3, "player 3")
     check_deck(cards1, cards3)
     for cards, who in ((cards1, "player 1"), (cards3, "player 3")):
@@ -119,7 +120,7 @@ def parse_game(spec: GameSpec) -> analysis.CowTrade:
             raise InvalidInput(
                 f"the cards of {who} make {count} different bids; this page solves at most {MAX_BIDS} "
                 f"(`parlour cowtrade solve --cards1 ... --cards3 ...` takes more)")
-    return analysis.CowTrade.from_cards(cards1, cards3, initiative, second)
+    return policy.trade_game(cards=(cards1, cards3), initiative=initiative, second=second)
 
 
 def echo(game: analysis.CowTrade, spec: GameSpec) -> dict[str, Any]:
@@ -134,8 +135,9 @@ def echo(game: analysis.CowTrade, spec: GameSpec) -> dict[str, Any]:
 
 @lru_cache(maxsize=CACHED)
 def solved(game: analysis.CowTrade) -> analysis.CowTradeSolution:
-    """`analysis.solve`, remembered for the page's next requests (a play re-sends the same game)."""
-    return analysis.solve(game)
+    """The game solved (`policy.run_trade`), remembered for the page's next requests (a play re-sends the
+    same game); the page's own limits were checked by `parse_game`."""
+    return policy.run_trade(policy.plan_trade_game(game))
 
 
 def step_json(step: Step) -> dict[str, Any]:
