@@ -10,8 +10,8 @@ Each function is a command of `parlour cowtrade` with its options as keyword arg
 is --money1/--money3, `cards=(c1, c3)` --cards1/--cards3, `bids=(b1, b3)` --bids1/--bids3. Both call
 `parlour.analyses.cowtrade.policy`, which checks the input and decides the size guards once; a refusal is
 an `InvalidInput` (a ValueError) naming the argument as written here (`money[0]`, `force=True`), where the
-command line names its flags (`--money1`, `--force`). Numbers may be Python or numpy integers (or floats
-that are whole); bools and strings are refused where a number is meant.
+command line names its flags (`--money1`, `--force`). Whole numbers may be Python or numpy integers, not
+floats (even 8.0: a count is an int); bools and strings are refused where a number is meant.
 
 Players: in the last trade (`solve`, `hidden`) player 1 holds one animal and player 3 three, as in the
 study; in the end game of one set (`endgame`) player 1 holds `animals1` and player 2 the rest.
