@@ -42,9 +42,9 @@ def test_nfg_export(capsys: pytest.CaptureFixture[str], tmp_path: object) -> Non
     ("args", "message"),
     [
         (["--money1", "-3", "--money3", "2"], "must not be negative"),
-        (["--money1", "3"], "give both money totals"),
+        (["--money1", "3"], "give both players' money totals: --money1 and --money3"),
         (["--money1", "3", "--money3", "2", "--initiative", "2"], "initiative must be 1 or 3"),
-        (["--cards1", "10,7", "--cards3", "10"], "unknown money card 7"),
+        (["--cards1", "10,7", "--cards3", "10"], "--cards1 holds 7"),
         (["--cards1", "10"], "both players"),
         (["--money1", "3", "--money3", "2", "--bids1", ""], "comma-separated"),
         (["--money1", "3", "--money3", "2", "--bids1", "1,x"], "comma-separated"),
@@ -112,6 +112,7 @@ def test_endgame_hidden(capsys: pytest.CaptureFixture[str]) -> None:
     (["--hidden", "--animals1", "2"], "last trade of a quartet"),
     (["--hidden", "--players", "3", "--donkeys", "4"], "too big"),
     (["--tol", "2"], "between 0 and 1"),
+    (["--players", "4"], "--players and --donkeys deal the money of --hidden"),
 ])
 def test_endgame_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run_cli(["cowtrade", "endgame", *args], capsys)
@@ -170,3 +171,32 @@ def test_security_text_one_player_with_cards(capsys: pytest.CaptureFixture[str])
 def test_security_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     code, _, err = run_cli(["cowtrade", "security", *args], capsys)
     assert code == 2 and message in err
+
+
+def test_money_and_cards_together_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # the cards used to win silently and the money was dropped
+    code, _, err = run_cli(["cowtrade", "solve", "--money1", "8", "--money3", "5", "--cards1", "0,10",
+                            "--cards3", "10"], capsys)
+    assert code == 2 and "not both: --money1 and --money3, or --cards1 and --cards3" in err
+
+
+def test_hidden_numbers_the_players_as_the_last_trade_and_refuses_the_study(capsys: pytest.CaptureFixture[str]
+                                                                            ) -> None:
+    code, out, _ = run_cli(["cowtrade", "endgame", "--hidden", "--players", "2", "--challenger", "3", "--json"],
+                           capsys)
+    assert code == 0 and json.loads(out)["initiative"] == 3  # asked for player 3, told player 3
+    code, _, err = run_cli(["cowtrade", "endgame", "--hidden", "--players", "2", "--challenger", "2"], capsys)
+    assert code == 2 and "--challenger 3" in err
+    for extra in (["--study"], ["--stage", "simultaneous"], ["--ties", "challenger"]):
+        code, _, err = run_cli(["cowtrade", "endgame", "--hidden", "--players", "2", *extra], capsys)
+        assert code == 2 and "leave out --study, --stage and --ties" in err
+
+
+def test_endgame_text_says_what_it_proved(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["cowtrade", "endgame", "--set-size", "3", "--money1", "1", "--money2", "1"], capsys)
+    assert code == 0 and "-3/5 (exact)" in out and "completes the set 1/5 (exact)" in out and "±" not in out
+    code, out, _ = run_cli(["cowtrade", "endgame", "--set-size", "5", "--animals1", "3", "--money1", "0",
+                            "--money2", "1", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["value_exact"] == "0" and data["endless_exact"] == "1"
+    assert data["expected_trades"] is None  # play never ends: no mean, and no "inf" in the JSON

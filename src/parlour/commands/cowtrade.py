@@ -17,29 +17,28 @@ from parlour.infra.files import output_file
 from parlour.results import frac_str
 
 if TYPE_CHECKING:
-    from parlour import cowtrade as front
     from parlour.analyses import cowtrade as analysis
-    from parlour.analyses.cowtrade import endgame
+    from parlour.analyses.cowtrade import endgame, policy
     from parlour.analyses.cowtrade import hidden as hidden_money
 else:  # HiGHS, FLINT and the end-game solver load when a command runs, not for --help
-    front = lazy.module("parlour.cowtrade")
     analysis = lazy.module("parlour.analyses.cowtrade")
     endgame = lazy.module("parlour.analyses.cowtrade.endgame")
     hidden_money = lazy.module("parlour.analyses.cowtrade.hidden")
+    policy = lazy.module("parlour.analyses.cowtrade.policy")
 
 app = typer.Typer(no_args_is_help=True)
 
-def _game(money1: int | None, money3: int | None, initiative: int, bids1: str | None, bids3: str | None,
-          cards1: str | None, cards3: str | None, second: SecondInitiative) -> analysis.CowTrade:
-    def cards(text: str | None, name: str) -> list[int] | None:
-        if text is None:
-            return None
-        return [] if text.strip() == "" else parse_int_list(text, name)
+def _cards(text: str | None, flag: str) -> list[int] | None:
+    """A hand of money cards as the command line writes it ("" is no cards at all)."""
+    if text is None:
+        return None
+    return [] if text.strip() == "" else parse_int_list(text, flag)
 
-    b1 = parse_int_list(bids1, "--bids1") if bids1 is not None else None
-    b3 = parse_int_list(bids3, "--bids3") if bids3 is not None else None
-    return analysis.make_game(money1, money3, initiative, b1, b3, cards(cards1, "--cards1"),
-                              cards(cards3, "--cards3"), second)
+
+def _pair(first: object, second: object) -> tuple[object, object] | None:
+    """Two players' options as the policy's pair: None when neither is given (a half pair is the policy's
+    to refuse, naming the missing flag)."""
+    return None if first is None and second is None else (first, second)
 
 
 @app.command()
@@ -63,9 +62,13 @@ def solve(
     """Solve the last cow trade exactly: value, inspection size and both optimal bidding strategies."""
     if nfg_out is not None:
         output_file(nfg_out, "--nfg")
-    front.check_money(money1, money3, force)  # the library's policy: size guards, named --force here
-    game = _game(money1, money3, initiative, bids1, bids3, cards1, cards3, second)
-    result = front.solve_game(game, force=force)
+    bids = _pair(None if bids1 is None else parse_int_list(bids1, "--bids1"),
+                 None if bids3 is None else parse_int_list(bids3, "--bids3"))
+    plan = policy.plan_trade(_pair(money1, money3), initiative=initiative, bids=bids,
+                             cards=_pair(_cards(cards1, "--cards1"), _cards(cards3, "--cards3")), second=second,
+                             force=force)  # the library's policy: its refusals name the flags here
+    game = plan.game
+    result = policy.run_trade(plan)
     if nfg_out is not None:
         analysis.write_nfg(nfg_out, game)
     if as_json:
@@ -110,24 +113,14 @@ def _strategy(strategy: dict[int, Fraction]) -> str:
 def _hands(money1: int | None, money2: int | None, cards1: str | None, cards2: str | None,
            default_start: bool = True) -> tuple[endgame.Hand, endgame.Hand]:
     """Both hands from the options; with none given, both players hold the game's starting money (where
-    `default_start`; else make_hands asks for them)."""
-    if default_start and money1 is None and money2 is None and cards1 is None and cards2 is None:
-        start = endgame.hand_from_cards(analysis.STARTING_HAND)
-        return start, start
-
-    def cards(text: str | None, name: str) -> list[int] | None:
-        if text is None:
-            return None
-        return [] if text.strip() == "" else parse_int_list(text, name)
-
-    return endgame.make_hands(money1, money2, cards(cards1, "--cards1"), cards(cards2, "--cards2"))
+    `default_start`; else the policy asks for them)."""
+    return policy.endgame_hands(_pair(money1, money2), _pair(_cards(cards1, "--cards1"), _cards(cards2, "--cards2")),
+                                default=default_start)
 
 
 def _rules(set_size: int, stage: StageRule, ties: TieRule, next_challenger: NextChallenger,
            study: bool) -> endgame.EndgameRules:
-    if study:
-        return endgame.EndgameRules.study(set_size, next_challenger)
-    return endgame.EndgameRules(set_size, stage, ties, next_challenger)
+    return policy.endgame_rules(set_size, stage, ties, next_challenger, study)
 
 
 # Options both end-game commands take, declared once.
@@ -152,7 +145,8 @@ def endgame_command(
     money2: Money2 = None,
     cards1: Cards1 = None,
     cards2: Cards2 = None,
-    challenger: Challenger = 1,
+    challenger: Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2 (with --hidden, "
+                                            "the last trade's players: 1 or 3).")] = 1,
     stage: Annotated[StageRule, typer.Option(
         "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
         "simultaneous: both offer at once (the study's).")] = StageRule.RULES,
@@ -170,26 +164,19 @@ def endgame_command(
     force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
 ) -> None:
     """Play one open set out between two players: trade after trade until one owns it, money changing hands."""
-    if not 0 < tol < 1:
-        raise InvalidInput(f"--tol must lie between 0 and 1, got {tol:g}")
     if plays < 0:
         raise InvalidInput(f"--plays must not be negative, got {plays}")
-    if not 2 <= players <= hidden_money.MAX_PLAYERS:
-        raise InvalidInput(f"--players must be 2 to {hidden_money.MAX_PLAYERS}, got {players}")
-    if not 0 <= donkeys <= 4:
-        raise InvalidInput(f"--donkeys must be 0 to 4 (the four donkeys' bonus money), got {donkeys}")
+    if not hidden and (players != 3 or donkeys != 0):
+        raise InvalidInput("--players and --donkeys deal the money of --hidden: add --hidden or leave them out")
     if hidden:
-        _hidden(set_size, animals1, (money1, money2, cards1, cards2), challenger, next_challenger, players,
-                donkeys, as_json, force)
+        _hidden(set_size, animals1, (money1, money2, cards1, cards2), challenger, next_challenger, study,
+                (stage, ties), players, donkeys, as_json, force)
         return
-    rules = _rules(set_size, stage, ties, next_challenger, study)
-    hand1, hand2 = _hands(money1, money2, cards1, cards2)
-    endgame.guard(rules, hand1, hand2, force)
-    announce(endgame.solve_estimate(rules, animals1, hand1, hand2), quiet or as_json)
+    plan = policy.start_plan(_rules(set_size, stage, ties, next_challenger, study), animals1,
+                             *_hands(money1, money2, cards1, cards2), challenger, tol=tol, force=force)
+    announce(plan.estimate, quiet or as_json)
     with progress(quiet or as_json) as bar:
-        counter = counting(bar, bar.add_task("states explored", total=None))
-        result = endgame.solve_endgame(rules, animals1, hand1, hand2, challenger, tol=tol, force=force,
-                                       counter=counter)
+        result = policy.run_endgame(plan, counting(bar, bar.add_task("states explored", total=None)))
     if as_json:
         print_json(result.to_json())
         return
@@ -197,25 +184,29 @@ def endgame_command(
 
 
 def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger: int,
-            next_challenger: NextChallenger, players: int, donkeys: int, as_json: bool, force: bool) -> None:
-    """`endgame --hidden`: the last trade of a quartet (1-3) with the money dealt at random."""
+            next_challenger: NextChallenger, study: bool, rules: tuple[StageRule, TieRule], players: int,
+            donkeys: int, as_json: bool, force: bool) -> None:
+    """`endgame --hidden`: the last trade of a quartet (1-3) with the money dealt at random. Its players are
+    numbered as the last trade's (`parlour cowtrade solve`): 1 holds one animal, 3 holds three."""
     if set_size != 4 or animals1 != 1:
         raise InvalidInput("--hidden solves the last trade of a quartet: --set-size 4 --animals1 1")
     if any(m is not None for m in money):
         raise InvalidInput("--hidden deals the money at random: leave out --money1/--money2/--cards1/--cards2")
-    if challenger not in (1, 2):
-        raise InvalidInput(f"--challenger must be 1 or 2, got {challenger}")
-    if force:
-        hidden_money.estimate(players, donkeys)  # still checks the numbers
-    else:
-        hidden_money.guard(players, donkeys)
-    second = (SecondInitiative.LOSER if next_challenger is NextChallenger.LOSER
-              else SecondInitiative.ALTERNATE)
-    result = hidden_money.hidden_last_trade(players, 1 if challenger == 1 else 3, donkeys, second)
+    if study or rules != (StageRule.RULES, TieRule.REPEAT):
+        raise InvalidInput("--hidden solves the study's last trade (both bid at once, the initiative wins a tie): "
+                           "leave out --study, --stage and --ties")
+    if challenger == 2:
+        raise InvalidInput("--hidden numbers the last trade's players as `parlour cowtrade solve` does: 1 holds one "
+                           "animal, 3 holds three; --challenger 3 lets player 3 challenge")
+    plan = policy.plan_hidden(players, initiative=challenger, donkeys=donkeys, second=policy.second_of(next_challenger),
+                              force=force)
+    result = policy.run_hidden(plan)
     if as_json:
         print_json(result.to_json())
         return
     console.print(hidden_money.render_text(result), highlight=False, markup=False)
+
+
 # --- two open quartets ----------------------------------------------------------------------------
 
 @app.command("quartets")

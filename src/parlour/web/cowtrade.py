@@ -20,7 +20,6 @@ in a small in-memory cache (CACHED games), which is all the memory the page hold
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -31,17 +30,17 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from parlour.analyses import cowtrade as analysis
+from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.play import Step, inspection_game, steps, trade
-from parlour.errors import InvalidInput, shown
+from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES, bids_from_cards
 from parlour.results import exact, frac_str
 from parlour.web.common import one_of, render, whole_number
+from parlour.web.cowtrade_common import DECK, MAX_SEED, check_deck, parse_cards, side
 
 MAX_MONEY = 100  # issue 16's size for this page: a 101 x 101 bid matrix
 MAX_BIDS = MAX_MONEY + 1  # amounts one player can bid (money cards: the distinct sums of his hand)
-DECK = {0: 10, 10: 20, 50: 10, 100: 5, 200: 5, 500: 5}  # the money cards in a Koehandel box
 MAX_ROUNDS = 10**6  # trades in one running score: far beyond a sitting, far below anything that breaks
-MAX_SEED = 10**12 - 1  # what whole_number reads (at most 12 digits)
 CACHED = 128  # solved games kept in memory (each at most a few hundred kB)
 
 router = APIRouter()
@@ -84,43 +83,9 @@ class Tally:
         return 2 * self.wins - self.rounds
 
 
-def parse_cards(value: Any, who: str) -> list[int]:
-    """A hand of money cards: a JSON list or comma-separated text of card values the box holds."""
-    allowed = ", ".join(map(str, CARD_VALUES))
-    if value is None:
-        raise InvalidInput(f"give the money cards of {who} (card values {allowed})")
-    limit = sum(DECK.values())
-    items: list[Any]
-    if isinstance(value, str):
-        if len(value) > 400:
-            raise InvalidInput(f"the money cards of {who} are too long a text ({len(value):,} characters)")
-        items = value.split(",") if value.strip() else []
-    elif isinstance(value, list):
-        items = value
-    else:
-        raise InvalidInput(f"the money cards of {who} must be a list of card values, got {shown(value)}")
-    if len(items) > limit:
-        raise InvalidInput(f"{who} cannot hold {len(items):,} money cards: the box has {limit}")
-    cards = [whole_number(c, f"a money card of {who}", 0, max(CARD_VALUES)) for c in items]
-    for c in cards:
-        if c not in DECK:
-            raise InvalidInput(f"{who} has a money card of {c}: the cards are {allowed}")
-    return cards
-
-
 def player(value: Any, what: str) -> int:
     """Player 1 or player 3 (the game has no player 2: the study names them by the animals they hold)."""
-    if not isinstance(value, bool) and value in (1, 3, "1", "3"):
-        return int(value)
-    raise InvalidInput(f"{what} must be player 1 or player 3, got {shown(value)}")
-
-
-def _check_deck(cards1: list[int], cards3: list[int]) -> None:
-    """Both hands come from one box: no value more often than the box holds it."""
-    held = Counter(cards1) + Counter(cards3)
-    for card, count in sorted(held.items()):
-        if count > DECK[card]:
-            raise InvalidInput(f"the two hands hold {count} money cards of {card}; the box has only {DECK[card]}")
+    return side(value, what, (1, 3))
 
 
 def parse_game(spec: GameSpec) -> analysis.CowTrade:
@@ -146,16 +111,16 @@ def parse_game(spec: GameSpec) -> analysis.CowTrade:
                     f"this page solves money totals up to {MAX_MONEY} (a {MAX_BIDS} x {MAX_BIDS} bid matrix); "
                     f"{money:,} for {who} is too large: `parlour cowtrade solve` on the command line takes it")
             totals.append(money)
-        return analysis.CowTrade(totals[0], totals[1], initiative, second=second)
+        return policy.trade_game((totals[0], totals[1]), initiative=initiative, second=second)
     cards1, cards3 = parse_cards(spec.cards1, "player 1"), parse_cards(spec.cards3, "player 3")
-    _check_deck(cards1, cards3)
+    check_deck(cards1, cards3)
     for cards, who in ((cards1, "player 1"), (cards3, "player 3")):
         count = len(bids_from_cards(cards))
         if count > MAX_BIDS:
             raise InvalidInput(
                 f"the cards of {who} make {count} different bids; this page solves at most {MAX_BIDS} "
                 f"(`parlour cowtrade solve --cards1 ... --cards3 ...` takes more)")
-    return analysis.CowTrade.from_cards(cards1, cards3, initiative, second)
+    return policy.trade_game(cards=(cards1, cards3), initiative=initiative, second=second)
 
 
 def echo(game: analysis.CowTrade, spec: GameSpec) -> dict[str, Any]:
@@ -170,8 +135,9 @@ def echo(game: analysis.CowTrade, spec: GameSpec) -> dict[str, Any]:
 
 @lru_cache(maxsize=CACHED)
 def solved(game: analysis.CowTrade) -> analysis.CowTradeSolution:
-    """`analysis.solve`, remembered for the page's next requests (a play re-sends the same game)."""
-    return analysis.solve(game)
+    """The game solved (`policy.run_trade`), remembered for the page's next requests (a play re-sends the
+    same game); the page's own limits were checked by `parse_game`."""
+    return policy.run_trade(policy.plan_trade_game(game))
 
 
 def step_json(step: Step) -> dict[str, Any]:
@@ -274,11 +240,11 @@ def headline() -> str:
 
 
 def _include_endgame() -> None:
-    """The end game (web/cowtrade_endgame.py) lives under this page's prefix; imported here, after this
-    module's names exist, because it reuses them."""
+    """The end game (web/cowtrade_endgame.py) lives under this page's prefix: its routes become this
+    router's own, so the app mounts and lists them (what both pages share is web.cowtrade_common)."""
     from parlour.web.cowtrade_endgame import router as endgame_router
 
-    router.routes.extend(endgame_router.routes)  # as this router's own routes: the app mounts and lists them
+    router.routes.extend(endgame_router.routes)
 
 
 _include_endgame()

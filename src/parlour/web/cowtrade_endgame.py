@@ -47,9 +47,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
-from parlour.analyses.cowtrade.endgame import _chain, estimate_states
-from parlour.analyses.cowtrade.hidden import guard, hidden_last_trade
-from parlour.errors import InvalidInput, shown
+from parlour.analyses.cowtrade import policy
+from parlour.analyses.cowtrade.endgame import EndgameSolution, played
+from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
     ACCEPT,
@@ -58,7 +58,6 @@ from parlour.games.cowtrade.endgame import (
     Hand,
     NextChallenger,
     StageRule,
-    TieRule,
     TradeState,
     card_count,
     cards_of,
@@ -71,8 +70,7 @@ from parlour.results import bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, StochasticSolution
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number
-from parlour.web.cowtrade import MAX_SEED, parse_cards
-from parlour.web.cowtrade import _check_deck as check_deck
+from parlour.web.cowtrade_common import MAX_SEED, check_deck, parse_cards, side
 from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
 from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
 from parlour.web.cowtrade_quartets import QuartetsRequest, api_quartets
@@ -143,9 +141,22 @@ class HiddenRequest(BaseModel):
 
 @dataclass(frozen=True)
 class Game:
-    rules: EndgameRules
-    start: TradeState
-    estimate: int = 0  # states (`estimate_states`)
+    """A page's end game: the policy's plan (rules, start, estimate), checked against the page's limits."""
+
+    plan: policy.EndgamePlan
+
+    @property
+    def rules(self) -> EndgameRules:
+        return self.plan.rules
+
+    @property
+    def start(self) -> TradeState:
+        return self.plan.start
+
+    @property
+    def estimate(self) -> int:
+        """States (`estimate_states`)."""
+        return self.plan.states
 
     @property
     def seconds(self) -> float:
@@ -159,51 +170,45 @@ class Game:
 
 
 def _side(value: Any, what: str) -> int:
-    if not isinstance(value, bool) and value in (1, 2, "1", "2"):
-        return int(value)
-    raise InvalidInput(f"{what} must be player 1 or player 2, got {shown(value)}")
+    return side(value, what)
 
 
 def parse_game(spec: GameSpec) -> Game:
     size = whole_number(spec.set_size, "the set size", min(SET_SIZES), max(SET_SIZES))
     stage = one_of(spec.rules, "the rules", [s.value for s in StageRule])
     nxt = NextChallenger(one_of(spec.next, "the next challenger", [n.value for n in NextChallenger]))
-    rules = (EndgameRules(size, StageRule.RULES, TieRule.REPEAT, nxt) if stage == StageRule.RULES.value
-             else EndgameRules.study(size, nxt))
+    # the page's two rule sets: the rules of the game, or the study's simplification
+    rules = policy.endgame_rules(size, next_challenger=nxt, study=stage != StageRule.RULES.value)
     animals1 = whole_number(spec.animals1, "player 1's animals", 1, size - 1)
     cards1 = parse_cards(STANDARD if spec.cards1 is None else spec.cards1, "player 1")
     cards2 = parse_cards(STANDARD if spec.cards2 is None else spec.cards2, "player 2")
     check_deck(cards1, cards2)
-    hand1, hand2 = hand_from_cards(cards1), hand_from_cards(cards2)
-    size_estimate = estimate_states(rules, hand1, hand2)
-    if size > 4 and size_estimate > MAX_QUINTET_STATES:
-        raise InvalidInput(f"a quintet can go round and round and solves slowly: this one has up to "
-                           f"{size_estimate:,} states and the page solves quintets up to {MAX_QUINTET_STATES:,} "
-                           "(about a minute); use `parlour cowtrade endgame` on the command line")
-    if size_estimate > MAX_STATES:
-        raise InvalidInput(f"this end game has up to {size_estimate:,} states and the page solves up to "
-                           f"{MAX_STATES:,}: use `parlour cowtrade endgame` on the command line")
     challenger = _side(spec.challenger, "the challenger")
-    return Game(rules, Endgame(rules).start(animals1, hand1, hand2, challenger), size_estimate)
+    plan = policy.start_plan(rules, animals1, hand_from_cards(cards1), hand_from_cards(cards2), challenger)
+    if size > 4 and plan.states > MAX_QUINTET_STATES:
+        raise InvalidInput(f"a quintet can go round and round and solves slowly: this one has up to "
+                           f"{plan.states:,} states and the page solves quintets up to {MAX_QUINTET_STATES:,} "
+                           "(about a minute); use `parlour cowtrade endgame` on the command line")
+    if plan.states > MAX_STATES:
+        raise InvalidInput(f"this end game has up to {plan.states:,} states and the page solves up to "
+                           f"{MAX_STATES:,}: use `parlour cowtrade endgame` on the command line")
+    return Game(plan)
 
 
-@dataclass(frozen=True)
-class Solved:
-    solution: StochasticSolution
-    completes1: float
-    completes2: float
-    endless: float
-    expected_trades: float
+Solved = EndgameSolution  # what the page keeps of a solve: its `solution` holds every state's values
 
 
 def solve(game: Game, report: Report | None = None) -> Solved:
-    """The game solved from its start: inside a request, or a job's work in its process (module-level, so that
-    the process receives it pickled; the solution comes back pickled, some 25 kB for 44 states)."""
+    """The game solved from its start (`policy.run_endgame`): inside a request, or a job's work in its
+    process (module-level, so that the process receives it pickled; the solution comes back pickled)."""
     if report is not None:
         report(0.02, f"solving the quintet from its start (up to {game.estimate:,} states)")
-    solution = stochastic.solve(Endgame(game.rules), [game.start])
-    _, p1, p2, endless, trades = _chain(solution, game.start)
-    return Solved(solution, p1, p2, endless, trades)
+    return policy.run_endgame(game.plan)
+
+
+def _states(done: Solved) -> StochasticSolution:
+    assert done.solution is not None  # run_endgame keeps it
+    return done.solution
 
 
 _solved: OrderedDict[Game, Solved] = OrderedDict()
@@ -295,21 +300,12 @@ def _move_json(move: Any) -> dict[str, Any]:
 
 
 def _strategy(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
-    """A player's optimal mixture: his offers when he leads; per number of cards he sees when he responds."""
+    """A player's optimal mixture (`endgame.played`) as the page reads it: his offers when he leads; per
+    number of cards he sees when he responds."""
     if leading:
-        return {"leads": True, "moves": [{**_move_json(m), **_p(p)} for m, p in zip(stage.rows, strategy,
-                                                                                     strict=True) if p > 0]}
-    counts = sorted({card_count(r) for r in stage.rows})
-    seen = []
-    for signal, mix in enumerate(strategy):
-        label = "any offer" if stage.signals is None else _seen(counts[signal])
-        seen.append({"seen": label, "moves": [{**_move_json(m), **_p(p)} for m, p in zip(stage.cols, mix,
-                                                                                         strict=True) if p > 0]})
-    return {"leads": False, "seen": seen}
-
-
-def _seen(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'} offered"
+        return {"leads": True, "moves": [{**_move_json(m), **_p(p)} for m, p in played(stage, strategy, True)[0][1]]}
+    return {"leads": False, "seen": [{"seen": seen, "moves": [{**_move_json(m), **_p(p)} for m, p in moves]}
+                                     for seen, moves in played(stage, strategy, False)]}
 
 
 def _value(lower: Fraction, upper: Fraction) -> dict[str, Any]:
@@ -355,12 +351,9 @@ def _offer_from(value: Any, hand: Hand, what: str) -> Hand:
 
 
 def summary(game: Game, done: Solved) -> dict[str, Any]:
-    root = done.solution.at(game.start)
     return {"set_size": game.rules.set_size, "rules": game.rules.stage.value,
-            "next": game.rules.next_challenger.value, **_value(root.lower, root.upper), "how": root.how,
-            "completes1": done.completes1, "completes2": done.completes2, "endless": done.endless,
-            "expected_trades": done.expected_trades, "states": len(done.solution.states),
-            "seconds": done.solution.seconds}
+            "next": game.rules.next_challenger.value, **_value(done.lower, done.upper), "how": _states(done).at(
+                game.start).how, **done.chances(), "states": done.states, "seconds": _states(done).seconds}
 
 
 def api_state(req: StateRequest) -> dict[str, Any]:
@@ -368,8 +361,8 @@ def api_state(req: StateRequest) -> dict[str, Any]:
     done, waiting = solved_or_job(game, req.start)
     if done is None:
         return waiting
-    state = parse_state(game, req.state, done.solution)
-    return {"start": summary(game, done), "state": state_json(game, state, done.solution, _rng(req.seed))}
+    state = parse_state(game, req.state, _states(done))
+    return {"start": summary(game, done), "state": state_json(game, state, _states(done), _rng(req.seed))}
 
 
 def api_move(req: MoveRequest) -> dict[str, Any]:
@@ -377,7 +370,7 @@ def api_move(req: MoveRequest) -> dict[str, Any]:
     done, waiting = solved_or_job(game, True)  # a move of a game begun: its solve was asked for already
     if done is None:
         return waiting
-    solution = done.solution
+    solution = _states(done)
     state = parse_state(game, req.state, solution)
     rng = _rng(req.seed)
     k = solution.index[state]
@@ -471,7 +464,9 @@ def _animals(count: int, article: str = "") -> str:
 
 @lru_cache(maxsize=CACHED)
 def _hidden(players: int, donkeys: int, initiative: int, second: str) -> dict[str, Any]:
-    return hidden_last_trade(players, initiative, donkeys, SecondInitiative(second)).to_json()
+    """A hidden-money trade the page asked for, remembered (its size was checked by the plan before)."""
+    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second=second, force=True)
+    return policy.run_hidden(plan).to_json()
 
 
 def api_hidden(req: HiddenRequest) -> dict[str, Any]:
@@ -481,8 +476,9 @@ def api_hidden(req: HiddenRequest) -> dict[str, Any]:
     if initiative == 2:
         raise InvalidInput("the initiative is player 1 or player 3 (the last trade's players)")
     second = one_of(req.second, "the second trade's initiative", [s.value for s in SecondInitiative])
-    size = guard(players, donkeys, HIDDEN_ROWS, HIDDEN_DEALS)
-    return {**_hidden(players, donkeys, initiative, second), "size": size}
+    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second=second, max_rows=HIDDEN_ROWS,
+                              max_deals=HIDDEN_DEALS, lift="")
+    return {**_hidden(plan.players, plan.donkeys, plan.initiative, plan.second.value), "size": plan.size}
 
 
 @router.get("/endgame", response_class=HTMLResponse)

@@ -24,11 +24,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from parlour.analyses.cowtrade.policy import endgame_rules
 from parlour.analyses.cowtrade.quartets import solve_quartets
-from parlour.errors import InvalidInput, SolverError, shown
-from parlour.games.cowtrade.endgame import EndgameRules, Hand, NextChallenger, StageRule, TieRule, hand_from_cards
+from parlour.errors import InvalidInput, SolverError
+from parlour.games.cowtrade.endgame import Hand, NextChallenger, StageRule, hand_from_cards
 from parlour.games.cowtrade.quartets import MAX_POINTS, SIZE, QuartetsRules, estimate_states, open_quartets
 from parlour.web.common import one_of, whole_numbers
+from parlour.web.cowtrade_common import check_deck, parse_cards, side
 from parlour.web.jobs import Report, jobs
 
 # measured on a shared 2-core machine (bench/bench_cowtrade_quartets.py): 10,50 against 10,10 (estimate 1,200)
@@ -71,12 +73,6 @@ class QuartetsGame:
         return "cowtrade-quartets-" + hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def _side(value: Any, what: str) -> int:
-    if not isinstance(value, bool) and value in (1, 2, "1", "2"):
-        return int(value)
-    raise InvalidInput(f"{what} must be player 1 or player 2, got {shown(value)}")
-
-
 def parse_quartets(req: QuartetsRequest) -> QuartetsGame:
     """The game the page sent, checked; refused with one sentence when malformed or larger than the page
     solves (the command line takes larger ones)."""
@@ -88,21 +84,17 @@ def parse_quartets(req: QuartetsRequest) -> QuartetsGame:
     held2 = whole_numbers(req.held2, "the quartets player 2 holds", 0, MAX_POINTS, range(0, MAX_HELD + 1))
     stage = one_of(req.rules, "the rules", [s.value for s in StageRule])
     nxt = NextChallenger(one_of(req.next, "the next challenger", [n.value for n in NextChallenger]))
-    trade = (EndgameRules(SIZE, StageRule.RULES, TieRule.REPEAT, nxt) if stage == StageRule.RULES.value
-             else EndgameRules.study(SIZE, nxt))
+    trade = endgame_rules(SIZE, next_challenger=nxt, study=stage != StageRule.RULES.value)  # the page's two rule sets
     rules = QuartetsRules((points[0], points[1]), tuple(held1), tuple(held2), trade)
-    # imported here: web.cowtrade includes the end-game routes, this one among them, when it is imported
-    from parlour.web.cowtrade import _check_deck, parse_cards
-
     cards1, cards2 = parse_cards(req.cards1, "player 1"), parse_cards(req.cards2, "player 2")
-    _check_deck(cards1, cards2)
+    check_deck(cards1, cards2)
     hand1, hand2 = hand_from_cards(cards1), hand_from_cards(cards2)
     estimate = estimate_states(hand1, hand2)
     if estimate > MAX_STATES:
         raise InvalidInput(f"this game of two quartets is too large for the page: up to {estimate:,} states, and "
                            f"the page solves up to {MAX_STATES:,}; use `parlour cowtrade quartets` on the "
                            "command line")
-    challenger = _side(req.challenger, "the challenger")
+    challenger = side(req.challenger, "the challenger")
     return QuartetsGame(rules, (animals[0], animals[1]), hand1, hand2, challenger, estimate)
 
 

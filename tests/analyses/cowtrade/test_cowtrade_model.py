@@ -80,11 +80,13 @@ def test_solution_is_a_result_with_bids_in_money():
     assert result.steps()[0].startswith(("row bid", "column bid"))
 
 
-def test_make_game_from_options():
-    assert cowtrade.make_game(8, 5, 1, None, None, None, None) == CowTrade(8, 5, 1)
-    game = cowtrade.make_game(None, None, 3, None, None, [0, 10, 10, 50], [10, 10])
+def test_the_game_from_options():
+    from parlour.analyses.cowtrade.policy import trade_game
+
+    assert trade_game((8, 5), initiative=1) == CowTrade(8, 5, 1)
+    game = trade_game(cards=([0, 10, 10, 50], [10, 10]), initiative=3)
     assert game.money1 == 70 and game.money3 == 20 and game.initiative == 3
-    with pytest.raises(InvalidInput):
-        cowtrade.make_game(8, None, 1, None, None, None, None)
-    with pytest.raises(InvalidInput):
-        cowtrade.make_game(None, None, 1, [1], None, [10], [10])
+    with pytest.raises(InvalidInput, match="give both players' money totals"):
+        trade_game((8, None))
+    with pytest.raises(InvalidInput, match="money cards make their own bids"):
+        trade_game(cards=([10], [10]), bids=([1], None))

@@ -9,15 +9,16 @@ through with both players' optimal offers there.
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
-import numpy as np
-
+from parlour.analyses.cowtrade.chain import Chain, play_chain
+from parlour.analyses.cowtrade.proofs import sharpen
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import (
@@ -40,7 +41,7 @@ from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
 from parlour.results import Result, bounds, exact
 from parlour.solvers import stochastic
-from parlour.solvers.stochastic import End, StochasticSolution
+from parlour.solvers.stochastic import StochasticSolution
 from parlour.solvers.zerosum import mixture
 
 # the states above which the solve is refused without force (measured: ~10 ms a state with cards)
@@ -83,12 +84,30 @@ class EndgameSolution(Result):
     states: int
     cyclic: bool
     cycling_states: int  # states from which play can go round for ever (they lie on a cycle of the rules)
+    # completes1, completes2, endless and expected_trades (None: play may never end) as Fractions where
+    # they were computed exactly (`Chain.exact`), else None
+    chances_exact: tuple[Fraction, Fraction, Fraction, Fraction | None] | None = None
+    # every state's values and strategies (what the page looks states up in); not in the JSON
+    solution: StochasticSolution | None = field(default=None, repr=False, compare=False)
 
     @property
     def value(self) -> Fraction:
         if self.lower != self.upper:
             raise InvalidInput("the value is an interval here: read lower and upper")
         return self.lower
+
+    def chances(self) -> dict[str, Any]:
+        """completes1, completes2, endless and expected_trades in the JSON convention: each with its
+        `_exact` twin where it is exact; expected_trades None where play may never end."""
+        names = ("completes1", "completes2", "endless", "expected_trades")
+        floats = (self.completes1, self.completes2, self.endless, self.expected_trades)
+        out: dict[str, Any] = {}
+        for key, number, known in zip(names, floats, self.chances_exact or (None,) * 4, strict=True):
+            if known is not None:
+                out.update(exact(key, known))
+            else:
+                out[key] = number if math.isfinite(number) else None
+        return out
 
     def payload(self) -> dict[str, Any]:
         value = exact("value", self.lower) if self.lower == self.upper else {
@@ -99,9 +118,8 @@ class EndgameSolution(Result):
             "next_challenger": self.rules.next_challenger.value,
             "animals1": self.start.animals1, "animals2": self.rules.set_size - self.start.animals1,
             "hand1": _hand_json(self.start.hand1), "hand2": _hand_json(self.start.hand2),
-            "challenger": self.start.challenger, **value,
-            "completes1": self.completes1, "completes2": self.completes2, "endless": self.endless,
-            "expected_trades": self.expected_trades, "states": self.states, "cyclic": self.cyclic,
+            "challenger": self.start.challenger, **value, **self.chances(),
+            "states": self.states, "cyclic": self.cyclic,
             "cycling_states": self.cycling_states,
             "plays": [p.to_json() for p in self.plays],
         }
@@ -111,22 +129,40 @@ def _hand_json(hand: Hand) -> Any:
     return hand if isinstance(hand, int) else cards_of(hand)
 
 
+def seen_label(count: int | None) -> str:
+    """What a responder saw of the offer: its number of cards, or nothing ("any offer")."""
+    if count is None:
+        return "any offer"
+    return f"{count} card{'' if count == 1 else 's'} offered"
+
+
+def played(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool
+           ) -> list[tuple[str | None, list[tuple[Any, Any]]]]:
+    """A player's mixture at a stage, the moves he plays with their probabilities: one (None, moves) when he
+    leads; one (what he saw, answers) per signal when he responds. The command line's and the page's JSON
+    are both written from it."""
+    def kept(moves: tuple[Any, ...], mix: tuple[Any, ...]) -> list[tuple[Any, Any]]:
+        return [(m, p) for m, p in zip(moves, mix, strict=True) if p > 0]
+
+    if leading:
+        return [(None, kept(stage.rows, strategy))]
+    counts = sorted({_count(r) for r in stage.rows})
+    return [(seen_label(None if stage.signals is None else counts[signal]), kept(stage.cols, mix))
+            for signal, mix in enumerate(strategy)]
+
+
 def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[str, Any]]:
     """A player's mixture in the JSON convention: `[{"offer", "probability"(, _exact)}]` when he leads,
     `[{"seen": what he saw, "answers": [{"answer", "probability"(, _exact)}]}]` when he responds."""
     def label(move: Any) -> str:
         return ACCEPT if move == ACCEPT else describe(move)
 
-    def played(moves: tuple[Any, ...], mix: tuple[Any, ...], key: str) -> list[dict[str, Any]]:
-        kept = [(label(m), p) for m, p in zip(moves, mix, strict=True) if p > 0]
-        return mixture(key, [p for _, p in kept], [m for m, _ in kept])
+    def listed(moves: list[tuple[Any, Any]], key: str) -> list[dict[str, Any]]:
+        return mixture(key, [p for _, p in moves], [label(m) for m, _ in moves])
 
     if leading:
-        return played(stage.rows, strategy, "offer")
-    counts = sorted({_count(r) for r in stage.rows})
-    seen = ["any offer" if stage.signals is None else f"{n} card{'' if n == 1 else 's'} offered" for n in counts]
-    return [{"seen": seen[signal],
-             "answers": played(stage.cols, mix, "answer")} for signal, mix in enumerate(strategy)]
+        return listed(played(stage, strategy, True)[0][1], "offer")
+    return [{"seen": seen, "answers": listed(moves, "answer")} for seen, moves in played(stage, strategy, False)]
 
 
 def _count(offer: Hand) -> int:
@@ -137,84 +173,31 @@ def _prob(p: Any) -> Any:
     return str(p) if isinstance(p, Fraction) else round(float(p), 12)
 
 
-def _chain(solution: StochasticSolution, start: TradeState) -> tuple[dict[int, float], float, float, float, float]:
-    """Reach probabilities of the states optimal play visits, P(1 completes), P(2 completes),
-    P(endless) and the expected number of trades, from the stationary strategies (floats)."""
-    index = solution.index
-    n = len(solution.states)
-    trans: list[dict[int, float]] = [dict() for _ in range(n)]
-    win1 = np.zeros(n)
-    win2 = np.zeros(n)
-    for k, (stage, sol) in enumerate(zip(solution.stages, solution.solutions, strict=True)):
-        lead, resp = (sol.strategy1, sol.strategy2) if stage.leader == 1 else (sol.strategy2, sol.strategy1)
-        classes = stage.signals if stage.signals is not None else (0,) * len(stage.rows)
-        for i, p in enumerate(lead):
-            if p <= 0:
-                continue
-            for j, q in enumerate(resp[classes[i]]):
-                if q <= 0:
-                    continue
-                w = float(p) * float(q)
-                target = stage.targets[stage.outcome[i][j]]
-                if isinstance(target, End):
-                    (win1 if target.payoff > 0 else win2)[k] += w
-                else:
-                    t = index[target]
-                    trans[k][t] = trans[k].get(t, 0.0) + w
-    reach = {index[start]: 1.0}
-    frontier = [index[start]]
-    while frontier:
-        k = frontier.pop()
-        for t in trans[k]:
-            if t not in reach:
-                reach[t] = 1.0
-                frontier.append(t)
-    members = sorted(reach)
-    pos = {k: a for a, k in enumerate(members)}
-    m = len(members)
-    matrix = np.eye(m)
-    for k in members:
-        for t, w in trans[k].items():
-            matrix[pos[k], pos[t]] -= w
-    # absorption (I - P) a = win and visits (I - P)^T r = e_start; a singular system means that play
-    # goes round for ever with probability 1 from some state: least squares gives the bounded solution
-    # there, and P(endless) is what the two absorptions leave.
-    a1 = np.linalg.lstsq(matrix, win1[members], rcond=None)[0]
-    a2 = np.linalg.lstsq(matrix, win2[members], rcond=None)[0]
-    e = np.zeros(m)
-    e[pos[index[start]]] = 1.0
-    visits = np.linalg.lstsq(matrix.T, e, rcond=None)[0]
-    p1 = float(np.clip(a1[pos[index[start]]], 0, 1))
-    p2 = float(np.clip(a2[pos[index[start]]], 0, 1))
-    endless = max(0.0, 1.0 - p1 - p2)
-    expected = float(visits.sum()) if endless < 1e-12 else float("inf")
-    return {k: float(min(1.0, max(0.0, visits[pos[k]]))) for k in members}, p1, p2, endless, expected
-
-
 def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, challenger: int,
-                  tol: float = 1e-12, force: bool = False, counter: stochastic.Counter | None = None
-                  ) -> EndgameSolution:
+                  tol: float = 1e-12, force: bool = False, counter: stochastic.Counter | None = None,
+                  progress: Callable[[str], None] | None = None) -> EndgameSolution:
     """Solve one end game from its start (see the module doc); `counter` hears the states explored,
-    then solved (a progress bar's counts)."""
+    then solved (a progress bar's counts), `progress` lines of text (a page job's status)."""
     started = time.perf_counter()
     game = Endgame(rules)
     start = game.start(animals1, hand1, hand2, challenger)
     guard(rules, hand1, hand2, force)
-    solution = stochastic.solve(game, [start], tol=tol, counter=counter)
-    reach, p1, p2, endless, trades = _chain(solution, start)
+    solution = sharpen(stochastic.solve(game, [start], tol=tol, counter=counter, progress=progress))
+    chain = play_chain(solution, start)
     plays = []
-    for k in sorted(reach, key=lambda k: -reach[k]):
+    for k in sorted(chain.reach, key=lambda k: -chain.reach[k]):
         stage, sol = solution.stages[k], solution.solutions[k]
         state: TradeState = solution.states[k]  # type: ignore[assignment]
         plays.append(Play(state, sol.lower, sol.upper,
                           _moves(stage, sol.strategy1, stage.leader == 1),
-                          _moves(stage, sol.strategy2, stage.leader == 2), reach[k]))
+                          _moves(stage, sol.strategy2, stage.leader == 2), chain.reach[k]))
     root = solution.at(start)
     return EndgameSolution(
-        rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=p1, completes2=p2,
-        endless=endless, expected_trades=trades, plays=tuple(plays), states=len(solution.states),
+        rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=chain.completes1,
+        completes2=chain.completes2, endless=chain.endless, expected_trades=chain.expected_trades,
+        chances_exact=chain.exact, plays=tuple(plays), states=len(solution.states),
         cyclic=solution.counters.get("cyclic_components", 0) > 0,
-        cycling_states=sum(len(c) for c in solution.components if solution.cyclic(c)),
+        cycling_states=sum(len(c) for c in solution.components if solution.cyclic(c)), solution=solution,
         method=solution.method, status=solution.status, message=f"{root.how}; {solution.message}",
         seconds=time.perf_counter() - started, counters=solution.counters)
 
@@ -285,23 +268,6 @@ def solve_estimate(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand)
     cycles = ", play can cycle" if can_cycle(rules.set_size, animals1) else ""
     return Estimate(START_SECONDS + work_seconds(rules, animals1, hand1, hand2),
                     f"up to {count_words(estimate_states(rules, hand1, hand2))} states{cycles}")
-
-
-def make_hands(money1: int | None, money2: int | None, cards1: Sequence[int] | None,
-               cards2: Sequence[int] | None) -> tuple[Hand, Hand]:
-    """Both hands from a command's options: money totals or money cards, not a mix."""
-    if cards1 is not None or cards2 is not None:
-        if cards1 is None or cards2 is None:
-            raise InvalidInput("give the money cards of both players (--cards1 and --cards2)")
-        if money1 is not None or money2 is not None:
-            raise InvalidInput("give money as totals or as cards, not both")
-        return hand_from_cards(cards1), hand_from_cards(cards2)
-    if money1 is None or money2 is None:
-        raise InvalidInput("give both players' money: --money1 and --money2, or --cards1 and --cards2")
-    for name, m in (("--money1", money1), ("--money2", money2)):
-        if m < 0:
-            raise InvalidInput(f"{name} must not be negative, got {m}")
-    return money1, money2
 
 
 # --- the table of every quartet end game -----------------------------------------------------------
@@ -392,17 +358,29 @@ def _hand_text(hand: Hand) -> str:
     return f"{' '.join(map(str, cards)) or 'no cards'} ({sum(cards)})"
 
 
+WIDE = 1e-6  # an interval wider than this is shown as its two ends, not as a midpoint and its half-width
+
+
 def _value_text(lower: Fraction, upper: Fraction) -> str:
     if lower == upper:
         text = str(lower)
-        return text if len(text) <= 24 else f"{float(lower):.12f} (exact, {len(text)} characters)"
+        return f"{text} (exact)" if len(text) <= 24 else f"{float(lower):.12f} (exact, {len(text)} characters)"
+    if upper - lower > WIDE:  # a midpoint would read as a value that nothing proved
+        return f"between {float(lower):.6g} and {float(upper):.6g} (proven bounds; the value is not pinned down)"
     return f"{float((lower + upper) / 2):.12f} ± {float((upper - lower) / 2):.1e} (proven bounds)"
+
+
+def _chance(number: float, known: Fraction | None) -> str:
+    return f"{known} (exact)" if known is not None and len(str(known)) <= 24 else f"{number:.6f}"
 
 
 def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
     """The answer as the command line prints it."""
     k = result.rules.set_size
     s = result.start
+    known = result.chances_exact or (None, None, None, None)
+    trades = (_chance(result.expected_trades, known[3]) if math.isfinite(result.expected_trades)
+              else "no finite mean (play may never end)")
     lines = [
         f"End game of a set of {k}: player 1 owns {s.animals1}, player 2 owns {k - s.animals1}; "
         f"player {s.challenger} challenges first",
@@ -411,12 +389,15 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         f"next challenger {result.rules.next_challenger.value}",
         f"value for player 1 (+1: he gets the set, -1: player 2 does): {_value_text(result.lower, result.upper)}",
         f"  {result.message}",
-        f"under optimal play: player 1 completes the set {result.completes1:.6f}, player 2 {result.completes2:.6f}, "
-        f"never ends {result.endless:.2e}",
-        f"expected trades: {result.expected_trades:.4f}; {result.states:,} states"
+        f"under optimal play: player 1 completes the set {_chance(result.completes1, known[0])}, player 2 "
+        f"{_chance(result.completes2, known[1])}, never ends {_chance(result.endless, known[2])}",
+        f"expected trades: {trades}; {result.states:,} states"
         + (f" (play can cycle: from {result.cycling_states:,} of them it can go round for ever)" if result.cyclic
            else " (no cycles: backward induction)"),
     ]
+    if result.endless == 1 and result.lower != result.upper:
+        lines.append("  under the stationary strategies found play never ends (worth 0 to both); not proven "
+                     "optimal: the value lies between the bounds above")
     if plays:
         lines.append(f"the states optimal play reaches, most likely first ({min(plays, len(result.plays))} "
                      f"of {len(result.plays)}):")
@@ -445,5 +426,6 @@ def _short(p: Any) -> str:
     return f"{float(p):.6f}"
 
 
-__all__ = ["EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
-           "describe_solution", "hand_from_cards", "make_hands", "quartet_table", "quartet_values", "solve_endgame"]
+__all__ = ["Chain", "EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
+           "describe_solution", "hand_from_cards", "play_chain", "played", "quartet_table", "quartet_values",
+           "seen_label", "solve_endgame"]

@@ -476,15 +476,16 @@ MAX_ROWS = 3000  # the default size guard: n = 3 with two donkeys (2,743 rows) i
 MAX_DEALS = 20000
 
 
-def guard(players: int = 3, donkeys: int = 0, max_rows: int = MAX_ROWS, max_deals: int = MAX_DEALS
-          ) -> dict[str, int]:
-    """The estimate, or InvalidInput in one sentence when the game is beyond the limits."""
+def guard(players: int = 3, donkeys: int = 0, max_rows: int = MAX_ROWS, max_deals: int = MAX_DEALS,
+          lift: str = "") -> dict[str, int]:
+    """The estimate, or InvalidInput in one sentence when the game is beyond the limits (`lift`: what the
+    sentence says lifts them, e.g. "; force=True tries anyway")."""
     size = estimate(players, donkeys)
     if size["rows"] > max_rows or size["deals"] > max_deals:
         raise InvalidInput(
             f"hidden money with {players} players and {donkeys} donkeys is too big to solve exactly here: "
             f"{size['deals']:,} deals and an LP of {size['rows']:,} rows (limits {max_deals:,} deals, "
-            f"{max_rows:,} rows; 2,743 rows took about a minute)")
+            f"{max_rows:,} rows; 2,743 rows took about a minute{lift})")
     return size
 
 

@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from parlour.errors import InvalidInput
 from parlour.games.cowtrade import (
     CowTrade,
     SecondInitiative,
@@ -110,21 +109,6 @@ def solve(game: CowTrade, eliminate: bool = True) -> CowTradeSolution:
         counters={**sol.counters, "removals": len(elimination.steps) if elimination else 0,
                   "lp_milliseconds": round(1000 * sol.seconds, 3)},
     )
-
-
-def make_game(money1: int | None, money3: int | None, initiative: int, bids1: Sequence[int] | None,
-              bids3: Sequence[int] | None, cards1: Sequence[int] | None, cards3: Sequence[int] | None,
-              second: SecondInitiative = SecondInitiative.ALTERNATE) -> CowTrade:
-    """The game from a command's options: money totals (with optional bid lists) or money cards."""
-    if cards1 is not None or cards3 is not None:
-        if cards1 is None or cards3 is None:
-            raise InvalidInput("give the money cards of both players (--cards1 and --cards3)")
-        if bids1 or bids3:
-            raise InvalidInput("--cards1/--cards3 replace --bids1/--bids3; give one or the other")
-        return CowTrade.from_cards(cards1, cards3, initiative, second)
-    if money1 is None or money3 is None:
-        raise InvalidInput("give both money totals (--money1 and --money3) or both hands (--cards1, --cards3)")
-    return CowTrade(money1, money3, initiative, tuple(bids1 or ()), tuple(bids3 or ()), second)
 
 
 def matrices(game: CowTrade) -> dict[str, list[list[int]]]:

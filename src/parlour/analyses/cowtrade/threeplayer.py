@@ -187,21 +187,23 @@ def solve_security(rules: ThreeRules, animals: Sequence[int], hands: Sequence[Ha
 
 
 def make_hands(money: Sequence[int | None], cards: Sequence[Sequence[int] | None]) -> tuple[Hand, Hand, Hand]:
-    """The three hands from a command's options: all money totals or all money cards."""
+    """The three hands from a command's options (or the front door's pairs): all money totals or all money
+    cards; a refusal names `money[0]` from Python, `--money1` on the command line."""
+    every_total = parameter("money=(m1, m2, m3)", flag="money1, --money2 and --money3")
+    every_hand = parameter("cards=(c1, c2, c3)", flag="cards1, --cards2 and --cards3")
     if any(c is not None for c in cards):
         if any(m is not None for m in money):
-            raise InvalidInput("give money as totals or as cards, not both")
+            raise InvalidInput(f"give money as totals or as cards, not both: {every_total}, or {every_hand}")
         if any(c is None for c in cards):
-            raise InvalidInput("give the money cards of all three players (--cards1, --cards2, --cards3)")
+            raise InvalidInput(f"give the money cards of all three players: {every_hand}")
         h = [hand_from_cards(c) for c in cards if c is not None]
         return h[0], h[1], h[2]
     if any(m is None for m in money):
-        raise InvalidInput("give all three players' money: --money1, --money2 and --money3 "
-                           "(or --cards1, --cards2 and --cards3)")
+        raise InvalidInput(f"give all three players' money: {every_total} (or {every_hand})")
     for k, m in enumerate(money, 1):
         assert m is not None
         if m < 0:
-            raise InvalidInput(f"--money{k} must not be negative, got {m}")
+            raise InvalidInput(f"{parameter(f'money[{k - 1}]', flag=f'money{k}')} must not be negative, got {m}")
     return money[0], money[1], money[2]  # type: ignore[return-value]
 
 

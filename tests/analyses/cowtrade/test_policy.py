@@ -1,0 +1,170 @@
+"""The cow trade's policy and its Python front door (issue 35 items 1, 4-6): one place reads the input,
+bad calls are one sentence naming the Python argument, numpy integers are numbers, and the end game says
+what it proved (exact where proven, bounds inside [-1, 1], chances without float noise)."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import typing
+import warnings
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour.analyses.cowtrade import policy
+from parlour.analyses.cowtrade.proofs import proves, sharpen, simplest
+from parlour.games.cowtrade.endgame import Endgame, EndgameRules
+from parlour.results import Status
+from parlour.solvers import stochastic
+
+cowtrade = parlour.cowtrade
+
+# (call, what the message must name): every one a ValueError or TypeError naming the Python argument
+BAD_CALLS = [
+    (lambda: cowtrade.solve(money=8), "money must be a pair"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(money=(8, 5), bids=[1, 3]), "bids[0] must be a list"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(cards=(["10", "50"], [10])), "cards[0] holds '10'"),  # type: ignore[list-item]
+    (lambda: cowtrade.endgame(money=(3, 3), stage="bogus"), "stage must be one of"),
+    (lambda: cowtrade.endgame(money=(3, 3), ties=3), "ties must be one of"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(money=(8, 5), cards=([0, 10], [10])), "not both: money=(m1, m3), or cards"),
+    (lambda: cowtrade.endgame(money=(3, 3), cards=([10], [10])), "not both: money=(m1, m2), or cards"),
+    (lambda: cowtrade.solve(money=(-1, 5)), "money[0] must not be negative"),
+    (lambda: cowtrade.endgame(money=(3, -2)), "money[1] must not be negative"),
+    (lambda: cowtrade.solve(money=(True, 5)), "money[0] must be a whole number"),
+    (lambda: cowtrade.solve(money=(8.5, 5)), "money[0] must be a whole number"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(money=(8.0, 5)), "money[0] must be a whole number"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(money=(8, "5")), "money[1] must be a whole number"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(money=(8, 5), initiative=2), "initiative must be 1 or 3"),
+    (lambda: cowtrade.solve(money=(8, 5), initiative=True), "initiative must be a whole number"),
+    (lambda: cowtrade.solve(money=(8, 5), second="winner"), "second must be one of"),
+    (lambda: cowtrade.solve(money=(8, 5), force="yes"), "force must be True or False"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(money=(10**8, 5)), "money[0] must be at most 10,000,000 (force=True"),
+    (lambda: cowtrade.solve(cards=([10], [60])), "cards[1] holds 60"),
+    (lambda: cowtrade.solve(cards=([10], 10)), "cards[1] must be a list of money cards"),  # type: ignore[arg-type]
+    (lambda: cowtrade.solve(), "give both players' money: money or cards"),
+    (lambda: cowtrade.solve_game("8,5"), "trade must be a CowTrade"),  # type: ignore[arg-type]
+    (lambda: cowtrade.endgame(money=(3, 3), set_size=13), "set_size must be 2 to 12 animals"),
+    (lambda: cowtrade.endgame(money=(3, 3), animals1=4), "animals1 must be 1 to 3 animals"),
+    (lambda: cowtrade.endgame(money=(3, 3), challenger=3), "challenger must be 1 or 2"),
+    (lambda: cowtrade.endgame(money=(3, 3), tol="1e-9"), "tol must be a number between 0 and 1"),  # type: ignore[arg-type]
+    (lambda: cowtrade.endgame(money=(3, 3), study="no"), "study must be True or False"),  # type: ignore[arg-type]
+    (lambda: cowtrade.endgame(money=(10**6, 10**6)), "force=True"),
+    (lambda: cowtrade.hidden(initiative=2), "initiative must be 1 or 3"),
+    (lambda: cowtrade.hidden(players=7), "players must be at most 6"),
+    (lambda: cowtrade.hidden(players=3, donkeys=4), "force=True tries anyway"),
+    (lambda: cowtrade.hidden(next_challenger="winner"), "next_challenger must be one of"),
+    (lambda: cowtrade.security(money=(1, 1)), "money must give three players' money"),  # type: ignore[arg-type]
+    (lambda: cowtrade.security(money=(1, 1, 1), stage="bogus"), "stage must be one of"),
+    (lambda: cowtrade.security(money=(1, -1, 1)), "money[1] must not be negative"),
+    (lambda: cowtrade.security(money=(1, "1", 1)), "money[1] must be a whole number"),  # type: ignore[arg-type]
+    (lambda: cowtrade.security(cards=([10], [10], ["x"])), "cards[2] holds 'x'"),  # type: ignore[list-item]
+    (lambda: cowtrade.security(money=(1, 1, 1), cards=([10], [10], [10])), "not both: money=(m1, m2, m3)"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), BAD_CALLS)
+def test_a_bad_call_is_one_sentence_naming_the_python_argument(call, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises((ValueError, TypeError)) as raised:
+        call()
+    text = str(raised.value)
+    assert message in text, text
+    assert "--" not in text  # a flag is the command line's word, not Python's
+
+
+def test_numpy_integers_are_numbers() -> None:
+    plain = cowtrade.solve(money=(8, 5))
+    assert cowtrade.solve(money=(np.int64(8), np.int32(5))).value == plain.value
+    assert cowtrade.solve(money=np.array([8, 5])).value == plain.value
+    assert cowtrade.solve(money=(8, 5), initiative=np.int64(1)).value == plain.value
+    cards = cowtrade.solve(cards=([0, 10, 10], [10, 50]))
+    assert cowtrade.solve(cards=(np.array([0, 10, 10]), [np.int64(10), 50])).value == cards.value
+    assert cowtrade.endgame(money=(np.int64(1), 1), set_size=np.int64(3)).value == Fraction(-3, 5)
+    three = cowtrade.security(money=(np.int64(1), 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
+    plain_three = cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
+    assert [(lv.lower, lv.upper) for lv in three.levels] == [(lv.lower, lv.upper) for lv in plain_three.levels]
+
+
+def test_the_front_door_exports_its_result_classes_and_documents_every_function() -> None:
+    for name in ("CowTrade", "CowTradeSolution", "EndgameSolution", "HiddenMoneySolution", "SecuritySolution"):
+        assert name in cowtrade.__all__ and inspect.isclass(getattr(cowtrade, name))
+    assert isinstance(cowtrade.solve(money=(3, 2)), cowtrade.CowTradeSolution)
+    for name in ("solve", "game", "solve_game", "endgame", "hidden", "security"):
+        function = getattr(cowtrade, name)
+        typing.get_type_hints(function)  # the hints resolve (no names hidden behind TYPE_CHECKING)
+        doc = inspect.getdoc(function) or ""
+        assert "Parameters\n----------" in doc and "Returns\n-------" in doc, name
+        for parameter in inspect.signature(function).parameters:
+            assert parameter in doc, (name, parameter)
+
+
+def test_the_policy_decides_the_engine_and_the_start_once() -> None:
+    plan = policy.plan_endgame()  # no money: both hold the starting money cards
+    assert plan.hand1 == plan.hand2 and plan.engine == "backward induction" and plan.states > 0
+    assert plan.start == Endgame(plan.rules).start(1, plan.hand1, plan.hand2, 1)
+    assert policy.plan_endgame((3, 3), set_size=5).engine == "value iteration"
+    assert policy.plan_endgame((3, 3), study=True, stage="rules").rules == EndgameRules.study(4)
+    with pytest.raises(ValueError, match="force=True"):
+        policy.plan_endgame((10**6, 10**6))
+    assert policy.plan_trade((8, 5)).game == cowtrade.game((8, 5))
+    hidden = policy.plan_hidden(2, initiative=3)
+    assert hidden.initiative == 3 and hidden.size["deals"] > 0
+
+
+def test_hidden_numbers_its_players_as_the_last_trade_does() -> None:
+    sol = cowtrade.hidden(2, initiative=3)
+    assert sol.initiative == 3 and sol.to_json()["initiative"] == 3
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = cowtrade.hidden(2, challenger=2)  # the old end-game numbering, still read for one release
+    assert old.initiative == 3 and any(issubclass(w.category, DeprecationWarning) for w in caught)
+
+
+def test_a_narrow_interval_around_a_simple_fraction_is_proven_exact() -> None:
+    # a set of 3, 1 against 1: the solver's own proof stops at an interval 1e-13 wide around -3/5; both
+    # stationary strategies prove -3/5 exactly (and every other state's simplest fraction)
+    got = cowtrade.endgame(money=(1, 1), set_size=3)
+    assert got.status is Status.EXACT and got.value == Fraction(-3, 5)
+    data = got.to_json()
+    assert data["value_exact"] == "-3/5" and "value_bounds" not in data
+    assert data["completes1_exact"] == "1/5" and data["endless_exact"] == "0" and data["expected_trades_exact"] == "3"
+    # a quintet 3-2 where optimal play never ends: the value is 0, exact, not an interval's midpoint
+    never = cowtrade.endgame(money=(0, 1), set_size=5, animals1=3)
+    assert never.status is Status.EXACT and never.value == 0
+    assert never.to_json()["endless_exact"] == "1" and never.to_json()["expected_trades"] is None
+    assert never.chances_exact == (0, 0, 1, None)
+
+
+def test_a_proof_with_a_wrong_strategy_fails_and_the_bounds_stay_inside_the_payoffs() -> None:
+    game = Endgame(EndgameRules(3))
+    start = game.start(1, 1, 1, 1)
+    raw = stochastic.solve(game, [start])
+    assert min(s.lower for s in raw.solutions) < -1  # the solver's interval pokes out of [-1, 1]
+    guess = [simplest(max(s.lower, Fraction(-1)), min(s.upper, Fraction(1))) for s in raw.solutions]
+    assert proves(raw, guess)
+    k = raw.index[start]
+    bad = raw.solutions[k]
+    wrong = tuple(Fraction(int(i == 0)) for i in range(len(bad.strategy1)))  # always offer nothing
+    broken = dataclasses.replace(raw, solutions=tuple(
+        dataclasses.replace(s, strategy1=wrong) if i == k else s for i, s in enumerate(raw.solutions)))
+    assert not proves(broken, guess)
+    kept = sharpen(broken)
+    assert kept.status is not Status.EXACT
+    assert all(-1 <= s.lower <= s.upper <= 1 for s in kept.solutions)
+
+
+def test_simplest_fraction_in_an_interval() -> None:
+    assert simplest(Fraction(-6, 10) - Fraction(1, 10**13), Fraction(-6, 10) + Fraction(1, 10**13)) == Fraction(-3, 5)
+    assert simplest(Fraction(-1, 10**14), Fraction(1, 10**14)) == 0
+    assert simplest(Fraction(1, 3), Fraction(1, 3)) == Fraction(1, 3)
+    assert simplest(Fraction(5, 2), Fraction(7, 2)) == 3
+
+
+def test_acyclic_chances_carry_no_float_noise() -> None:
+    # the quartet with both players' starting money: acyclic, every chance exact and its float exact too
+    got = cowtrade.endgame().to_json()
+    for key in ("completes1", "completes2", "endless", "expected_trades"):
+        assert got[key] == float(Fraction(got[f"{key}_exact"])), key
+    assert got["endless_exact"] == "0"
