@@ -23,7 +23,7 @@ from parlour.infra import spelling
 SEED_LIMIT = 2**63  # numpy takes larger seeds, but nobody types one, and the JSON must round-trip them
 
 
-def _is_bool(value: object) -> bool:
+def is_bool(value: object) -> bool:
     """Python's bool or numpy's (numpy.bool_ is no subclass of bool; its module is numpy)."""
     kind = type(value)
     return isinstance(value, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
@@ -31,7 +31,7 @@ def _is_bool(value: object) -> bool:
 
 def is_integer(value: object) -> bool:
     """An integer of any kind that is not a bool: Python's int, numpy's integers (they define __index__)."""
-    return not _is_bool(value) and hasattr(type(value), "__index__")
+    return not is_bool(value) and hasattr(type(value), "__index__")
 
 
 def integer(value: object, name: str, low: int | None = None, high: int | None = None, *,
@@ -58,7 +58,7 @@ def real(value: object, name: str, low: float | None = None, high: float | None 
          open_low: bool = False, open_high: bool = False) -> float:
     """`value` as a float when it is a finite real number within the bounds (open or closed at each end),
     else InvalidType (not a number: a string, a bool, None) or InvalidInput (NaN, infinite, out of range)."""
-    if _is_bool(value) or not isinstance(value, numbers.Real | Decimal):  # numpy's numbers register as Real
+    if is_bool(value) or not isinstance(value, numbers.Real | Decimal):  # numpy's numbers register as Real
         raise InvalidType(f"{spelling.parameter(name)} must be a number, got {shown(value)}")
     try:
         x = float(value)
@@ -82,7 +82,7 @@ def real(value: object, name: str, low: float | None = None, high: float | None 
 def flag(value: object, name: str) -> bool:
     """`value` as a bool when it is one (Python's or numpy's); anything else is InvalidType: a string such
     as "no" is true to Python, and must not switch on what the caller meant to switch off."""
-    if not _is_bool(value):
+    if not is_bool(value):
         raise InvalidType(f"{spelling.parameter(name)} must be True or False, got {shown(value)}")
     return bool(value)
 

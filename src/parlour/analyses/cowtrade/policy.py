@@ -34,7 +34,7 @@ from parlour.analyses.cowtrade.hidden import guard as hidden_guard
 from parlour.analyses.cowtrade.model import CowTradeSolution
 from parlour.analyses.cowtrade.model import solve as solve_trade
 from parlour.analyses.estimates import Estimate
-from parlour.errors import InvalidInput, shown
+from parlour.errors import InvalidInput, InvalidType, shown
 from parlour.games.cowtrade import CARD_VALUES, STARTING_HAND, CowTrade, SecondInitiative
 from parlour.games.cowtrade.endgame import (
     MAX_SET_SIZE,
@@ -46,7 +46,7 @@ from parlour.games.cowtrade.endgame import (
     TradeState,
     hand_from_cards,
 )
-from parlour.infra import spelling
+from parlour.infra import checks, spelling
 from parlour.infra.resources import affordable
 from parlour.solvers import stochastic
 
@@ -71,10 +71,11 @@ def name(python: str, flag: str | None = None) -> str:
 
 def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     """A whole number: a Python or numpy integer (whatever has `__index__`, as `range` takes it); a bool, a
-    string or a float, even 8.0, is refused naming `what` (the house's rule for counts, docs/python.md).
-    Small and self-contained on purpose: the front doors share one such check after the merge."""
-    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool") or not hasattr(type(value), "__index__"):
-        raise InvalidInput(f"{what} must be a whole number (an int), got {shown(value)}")
+    string or a float, even 8.0, is refused naming `what` (the house's rule for counts, docs/python.md):
+    InvalidType for what is no integer, InvalidInput for one out of range. `what` is already spelled for its
+    caller (`money[0]` or `--money1`), which is why `infra.checks.integer` is not called."""
+    if not checks.is_integer(value):
+        raise InvalidType(f"{what} must be a whole number (an int), got {shown(value)}")
     number = operator.index(value)
     if number < low:
         raise InvalidInput(f"{what} must not be {'negative' if low == 0 else f'below {low}'}, got {number}")
@@ -155,8 +156,8 @@ def option(value: object, what: str, choices: Sequence[str]) -> str:
 
 
 def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool) and type(value).__name__ != "bool_":
-        raise InvalidInput(f"{what} must be True or False, got {shown(value)}")
+    if not checks.is_bool(value):
+        raise InvalidType(f"{what} must be True or False, got {shown(value)}")
     return bool(value)
 
 
