@@ -5,9 +5,10 @@ signalled (a random 40 x 30 stage with 4 signals, a cow-trade end game, whose st
 and the HiGHS one) and the guessing game's conjectures (Johnson's second for N = 30).
 
 Every case runs in a fresh process on one tree (`PYTHONPATH=<tree>/src`), its first call untimed (numba's
-compilation, caches), then `--repeat` timed calls; the two trees alternate case by case and round by round,
-which goes first swapping each round, so that the machine's load falls on both alike. Each case also
-reports its exact answer, which must be the same on both trees.
+compilation, caches), then `--repeat` timed calls (more for a fast case, until they add up to a second);
+the two trees alternate case by case and round by round, which goes first swapping each round, so that the
+machine's load falls on both alike. Each case also reports its exact answer, which must be the same on both
+trees.
 
 Run: python -m bench.bench_exactlp --base 3a8fda0 [--rounds 3] [--repeat 3] [--cases zerosum-60 ...]
 (`--base` is a commit: a temporary detached worktree of it is made and removed again.)
@@ -16,6 +17,7 @@ Run: python -m bench.bench_exactlp --base 3a8fda0 [--rounds 3] [--repeat 3] [--c
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -30,6 +32,7 @@ from typing import Any
 from bench.common import write
 
 ROOT = Path(__file__).resolve().parents[1]
+MIN_SECONDS = 1.0  # a worker's timed calls: at least --repeat, and at least this long together
 
 
 def _zerosum_random() -> Any:
@@ -61,7 +64,7 @@ def _signalled_random() -> Any:
 def _signalled_endgame() -> Any:
     import parlour.cowtrade
 
-    return parlour.cowtrade.endgame(money=(4, 4), set_size=3).to_json()["value"]
+    return parlour.cowtrade.endgame(money=(3, 3), set_size=3).to_json()["value"]
 
 
 def _bayesian_hidden() -> Any:
@@ -78,11 +81,17 @@ def _colgen(master: str, n: int) -> Callable[[], Any]:
     return run
 
 
-def _conjectures() -> Any:
-    from parlour.analyses.guess import conjectures as cj
+@functools.cache
+def _guess_solution(n: int) -> Any:
     from parlour.analyses.guess.solve import solve_guess
 
-    sol = solve_guess(30, threads=1)
+    return solve_guess(n, threads=1)
+
+
+def _conjectures() -> Any:
+    from parlour.analyses.guess import conjectures as cj
+
+    sol = _guess_solution(30)  # V(30) and Bob's trees: the claim's input, solved in the untimed first call
     assert sol.value is not None
     check = cj.some_optimal_alpha(30, sol.value, [t for t, _ in sol.bob], eq=cj.johnson_2(30))
     return (check.holds, check.margin)
@@ -106,8 +115,8 @@ def worker(case: str, repeat: int) -> None:
 
     fn = CASES[case]
     answer = fn()  # warm-up: numba compilation, caches; not timed
-    seconds = []
-    for _ in range(repeat):
+    seconds: list[float] = []
+    while len(seconds) < repeat or sum(seconds) < MIN_SECONDS:  # a fast case is called until it adds up
         start = time.perf_counter()
         answer = fn()
         seconds.append(time.perf_counter() - start)
