@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 import numpy as np
 
@@ -30,16 +31,27 @@ Rational = int | Fraction
 
 @dataclass(frozen=True)
 class ExactLP:
-    """An LP's exact data, as `basic_solution` needs it: column k is {row: coefficient}; a bound None is
-    infinite (columns default to x >= 0). It must be the LP HiGHS solved up to a positive scaling of rows or
-    columns (those keep the basis)."""
+    """An LP's exact data, as `basic_solution` needs it: the matrix either column by column (column k as
+    {row: coefficient}) or as a dense 2-D array A (rows x columns, Python ints or Fractions: a payoff matrix
+    is read faster by slicing than as dicts); a bound None is infinite (columns default to x >= 0). It must be
+    the LP HiGHS solved up to a positive scaling of rows or columns (those keep the basis)."""
 
-    columns: Sequence[Mapping[int, Rational]]
+    columns: Sequence[Mapping[int, Rational]] | np.ndarray
     cost: Sequence[Rational]
     row_lower: Sequence[Rational | None]
     row_upper: Sequence[Rational | None]
     col_lower: Sequence[Rational | None] | None = None
     col_upper: Sequence[Rational | None] | None = None
+
+    @property
+    def num_col(self) -> int:
+        return self.columns.shape[1] if isinstance(self.columns, np.ndarray) else len(self.columns)
+
+    def column(self, k: int) -> Mapping[int, Rational]:
+        """Column k as {row: coefficient}."""
+        if isinstance(self.columns, np.ndarray):
+            return {r: v for r, v in enumerate(self.columns[:, k].tolist()) if v}
+        return self.columns[k]
 
     def nonbasic_value(self, k: int, at_upper: bool) -> Rational:
         """Where a nonbasic column sits: its upper bound when HiGHS says so, else its lower bound, else (a
@@ -77,33 +89,50 @@ def _integer_row(row: Sequence[Rational]) -> list[int]:
     return [int(v * scale) for v in row]
 
 
-def solve_square(matrix: Sequence[Sequence[Rational]], rhs: Sequence[Rational]) -> list[Fraction] | None:
-    """x with matrix x = rhs exactly, or None when the matrix is singular. Each equation is scaled to integers
-    first: FLINT's integer solve (fraction-free) is much faster than its rational one."""
+def _solve_integral(matrix: list[list[int]], rhs: Sequence[Rational]) -> list[Fraction] | None:
+    """matrix x = rhs for a matrix of Python ints (FLINT's fraction-free integer solve); None when singular."""
     import flint
 
-    k = len(rhs)
-    if k == 0:
-        return []
-    rows = [_integer_row([*row, b]) for row, b in zip(matrix, rhs, strict=True)]
+    den = math.lcm(*(v.denominator for v in rhs))
     try:
-        sol = flint.fmpz_mat([row[:k] for row in rows]).solve(flint.fmpz_mat([[row[k]] for row in rows]))
+        sol = flint.fmpz_mat(matrix).solve(flint.fmpz_mat([[int(v * den)] for v in rhs]))
     except ZeroDivisionError:  # singular: the float basis was not a true basis
         return None
-    return [Fraction(int(q.p), int(q.q)) for q in sol.entries()]
+    return [Fraction(int(q.p), int(q.q) * den) for q in sol.entries()]
 
 
-def _basic_block(lp: ExactLP, basis: Basis) -> list[list[Rational]]:
-    """B = A[tight rows, basic columns], dense."""
-    row_pos = {r: p for p, r in enumerate(basis.tight_rows)}
+def solve_square(matrix: Sequence[Sequence[Rational]], rhs: Sequence[Rational]) -> list[Fraction] | None:
+    """x with matrix x = rhs exactly, or None when the matrix is singular. A matrix with fractions has each
+    equation scaled to integers first: FLINT's integer solve is much faster than its rational one."""
+    if not rhs:
+        return []
+    if all(type(v) is int for row in matrix for v in row):
+        return _solve_integral(cast("list[list[int]]", [list(row) for row in matrix]), rhs)
+    rows = [_integer_row([*row, b]) for row, b in zip(matrix, rhs, strict=True)]
+    k = len(rhs)
+    return _solve_integral([row[:k] for row in rows], [row[k] for row in rows])
+
+
+def _basic_blocks(lp: ExactLP, basis: Basis) -> tuple[list[list[Rational]], list[list[Rational]], bool]:
+    """(B, B^T, whether every entry is a Python int) with B = A[tight rows, basic columns], dense."""
     k = len(basis.basic_cols)
-    block: list[list[Rational]] = [[0] * k for _ in range(k)]
-    for c_pos, c in enumerate(basis.basic_cols):
-        for r, v in lp.columns[c].items():
-            p = row_pos.get(r)
-            if p is not None:
-                block[p][c_pos] = v
-    return block
+    if isinstance(lp.columns, np.ndarray):
+        block = lp.columns[np.ix_(basis.tight_rows, basis.basic_cols)].tolist()
+        types = {type(v) for row in block for v in row}
+    else:
+        row_pos = {r: p for p, r in enumerate(basis.tight_rows)}
+        block = [[0] * k for _ in range(k)]
+        types = {int}
+        for c_pos, c in enumerate(basis.basic_cols):
+            col = lp.columns[c]
+            types.update(map(type, col.values()))
+            for r in col.keys() & row_pos.keys():
+                block[row_pos[r]][c_pos] = col[r]
+    return block, [list(col) for col in zip(*block, strict=True)], types <= {int}
+
+
+def _solve(matrix: list[list[Rational]], rhs: Sequence[Rational], integral: bool) -> list[Fraction] | None:
+    return _solve_integral(matrix, rhs) if integral else solve_square(matrix, rhs)  # type: ignore[arg-type]
 
 
 def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool = True) -> BasicSolution | None:
@@ -111,28 +140,28 @@ def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool
     square or its block is singular in exact arithmetic."""
     if not basis.square:
         return None
-    n, m = len(lp.columns), len(lp.row_lower)
+    n, m = lp.num_col, len(lp.row_lower)
     basic = set(basis.basic_cols)
     x: list[Fraction] = [Fraction(0)] * n
     for k in range(n):
         if k not in basic:
             x[k] = Fraction(lp.nonbasic_value(k, k in basis.upper_cols))
-    block = _basic_block(lp, basis)
+    block, transposed, integral = _basic_blocks(lp, basis)
     y: list[Fraction] = [Fraction(0)] * m
     if primal:
         rhs: dict[int, Rational] = {r: lp.active_bound(r, r in basis.upper_rows) for r in basis.tight_rows}
         for k, value in enumerate(x):
             if value and k not in basic:
-                for r, v in lp.columns[k].items():
+                for r, v in lp.column(k).items():
                     if r in rhs:
                         rhs[r] = rhs[r] - v * value
-        values = solve_square(block, [rhs[r] for r in basis.tight_rows])
+        values = _solve(block, [rhs[r] for r in basis.tight_rows], integral)
         if values is None:
             return None
         for pos, k in enumerate(basis.basic_cols):
             x[k] = values[pos]
     if dual:
-        duals = solve_square([list(col) for col in zip(*block, strict=True)], [lp.cost[k] for k in basis.basic_cols])
+        duals = _solve(transposed, [lp.cost[k] for k in basis.basic_cols], integral)
         if duals is None:
             return None
         for pos, r in enumerate(basis.tight_rows):

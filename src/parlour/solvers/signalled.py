@@ -83,12 +83,24 @@ def _columns(matrix: Sequence[Sequence[Any]], classes: np.ndarray, one: Any) -> 
     return cols
 
 
+def _float_columns(matrix: np.ndarray, classes: np.ndarray, count: int) -> lp.Sparse:
+    """`_columns(matrix, classes, 1.0)` built by numpy at once (this runs for every stage of a game): x_i has
+    -M[i, j] in the rows of its own signal and 1 in the sum row, z_c has 1 in its signal's rows."""
+    m, n = matrix.shape
+    x_rows = np.hstack([classes[:, None] * n + np.arange(n), np.full((m, 1), count * n)])
+    x_values = np.hstack([-matrix, np.ones((m, 1))])
+    z_rows = np.arange(count * n).reshape(count, n)
+    start = np.r_[np.arange(0, m * (n + 1) + 1, n + 1), m * (n + 1) + np.arange(1, count + 1) * n]
+    return lp.Sparse(start.astype(np.int32), np.r_[x_rows.ravel(), z_rows.ravel()].astype(np.int32),
+                     np.r_[x_values.ravel(), np.ones(count * n)])
+
+
 def _program(matrix: np.ndarray, classes: np.ndarray, tolerance: float | None = None) -> lp.Program:
     """max sum_c z_c s.t. z_c - sum_{i in c} x_i M[i, j] <= 0 for every (c, j), sum x = 1, x >= 0, z free."""
     m, n = matrix.shape
     count = int(classes.max()) + 1 if m else 0
     return lp.Program.build(
-        lp.Sparse.from_columns(_columns(matrix.tolist(), classes, 1.0)),
+        _float_columns(matrix, classes, count),
         np.concatenate([np.zeros(m), np.ones(count)]),
         row_lower=np.concatenate([np.full(count * n, -lp.INF), [1.0]]),
         row_upper=np.concatenate([np.zeros(count * n), [1.0]]),
