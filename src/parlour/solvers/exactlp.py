@@ -144,8 +144,8 @@ def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool
     basic = set(basis.basic_cols)
     x: list[Fraction] = [Fraction(0)] * n
     for k in range(n):
-        if k not in basic:
-            x[k] = Fraction(lp.nonbasic_value(k, k in basis.upper_cols))
+        if k not in basic and (value := lp.nonbasic_value(k, k in basis.upper_cols)):
+            x[k] = Fraction(value)
     block, transposed, integral = _basic_blocks(lp, basis)
     y: list[Fraction] = [Fraction(0)] * m
     if primal:
