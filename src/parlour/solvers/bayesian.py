@@ -321,7 +321,7 @@ def _exact_lp(game: BayesianGame, ints: Mapping[TypePair, np.ndarray]) -> exactl
     n_t1, n_t2 = len(game.types1), len(game.types2)
     return exactlp.ExactLP(_columns(game, ints), [0] * n_x + [1] * n_t2,
                            row_lower=[None] * n_y + [1] * n_t1, row_upper=[0] * n_y + [1] * n_t1,
-                           col_lower=[0] * n_x + [None] * n_t2)
+                           col_lower=[0] * n_x + [None] * n_t2, integral=True)
 
 
 def _per_type(flat: Sequence[Fraction], offsets: Sequence[int]) -> Strategy | None:

@@ -42,6 +42,7 @@ class ExactLP:
     row_upper: Sequence[Rational | None]
     col_lower: Sequence[Rational | None] | None = None
     col_upper: Sequence[Rational | None] | None = None
+    integral: bool = False  # every coefficient is a Python int, as the caller knows: no pass to find out
 
     @property
     def num_col(self) -> int:
@@ -116,16 +117,18 @@ def solve_square(matrix: Sequence[Sequence[Rational]], rhs: Sequence[Rational]) 
 def _basic_blocks(lp: ExactLP, basis: Basis) -> tuple[list[list[Rational]], list[list[Rational]], bool]:
     """(B, B^T, whether every entry is a Python int) with B = A[tight rows, basic columns], dense."""
     k = len(basis.basic_cols)
+    types: set[type] = {int}
     if isinstance(lp.columns, np.ndarray):
         block = lp.columns[np.ix_(basis.tight_rows, basis.basic_cols)].tolist()
-        types = {type(v) for row in block for v in row}
+        if not lp.integral:
+            types.update(type(v) for row in block for v in row)
     else:
         row_pos = {r: p for p, r in enumerate(basis.tight_rows)}
         block = [[0] * k for _ in range(k)]
-        types = {int}
         for c_pos, c in enumerate(basis.basic_cols):
             col = lp.columns[c]
-            types.update(map(type, col.values()))
+            if not lp.integral:
+                types.update(map(type, col.values()))
             for r in col.keys() & row_pos.keys():
                 block[row_pos[r]][c_pos] = col[r]
     return block, [list(col) for col in zip(*block, strict=True)], types <= {int}

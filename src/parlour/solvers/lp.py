@@ -106,9 +106,9 @@ def _finite(bound: float | None, default: float) -> float:
 
 
 def _checked_entries(values: np.ndarray) -> None:
-    if values.size and not np.isfinite(values).all():
-        raise InvalidInput("an LP coefficient is not a finite number")
-    if values.size and (largest := float(np.abs(values).max())) > LARGEST_ENTRY:
+    if values.size and not (largest := float(np.abs(values).max())) <= LARGEST_ENTRY:  # NaN fails too
+        if not np.isfinite(values).all():
+            raise InvalidInput("an LP coefficient is not a finite number")
         raise InvalidInput(f"an LP coefficient of {largest:.3g} is beyond HiGHS's floats (at most {LARGEST_ENTRY:.0e} "
                            "in absolute value); scale the numbers down")
 

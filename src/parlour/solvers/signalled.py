@@ -115,7 +115,7 @@ def _exact_lp(ints: list[list[int]], den: int, classes: np.ndarray) -> exactlp.E
     rows = count * n + 1
     return exactlp.ExactLP(_columns(ints, classes, den), [0] * m + [den] * count,
                            row_lower=[None] * (rows - 1) + [den], row_upper=[0] * (rows - 1) + [den],
-                           col_lower=[0] * m + [None] * count)
+                           col_lower=[0] * m + [None] * count, integral=True)
 
 
 def _probabilities(weights: Sequence[Fraction]) -> list[Fraction]:

@@ -205,7 +205,7 @@ def _program(shifted: np.ndarray) -> lp.Program:
 def _exact_lp(shifted_ints: np.ndarray) -> exactlp.ExactLP:
     """The same LP on the integer matrix (a positive shift of D*A: the same strategies, the same basis)."""
     m, n = shifted_ints.shape
-    return exactlp.ExactLP(shifted_ints.T, [1] * m, row_lower=[1] * n, row_upper=[None] * n)
+    return exactlp.ExactLP(shifted_ints.T, [1] * m, row_lower=[1] * n, row_upper=[None] * n, integral=True)
 
 
 def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: lp.Basis | None = None) -> Certificate:
