@@ -106,8 +106,6 @@ def test_errors_name_python_arguments_not_flags() -> None:
     refused(lambda: parlour.solve("game.py", players=True), "players", TypeError)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=False, reason="HiGHS's failure on huge payoffs is the `lp` helper's (issue 35 item 2); "
-                                        "switch this on when that branch is merged")
 def test_huge_payoffs_are_one_sentence_not_a_highs_error() -> None:
     with pytest.raises((ValueError, TypeError)) as info:
         parlour.solvers.zerosum.solve([[10**30, -1], [-1, 1]])

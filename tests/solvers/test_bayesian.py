@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from parlour.errors import CertificateError, InvalidInput
 from parlour.results import Status
-from parlour.solvers import bayesian, zerosum
+from parlour.solvers import bayesian, exactlp, zerosum
 from parlour.solvers.bayesian import BayesianGame
 
 
@@ -206,7 +206,7 @@ def test_independent_parts_are_solved_apart_and_checked_together() -> None:
 def test_without_a_basis_it_retries_tight_then_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
     # When the basis gives no proof, the LP is solved again at tight tolerances and rounded strategies are
     # tried; the answer is still checked exactly, and the method says where its certificate came from.
-    monkeypatch.setattr(bayesian, "_basis_solution", lambda *args: None)
+    monkeypatch.setattr(exactlp, "basic_solution", lambda *args: None)
     s = bayesian.solve(_one_card_poker())
     assert s.value == Fraction(1, 3) and s.status is Status.EXACT
     assert "rounding" in s.method and "tolerances" in s.method

@@ -10,7 +10,7 @@ is the LP
          sum_a1 x(a1|t1) = 1 for every t1,  x >= 0,
 
 whose duals on the first rows are player 2's strategy y(a2|t2). HiGHS solves it in floats; the final
-basis is then re-solved in rational arithmetic (FLINT), and the exact x and y are checked:
+basis is then re-solved in rational arithmetic (the recipe of `exactlp`), and the exact x and y are checked:
 
     player 1 guarantees  sum_t2 min_a2 sum_t1 P u x  =  value  =  sum_t1 max_a1 sum_t2 P u y,
     which player 2 guarantees to hold him to.
@@ -25,17 +25,16 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import flint
-import highspy
 import numpy as np
 
-from parlour.errors import CertificateError, InvalidInput, SolverError, shown
+from parlour.errors import CertificateError, InvalidInput, shown
 from parlour.results import Result, Status, exact, jsonable
+from parlour.solvers import exactlp, lp
 
 Rational = int | Fraction
 TypePair = tuple[int, int]  # indices into types1, types2
@@ -303,81 +302,37 @@ def _columns(game: BayesianGame, blocks: Mapping[TypePair, np.ndarray]) -> list[
     return cols
 
 
-def _build_lp(game: BayesianGame, floats: Mapping[TypePair, np.ndarray]) -> highspy.HighsLp:
+def _program(game: BayesianGame, floats: Mapping[TypePair, np.ndarray], tolerance: float | None) -> lp.Program:
     off1, off2 = game.offsets()
     n_x, n_y = off1[-1], off2[-1]
     n_t1, n_t2 = len(game.types1), len(game.types2)
-    starts, index, value = [0], list[int](), list[float]()
-    for col in _columns(game, floats):
-        index.extend(col)
-        value.extend(float(v) for v in col.values())
-        starts.append(len(index))
-    lp = highspy.HighsLp()
-    lp.num_col_ = n_x + n_t2
-    lp.num_row_ = n_y + n_t1
-    lp.sense_ = highspy.ObjSense.kMaximize
-    lp.col_cost_ = np.concatenate([np.zeros(n_x), np.ones(n_t2)])
-    lp.col_lower_ = np.concatenate([np.zeros(n_x), np.full(n_t2, -highspy.kHighsInf)])
-    lp.col_upper_ = np.full(n_x + n_t2, highspy.kHighsInf)
-    lp.row_lower_ = np.concatenate([np.full(n_y, -highspy.kHighsInf), np.ones(n_t1)])
-    lp.row_upper_ = np.concatenate([np.zeros(n_y), np.ones(n_t1)])
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
-    lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
-    lp.a_matrix_.value_ = np.array(value, dtype=np.float64)
-    return lp
+    return lp.Program.build(
+        lp.Sparse.from_columns(_columns(game, floats)), np.concatenate([np.zeros(n_x), np.ones(n_t2)]),
+        row_lower=np.concatenate([np.full(n_y, -lp.INF), np.ones(n_t1)]),
+        row_upper=np.concatenate([np.zeros(n_y), np.ones(n_t1)]),
+        col_lower=np.concatenate([np.zeros(n_x), np.full(n_t2, -lp.INF)]), maximise=True, tolerance=tolerance,
+        name="the Bayesian game's LP")
 
 
-def _basis_solution(game: BayesianGame, ints: Mapping[TypePair, np.ndarray], basic_cols: list[int],
-                    tight_rows: list[int]) -> tuple[list[Fraction], list[Fraction]] | None:
-    """Re-solve the basis exactly: the basic columns on the tight (nonbasic) rows, B v = b (every nonbasic
-    column sits at 0: x at its bound, a free z at zero), and B^T w = c for the duals."""
-    if len(basic_cols) != len(tight_rows) or not basic_cols:
-        return None
-    n_y = game.offsets()[1][-1]
-    cols = _columns(game, ints)
-    row_pos = {r: p for p, r in enumerate(tight_rows)}
-    k = len(basic_cols)
-    block = [[0] * k for _ in range(k)]
-    for c_pos, c in enumerate(basic_cols):
-        for r, v in cols[c].items():
-            if r in row_pos:
-                block[row_pos[r]][c_pos] = int(v)
-    rhs = [[0 if r < n_y else 1] for r in tight_rows]  # z - (x^T M) <= 0 tight at 0; sum x = 1
-    n_x = game.offsets()[0][-1]
-    cost = [[0 if c < n_x else 1] for c in basic_cols]
-    try:
-        primal = flint.fmpz_mat(block).solve(flint.fmpz_mat(rhs))
-        dual = flint.fmpz_mat(block).transpose().solve(flint.fmpz_mat(cost))
-    except ZeroDivisionError:  # singular: the float basis was not a true basis
-        return None
-    x = [Fraction(0)] * n_x
-    for pos, c in enumerate(basic_cols):
-        if c < n_x:
-            q = primal[pos, 0]
-            x[c] = Fraction(int(q.p), int(q.q))
-    y = [Fraction(0)] * n_y
-    for pos, r in enumerate(tight_rows):
-        if r < n_y:
-            q = dual[pos, 0]
-            y[r] = Fraction(int(q.p), int(q.q))
-    return x, y
+def _exact_lp(game: BayesianGame, ints: Mapping[TypePair, np.ndarray]) -> exactlp.ExactLP:
+    """The LP on the integer blocks D*M (the z columns scaled by D with them: the same basis)."""
+    off1, off2 = game.offsets()
+    n_x, n_y = off1[-1], off2[-1]
+    n_t1, n_t2 = len(game.types1), len(game.types2)
+    return exactlp.ExactLP(_columns(game, ints), [0] * n_x + [1] * n_t2,
+                           row_lower=[None] * n_y + [1] * n_t1, row_upper=[0] * n_y + [1] * n_t1,
+                           col_lower=[0] * n_x + [None] * n_t2, integral=True)
 
 
 def _per_type(flat: Sequence[Fraction], offsets: Sequence[int]) -> Strategy | None:
     """Split into one mixture per type, each normalised; None if a type's weights are negative or zero."""
     out = []
     for a, b in itertools.pairwise(offsets):
-        probs = flat[a:b]
-        total = sum(probs, Fraction(0))
-        if total <= 0 or min(probs) < 0:
+        mix = exactlp.mixture(flat[a:b])
+        if mix is None:
             return None
-        out.append(tuple(p / total for p in probs))
+        out.append(mix)
     return tuple(out)
-
-
-def _rounded(values: Sequence[float] | np.ndarray, max_denominator: int) -> list[Fraction]:
-    return [Fraction(max(float(v), 0.0)).limit_denominator(max_denominator) for v in values]
 
 
 def components(game: BayesianGame) -> list[tuple[list[int], list[int]]]:
@@ -459,7 +414,7 @@ def solve(game: BayesianGame, exact: bool = True) -> BayesianSolution:
 
 # HiGHS's default tolerances (1e-7) can end on a basis that is optimal in floats but not exactly: then the
 # LP is solved again with these, before rounding is tried.
-TIGHT_TOLERANCE = 1e-10
+TIGHT_TOLERANCE = lp.TIGHT
 
 
 def _solve_connected(game: BayesianGame, exact: bool) -> BayesianSolution:
@@ -469,70 +424,63 @@ def _solve_connected(game: BayesianGame, exact: bool) -> BayesianSolution:
         return _solve_lp(game, exact, TIGHT_TOLERANCE)
 
 
-def _solve_lp(game: BayesianGame, exact: bool, tolerance: float | None) -> BayesianSolution:
-    start = time.perf_counter()
-    floats = game.float_blocks()
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("solver", "simplex")  # a basis is what the exact certificate is built from
-    if tolerance is not None:
-        h.setOptionValue("primal_feasibility_tolerance", tolerance)
-        h.setOptionValue("dual_feasibility_tolerance", tolerance)
-    h.passModel(_build_lp(game, floats))
-    h.run()
-    status = h.getModelStatus()
-    if status != highspy.HighsModelStatus.kOptimal:
-        raise SolverError(f"HiGHS did not solve the Bayesian game's LP: {h.modelStatusToString(status)}")
+FloatStrategy = tuple[tuple[float, ...], ...]
+
+
+def _float_strategies(game: BayesianGame, sol: lp.Solution) -> tuple[FloatStrategy, FloatStrategy]:
+    """Both players' float strategies from the LP: x per type, and the row duals (sign dropped) per type."""
     off1, off2 = game.offsets()
-    n_x, n_y = off1[-1], off2[-1]
-    sol = h.getSolution()
-    x_float = np.maximum(np.asarray(sol.col_value)[:n_x], 0.0)
-    y_float = np.abs(np.asarray(sol.row_dual)[:n_y])  # the sign of a dual is HiGHS's convention
-    strategy1_f = tuple(tuple(float(p) / max(x_float[a:b].sum(), 1e-300) for p in x_float[a:b])
-                        for a, b in itertools.pairwise(off1))
-    strategy2_f = tuple(tuple(float(p) / max(y_float[a:b].sum(), 1e-300) for p in y_float[a:b])
-                        for a, b in itertools.pairwise(off2))
-    x_n, y_n = np.concatenate(strategy1_f), np.concatenate(strategy2_f)
-    xm, my = np.zeros(n_y), np.zeros(n_x)
+    x_float = np.maximum(sol.x[:off1[-1]], 0.0)
+    y_float = np.abs(sol.row_dual[:off2[-1]])  # the sign of a dual is HiGHS's convention
+    strategy1 = tuple(tuple(float(p) / max(x_float[a:b].sum(), 1e-300) for p in x_float[a:b])
+                      for a, b in itertools.pairwise(off1))
+    strategy2 = tuple(tuple(float(p) / max(y_float[a:b].sum(), 1e-300) for p in y_float[a:b])
+                      for a, b in itertools.pairwise(off2))
+    return strategy1, strategy2
+
+
+def _float_gap(game: BayesianGame, floats: Mapping[TypePair, np.ndarray], x_n: np.ndarray, y_n: np.ndarray) -> float:
+    """The float residual between what x guarantees and what y holds player 1 to."""
+    off1, off2 = game.offsets()
+    xm, my = np.zeros(off2[-1]), np.zeros(off1[-1])
     for (i, j), block in floats.items():
         xm[off2[j]:off2[j + 1]] += x_n[off1[i]:off1[i + 1]] @ block
         my[off1[i]:off1[i + 1]] += block @ y_n[off2[j]:off2[j + 1]]
     low = sum(xm[a:b].min() for a, b in itertools.pairwise(off2))
     high = sum(my[a:b].max() for a, b in itertools.pairwise(off1))
-    counters: dict[str, int | float] = {"lp_iterations": int(h.getInfo().simplex_iteration_count),
+    return float(high - low)
+
+
+def _solve_lp(game: BayesianGame, exact: bool, tolerance: float | None) -> BayesianSolution:
+    start = time.perf_counter()
+    floats = game.float_blocks()
+    program = _program(game, floats, tolerance)
+    sol = program.solve()
+    strategy1_f, strategy2_f = _float_strategies(game, sol)
+    x_n, y_n = np.concatenate(strategy1_f), np.concatenate(strategy2_f)
+    gap = _float_gap(game, floats, x_n, y_n)
+    counters: dict[str, int | float] = {"lp_iterations": sol.iterations,
                                         **{f"lp_{k}": v for k, v in game.lp_size.items()}}
     if not exact:
-        return BayesianSolution(game=game, value=float(h.getInfo().objective_function_value),
-                                strategy1=strategy1_f, strategy2=strategy2_f, gap=float(high - low),
-                                method="HiGHS simplex on the sequence-form LP", status=Status.ESTIMATE,
+        return BayesianSolution(game=game, value=sol.objective, strategy1=strategy1_f, strategy2=strategy2_f,
+                                gap=gap, method="HiGHS simplex on the sequence-form LP", status=Status.ESTIMATE,
                                 seconds=time.perf_counter() - start, counters=counters)
     blocks = game.integer_blocks()
-    hb = h.getBasis()
-    basic_cols = [c for c, s in enumerate(hb.col_status) if s == highspy.HighsBasisStatus.kBasic]
-    tight_rows = [r for r, s in enumerate(hb.row_status) if s != highspy.HighsBasisStatus.kBasic]
-
-    def candidates() -> Iterator[tuple[str, Strategy, Strategy]]:
-        from_basis = _basis_solution(game, blocks[0], basic_cols, tight_rows)
-        if from_basis is not None:
-            s1, s2 = _per_type(from_basis[0], off1), _per_type(from_basis[1], off2)
-            if s1 is not None and s2 is not None:
-                yield "basis", s1, s2
-        if tolerance is None:  # the second try, with tight tolerances, rounds too
-            return
-        for max_den in (10**3, 10**6, 10**9):  # lazily: only when the basis gave no proof
-            s1, s2 = _per_type(_rounded(x_n, max_den), off1), _per_type(_rounded(y_n, max_den), off2)
-            if s1 is not None and s2 is not None:
-                yield f"rounding (denominators <= {max_den})", s1, s2
-
-    for source, s1, s2 in candidates():
+    off1, off2 = game.offsets()
+    # the second try, with tight tolerances, rounds too; the first trusts the basis alone
+    rounding = exactlp.ROUNDING if tolerance is not None else ()
+    y_full = np.concatenate([y_n, np.zeros(len(game.types1))])  # the candidates' y covers every row
+    for source, cand in exactlp.candidates(_exact_lp(game, blocks[0]), program.basis(), x_n, y_full, rounding):
+        s1, s2 = _per_type(cand.x[:off1[-1]], off1), _per_type(cand.y[:off2[-1]], off2)
+        if s1 is None or s2 is None:
+            continue
         lo, hi = guarantees(game, s1, s2, blocks)
         if lo == hi:
             return BayesianSolution(
                 game=game, value=lo, strategy1=s1, strategy2=s2, gap=0.0,
                 method=f"HiGHS simplex on the sequence-form LP + exact rational certificate from the {source}"
                        + (f" (tolerances {tolerance:g})" if tolerance is not None else ""),
-                status=Status.EXACT, seconds=time.perf_counter() - start,
-                counters={**counters, "float_gap": float(high - low)},
+                status=Status.EXACT, seconds=time.perf_counter() - start, counters={**counters, "float_gap": gap},
             )
     raise CertificateError("no exact certificate could be built from the LP solution of the Bayesian game")
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from parlour.errors import CertificateError
 from parlour.results import Result, Status
-from parlour.solvers import lp
+from parlour.solvers import exactlp, lp
 from parlour.solvers.zerosum import MatrixLike, integer_matrix
 
 
@@ -168,11 +168,10 @@ def _mixed_removal(sub: np.ndarray, index: int, weak: bool) -> tuple[dict[int, F
     sigma = res.x[:k]
     ints = sub.astype(object)
     for max_den in (10**2, 10**4, 10**6):
-        raw = [Fraction(max(float(s), 0.0)).limit_denominator(max_den) for s in sigma]
-        total = sum(raw, Fraction(0))
-        if total == 0:
+        mix = exactlp.mixture(exactlp.rounded(sigma, max_den, nonnegative=True))
+        if mix is None:
             continue
-        weights = {others[j]: w / total for j, w in enumerate(raw) if w > 0}
+        weights = {others[j]: w for j, w in enumerate(mix) if w > 0}
         for kind in (Kind.STRICT, Kind.WEAK) if weak else (Kind.STRICT,):
             trial = Removal(1, index, kind, tuple(weights.items()))
             if dominates(ints, list(range(sub.shape[0])), list(range(sub.shape[1])), trial):

@@ -12,7 +12,7 @@ responder's one mixture per signal. Its LP (solved in HiGHS)
                            sum_i x_i = 1,  x >= 0,  z free,
 
 has the responder's mixtures as the duals of its first rows. The final basis is re-solved in rational
-arithmetic (FLINT), and the exact strategies are checked: the leader's mixture guarantees
+arithmetic (the recipe of `exactlp`), and the exact strategies are checked: the leader's mixture guarantees
 sum_c min_j sum_{i in c} x_i M[i, j], the responder's holds the leader to max_i sum_j y_{c(i)}[j] M[i, j],
 and the two must be equal. Nothing is called exact that has not passed that check.
 """
@@ -26,10 +26,10 @@ from fractions import Fraction
 from typing import Any
 
 import flint
-import highspy
 import numpy as np
 
-from parlour.errors import CertificateError, InvalidInput, SolverError
+from parlour.errors import CertificateError, InvalidInput
+from parlour.solvers import exactlp, lp
 
 
 class NearTie(CertificateError):
@@ -65,52 +65,57 @@ def _classes(signals: Sequence[int] | None, rows: int) -> np.ndarray:
     return out
 
 
-def _lp(matrix: np.ndarray, classes: np.ndarray) -> highspy.HighsLp:
-    """Columns: x_0..x_{m-1}, z_0..z_{C-1}; rows: (c, j) for every signal c and column j, then the sum."""
-    m, n = matrix.shape
+def _columns(matrix: Sequence[Sequence[Any]], classes: np.ndarray, one: Any) -> list[dict[int, Any]]:
+    """The LP's columns as {row: coefficient}: x_0..x_{m-1}, then z_0..z_{C-1}; rows (c, j) for every signal
+    c and column j, then the sum. `one` is the coefficient of the sum row and of the z columns (1, or the
+    common denominator D when the matrix is the integer D*M: the basis is the same)."""
+    m = len(matrix)
+    n = len(matrix[0]) if m else 0
     count = int(classes.max()) + 1 if m else 0
-    lp = highspy.HighsLp()
-    lp.num_col_ = m + count
-    lp.num_row_ = count * n + 1
-    lp.sense_ = highspy.ObjSense.kMaximize
-    lp.col_cost_ = np.concatenate([np.zeros(m), np.ones(count)])
-    lp.col_lower_ = np.concatenate([np.zeros(m), np.full(count, -highspy.kHighsInf)])
-    lp.col_upper_ = np.full(m + count, highspy.kHighsInf)
-    lp.row_lower_ = np.concatenate([np.full(count * n, -highspy.kHighsInf), [1.0]])
-    lp.row_upper_ = np.concatenate([np.zeros(count * n), [1.0]])
-    starts: list[int] = [0]
-    index: list[int] = []
-    value: list[float] = []
+    cols: list[dict[int, Any]] = []
     for i in range(m):  # x_i appears in the rows of its own signal, with -M[i, j], and in the sum row
         c = int(classes[i])
-        index.extend(range(c * n, (c + 1) * n))
-        value.extend((-matrix[i]).tolist())
-        index.append(count * n)
-        value.append(1.0)
-        starts.append(len(index))
+        col = {c * n + j: -v for j, v in enumerate(matrix[i]) if v}
+        col[count * n] = one
+        cols.append(col)
     for c in range(count):
-        index.extend(range(c * n, (c + 1) * n))
-        value.extend([1.0] * n)
-        starts.append(len(index))
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.asarray(starts, dtype=np.int32)
-    lp.a_matrix_.index_ = np.asarray(index, dtype=np.int32)
-    lp.a_matrix_.value_ = np.asarray(value, dtype=np.float64)
-    return lp
+        cols.append(dict.fromkeys(range(c * n, (c + 1) * n), one))
+    return cols
 
 
-def _run(lp: highspy.HighsLp, tolerance: float | None = None) -> highspy.Highs:
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("solver", "simplex")  # the exact re-solve starts from a basis
-    if tolerance is not None:
-        h.setOptionValue("primal_feasibility_tolerance", tolerance)
-        h.setOptionValue("dual_feasibility_tolerance", tolerance)
-    h.passModel(lp)
-    h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        raise SolverError(f"HiGHS did not solve a stage LP: {h.modelStatusToString(h.getModelStatus())}")
-    return h
+def _float_columns(matrix: np.ndarray, classes: np.ndarray, count: int) -> lp.Sparse:
+    """`_columns(matrix, classes, 1.0)` built by numpy at once (this runs for every stage of a game): x_i has
+    -M[i, j] in the rows of its own signal and 1 in the sum row, z_c has 1 in its signal's rows."""
+    m, n = matrix.shape
+    x_rows = np.hstack([classes[:, None] * n + np.arange(n), np.full((m, 1), count * n)])
+    x_values = np.hstack([-matrix, np.ones((m, 1))])
+    z_rows = np.arange(count * n).reshape(count, n)
+    start = np.r_[np.arange(0, m * (n + 1) + 1, n + 1), m * (n + 1) + np.arange(1, count + 1) * n]
+    return lp.Sparse(start.astype(np.int32), np.r_[x_rows.ravel(), z_rows.ravel()].astype(np.int32),
+                     np.r_[x_values.ravel(), np.ones(count * n)])
+
+
+def _program(matrix: np.ndarray, classes: np.ndarray, tolerance: float | None = None) -> lp.Program:
+    """max sum_c z_c s.t. z_c - sum_{i in c} x_i M[i, j] <= 0 for every (c, j), sum x = 1, x >= 0, z free."""
+    m, n = matrix.shape
+    count = int(classes.max()) + 1 if m else 0
+    return lp.Program.build(
+        _float_columns(matrix, classes, count),
+        np.concatenate([np.zeros(m), np.ones(count)]),
+        row_lower=np.concatenate([np.full(count * n, -lp.INF), [1.0]]),
+        row_upper=np.concatenate([np.zeros(count * n), [1.0]]),
+        col_lower=np.concatenate([np.zeros(m), np.full(count, -lp.INF)]), maximise=True, tolerance=tolerance,
+        name="a stage LP")
+
+
+def _exact_lp(ints: list[list[int]], den: int, classes: np.ndarray) -> exactlp.ExactLP:
+    """The stage LP on the integer matrix D*M, the z columns and the sum row scaled by D with it."""
+    m, n = len(ints), len(ints[0])
+    count = int(classes.max()) + 1
+    rows = count * n + 1
+    return exactlp.ExactLP(_columns(ints, classes, den), [0] * m + [den] * count,
+                           row_lower=[None] * (rows - 1) + [den], row_upper=[0] * (rows - 1) + [den],
+                           col_lower=[0] * m + [None] * count, integral=True)
 
 
 def _probabilities(weights: Sequence[Fraction]) -> list[Fraction]:
@@ -167,16 +172,16 @@ def solve_float(matrix: np.ndarray, signals: Sequence[int] | None = None) -> Sig
 
 def _solve_float(matrix: np.ndarray, classes: np.ndarray) -> SignalledSolution:
     m, n = matrix.shape
-    sol = _run(_lp(matrix, classes)).getSolution()
+    sol = _program(matrix, classes).solve()
     count = int(classes.max()) + 1
-    x = np.maximum(np.asarray(sol.col_value[:m]), 0.0)
+    x = np.maximum(sol.x[:m], 0.0)
     x /= x.sum()
-    duals = np.abs(np.asarray(sol.row_dual[: count * n])).reshape(count, n)
+    duals = np.abs(sol.row_dual[: count * n]).reshape(count, n)
     responder = []
     for c in range(count):
         total = duals[c].sum()
         responder.append(tuple((duals[c] / total).tolist()) if total > 0 else (1.0,) + (0.0,) * (n - 1))
-    value = float(sum(sol.col_value[m:]))
+    value = float(sol.x[m:].sum())
     return SignalledSolution(value, tuple(x.tolist()), tuple(responder), exact=False)
 
 
@@ -248,53 +253,36 @@ def _solve_exact(exact_rows: list[list[Fraction]], classes: np.ndarray) -> Signa
         return _solve_exact_at(exact_rows, classes, None)
     except NearTie as first:
         try:
-            return _solve_exact_at(exact_rows, classes, 1e-10)
+            return _solve_exact_at(exact_rows, classes, lp.TIGHT)
         except NearTie as second:
             raise min(first, second, key=lambda e: e.high - e.low) from None
+
+
+def _basis_strategies(exact_rows: list[list[Fraction]], classes: np.ndarray, tolerance: float | None
+                      ) -> tuple[list[Fraction], list[list[Fraction]]]:
+    """The leader's x and the responder's y per signal from the float LP's basis, re-solved exactly."""
+    m, n = len(exact_rows), len(exact_rows[0])
+    floats = np.array([[float(v) for v in row] for row in exact_rows])
+    count = int(classes.max()) + 1
+    program = _program(floats, classes, tolerance)
+    program.solve()
+    basis = program.basis()
+    if not basis.square:
+        raise CertificateError("the stage LP's basis is not square")
+    ints, den = _integer_rows(exact_rows)
+    solved = exactlp.basic_solution(_exact_lp(ints, den, classes), basis)
+    if solved is None:
+        raise CertificateError("the stage LP's basis is singular in exact arithmetic")
+    x = list(solved.x[:m])
+    y = [list(solved.y[c * n:(c + 1) * n]) for c in range(count)]
+    return x, y
 
 
 def _solve_exact_at(exact_rows: list[list[Fraction]], classes: np.ndarray, tolerance: float | None
                     ) -> SignalledSolution:
     m, n = len(exact_rows), len(exact_rows[0])
-    floats = np.array([[float(v) for v in row] for row in exact_rows])
     count = int(classes.max()) + 1
-    h = _run(_lp(floats, classes), tolerance)
-    basis = h.getBasis()
-    basic = highspy.HighsBasisStatus.kBasic
-    basic_cols = [k for k, s in enumerate(basis.col_status) if s == basic]
-    tight_rows = [r for r, s in enumerate(basis.row_status) if s != basic]
-    if len(basic_cols) != len(tight_rows):
-        raise CertificateError("the stage LP's basis is not square")
-    ints, den = _integer_rows(exact_rows)
-
-    def entry(row: int, col: int) -> int:
-        """A[row, col] of the LP, times den (an integer)."""
-        if row == count * n:
-            return den if col < m else 0
-        c, j = divmod(row, n)
-        if col < m:
-            return -ints[col][j] if classes[col] == c else 0
-        return den if col - m == c else 0
-
-    block = flint.fmpq_mat([[entry(r, k) for k in basic_cols] for r in tight_rows])
-    rhs = flint.fmpq_mat([[den if r == count * n else 0] for r in tight_rows])
-    cost = flint.fmpq_mat([[0 if k < m else den] for k in basic_cols])  # scaled by den like the block
-    try:
-        primal = block.solve(rhs)
-        dual = block.transpose().solve(cost)
-    except ZeroDivisionError as exc:
-        raise CertificateError("the stage LP's basis is singular in exact arithmetic") from exc
-    x = [Fraction(0)] * m
-    for pos, k in enumerate(basic_cols):
-        if k < m:
-            q = primal[pos, 0]
-            x[k] = Fraction(int(q.p), int(q.q))
-    y = [[Fraction(0)] * n for _ in range(count)]
-    for pos, r in enumerate(tight_rows):
-        if r < count * n:
-            q = dual[pos, 0]
-            c, j = divmod(r, n)
-            y[c][j] = Fraction(int(q.p), int(q.q))
+    x, y = _basis_strategies(exact_rows, classes, tolerance)
     for c in range(count):
         if any(x[i] for i in range(m) if classes[i] == c):
             continue

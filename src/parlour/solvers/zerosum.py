@@ -2,7 +2,7 @@
 
 `solve(A)` finds the value and optimal mixed strategies of both players by one LP in HiGHS and,
 for rational input, proves them exactly: the final HiGHS basis is re-solved in rational arithmetic
-(FLINT) and the resulting strategies x, y and value v are checked to satisfy
+(the recipe of `exactlp`) and the resulting strategies x, y and value v are checked to satisfy
     min_j (x^T A)_j = v = max_i (A y)_i
 in exact arithmetic. Rows belong to the maximising player, columns to the minimising player.
 """
@@ -17,11 +17,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import flint
-import highspy
 import numpy as np
 
-from parlour.errors import CertificateError, InvalidInput, SolverError, shown
+from parlour.errors import CertificateError, InvalidInput, shown
 from parlour.results import Result, Status, exact
+from parlour.solvers import exactlp, lp
 
 Rational = int | Fraction
 if TYPE_CHECKING:
@@ -203,83 +203,24 @@ def integer_matrix(matrix: MatrixLike) -> tuple[np.ndarray, int]:
     return ints, scale
 
 
-def _build_lp(shifted: np.ndarray) -> highspy.HighsLp:
+def _program(shifted: np.ndarray) -> lp.Program:
     """min sum(u) s.t. u^T A' >= 1, u >= 0, for a positive matrix A' (m x n).
 
     Then v' = 1/sum(u) is the value of A', x = u v' the row strategy, and the row duals w give
     the column strategy y = w / sum(w).
     """
     m, n = shifted.shape
-    lp = highspy.HighsLp()
-    lp.num_col_ = m
-    lp.num_row_ = n
-    lp.col_cost_ = np.ones(m)
-    lp.col_lower_ = np.zeros(m)
-    lp.col_upper_ = np.full(m, highspy.kHighsInf)
-    lp.row_lower_ = np.ones(n)
-    lp.row_upper_ = np.full(n, highspy.kHighsInf)
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.arange(0, m * n + 1, n, dtype=np.int32)
-    lp.a_matrix_.index_ = np.tile(np.arange(n, dtype=np.int32), m)
-    lp.a_matrix_.value_ = np.ascontiguousarray(shifted, dtype=np.float64).ravel()
-    return lp
+    return lp.Program.build(lp.Sparse.from_full(shifted.T), np.ones(m), row_lower=np.ones(n),
+                            row_upper=np.full(n, lp.INF), name="the game LP")
 
 
-def _run_highs(lp: highspy.HighsLp) -> highspy.Highs:
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("solver", "simplex")  # a basis is what the exact certificate is built from
-    h.passModel(lp)
-    h.run()
-    status = h.getModelStatus()
-    if status != highspy.HighsModelStatus.kOptimal:
-        raise SolverError(f"HiGHS did not solve the game LP: {h.modelStatusToString(status)}")
-    return h
-
-
-def _certificate_from_basis(
-    shifted_ints: np.ndarray, basic_cols: list[int], tight_rows: list[int]
-) -> tuple[list[Fraction], list[Fraction]] | None:
-    """Re-solve the basis exactly: B u_S = 1 and B^T w_T = 1 with B = A'^T[T, S].
-
-    Columns outside S are nonbasic at zero, rows outside T are basic (slack), so this square
-    system determines the whole basic solution and its duals.
-    """
-    if len(basic_cols) != len(tight_rows) or not basic_cols:
-        return None
-    block = shifted_ints[np.ix_(basic_cols, tight_rows)].T  # rows: tight constraints j, cols: i
-    k = len(basic_cols)
-    b = flint.fmpz_mat([[1]] * k)
-    try:
-        u_s = flint.fmpz_mat(block.tolist()).solve(b)
-        w_t = flint.fmpz_mat(block.T.tolist()).solve(b)
-    except ZeroDivisionError:  # singular: the float basis was not a true basis
-        return None
+def _exact_lp(shifted_ints: np.ndarray) -> exactlp.ExactLP:
+    """The same LP on the integer matrix (a positive shift of D*A: the same strategies, the same basis)."""
     m, n = shifted_ints.shape
-    u = [Fraction(0)] * m
-    w = [Fraction(0)] * n
-    for pos, i in enumerate(basic_cols):
-        q = u_s[pos, 0]
-        u[i] = Fraction(int(q.p), int(q.q))
-    for pos, j in enumerate(tight_rows):
-        q = w_t[pos, 0]
-        w[j] = Fraction(int(q.p), int(q.q))
-    return u, w
+    return exactlp.ExactLP(shifted_ints.T, [1] * m, row_lower=[1] * n, row_upper=[None] * n, integral=True)
 
 
-def _normalise(weights: Sequence[Fraction]) -> tuple[Fraction, ...] | None:
-    total = sum(weights, Fraction(0))
-    if total <= 0 or any(p < 0 for p in weights):
-        return None
-    return tuple(p / total for p in weights)
-
-
-def _round_to_fractions(values: Sequence[float], max_denominator: int) -> tuple[Fraction, ...] | None:
-    clipped = [Fraction(max(v, 0.0)).limit_denominator(max_denominator) for v in values]
-    return _normalise(clipped)
-
-
-def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: Any = None) -> Certificate:
+def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: lp.Basis | None = None) -> Certificate:
     """Turn float optimal strategies (and optionally the LP basis) into a checked exact certificate.
 
     Tries the exact re-solve of the final basis first, then rounding to nearby fractions; raises
@@ -289,14 +230,9 @@ def certify(matrix: MatrixLike, x: Sequence[float], y: Sequence[float], basis: A
     exact = flint.fmpz_mat(ints.tolist())
 
     def candidates() -> Iterator[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
-        if basis is not None:
-            from_basis = _certificate_from_basis(ints + (1 - min(ints.flat)), *basis)
-            if from_basis is not None:
-                xs, ys = _normalise(from_basis[0]), _normalise(from_basis[1])
-                if xs is not None and ys is not None:
-                    yield xs, ys
-        for max_den in (10**3, 10**6, 10**9):  # lazily: only when the basis did not give a proof
-            xs, ys = _round_to_fractions(x, max_den), _round_to_fractions(y, max_den)
+        # The LP's columns are the rows' u, its row duals the columns' w; both normalised to mixtures.
+        for _, sol in exactlp.candidates(_exact_lp(ints + (1 - min(ints.flat))), basis, x, y):
+            xs, ys = exactlp.mixture(sol.x), exactlp.mixture(sol.y)
             if xs is not None and ys is not None:
                 yield xs, ys
 
@@ -345,10 +281,13 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     rational = is_rational(arr)
     low = float(floats.min())
     shifted = floats - low + 1.0  # positive, so the game value is positive and the LP bounded
-    h = _run_highs(_build_lp(shifted))
-    sol = h.getSolution()
-    u = np.maximum(np.asarray(sol.col_value), 0.0)
-    w = np.maximum(np.asarray(sol.row_dual), 0.0)
+    if float(np.abs(shifted).max()) > lp.LARGEST_ENTRY:
+        raise InvalidInput(f"the payoffs range from {low:.3g} to {float(floats.max()):.3g}: too far apart for the "
+                           f"float LP that finds the optimal strategies (at most {lp.LARGEST_ENTRY:.0e} apart)")
+    program = _program(shifted)
+    sol = program.solve()
+    u = np.maximum(sol.x, 0.0)
+    w = np.maximum(sol.row_dual, 0.0)
     x = u / u.sum()
     y = w / w.sum()
     value = 1.0 / u.sum() + low - 1.0
@@ -358,10 +297,7 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     if want_exact:
         if not rational:
             raise InvalidInput("an exact certificate needs rational payoffs (ints or fractions)")
-        hb = h.getBasis()
-        basic_cols = [i for i, s in enumerate(hb.col_status) if s == highspy.HighsBasisStatus.kBasic]
-        tight_rows = [j for j, s in enumerate(hb.row_status) if s != highspy.HighsBasisStatus.kBasic]
-        certificate = certify(arr, x, y, basis=(basic_cols, tight_rows))
+        certificate = certify(arr, x, y, basis=program.basis())
         value = float(certificate.value)
     return ZeroSumSolution(
         value=value,
@@ -372,7 +308,7 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
         method="HiGHS simplex" + (" + exact rational certificate from the basis" if certificate else ""),
         status=Status.EXACT if certificate is not None else Status.ESTIMATE,
         seconds=time.perf_counter() - start,
-        counters={"lp_iterations": int(h.getInfo().simplex_iteration_count)},
+        counters={"lp_iterations": sol.iterations},
     )
 
 

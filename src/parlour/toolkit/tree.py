@@ -22,6 +22,7 @@ from typing import Any
 
 from parlour.errors import InvalidInput, SolverError, shown
 from parlour.results import Status, exact
+from parlour.solvers import exactlp
 from parlour.toolkit.reading import call, number, payoff_range
 from parlour.toolkit.result import GameSolution, label
 from parlour.toolkit.terms import Chance, End, Turn
@@ -155,7 +156,7 @@ def _behaviour(tree: Tree, player: int, plan: Any, denominator: int) -> Behaviou
         raw = [max(0.0, float(plan[first + i])) / reach if reach > 1e-9 else 1.0 / len(moves)
                for i in range(len(moves))]
         total = sum(raw) or 1.0
-        probs = [Fraction(r / total).limit_denominator(denominator) for r in raw]
+        probs = exactlp.rounded([r / total for r in raw], denominator)
         probs[-1] = 1 - sum(probs[:-1], Fraction(0))
         if probs[-1] < 0:  # rounding overshot: put the excess back on the largest
             probs[-1] = Fraction(0)

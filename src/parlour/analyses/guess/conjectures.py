@@ -17,13 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import flint
-import highspy
 import numpy as np
 
 from parlour.analyses.guess.oracle import optimal_bst, optimal_bst_exact_tree
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.guess.trees import Tree
+from parlour.solvers import exactlp, lp
 
 Sparse = dict[int, int]  # 1-based index -> integer coefficient
 
@@ -75,117 +74,80 @@ class _Model:
     def __init__(self, n: int, value: Fraction, eq: Sequence[Sparse], ineq: Sequence[Sparse]) -> None:
         self.n, self.value, self.eq, self.ineq = n, value, list(eq), list(ineq)
         self.trees: list[tuple[int, ...]] = []
-        inf = highspy.kHighsInf
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
-        h.setOptionValue("solver", "simplex")
-        h.setOptionValue("presolve", "off")
         # Tight tolerances: the exact witness is the final basis re-solved in rationals, so the float
         # basis must be right, not just close (N = 127 failed with the defaults).
-        h.setOptionValue("primal_feasibility_tolerance", 1e-10)
-        h.setOptionValue("dual_feasibility_tolerance", 1e-10)
+        self.program = lp.Program(tolerance=lp.TIGHT, presolve=False, name="the constrained LP")
         self.iv = n  # index of v
         self.is_ = n + 1  # index of s (when inequalities)
-        ncols = n + 1 + (1 if ineq else 0)
-        h.addVars(ncols, np.zeros(ncols), np.full(ncols, inf))
+        # The exact bounds (None: infinite): v is exactly V in the inequalities' LP, free otherwise.
+        fixed_v = value if ineq else None
+        self.col_lower: list[Fraction | None] = [*[Fraction(0)] * n, fixed_v]
+        self.col_upper: list[Fraction | None] = [*[None] * n, fixed_v]
+        self.cost = [0] * (n + 1)
         if ineq:
-            h.changeColBounds(self.iv, float(value), float(value))  # exactly V in the exact solve
-            h.changeColBounds(self.is_, -inf, 1.0)
-            h.changeColCost(self.is_, -1.0)
+            self.col_lower.append(None)
+            self.col_upper.append(Fraction(1))
+            self.cost.append(1)  # maximise s
         else:
-            h.changeColBounds(self.iv, -inf, inf)
-            h.changeColCost(self.iv, -1.0)
-        self.h = h
+            self.cost[self.iv] = 1  # maximise v
+        self.program.add_columns([-float(c) for c in self.cost],  # HiGHS minimises
+                                 [-lp.INF if b is None else float(b) for b in self.col_lower],
+                                 [lp.INF if b is None else float(b) for b in self.col_upper])
         self.rows: list[tuple[dict[int, int], str]] = []  # (coefficients by 0-based column, kind)
-        self._add_row({i: 1 for i in range(n)}, 1.0, 1.0, "sum")
+        self.row_lower: list[int | None] = []
+        self.row_upper: list[int | None] = []
+        self._add_row({i: 1 for i in range(n)}, 1, 1, "sum")
         for g in eq:
-            self._add_row({i - 1: c for i, c in g.items()}, 0.0, 0.0, "eq")
+            self._add_row({i - 1: c for i, c in g.items()}, 0, 0, "eq")
         for g in ineq:
-            self._add_row({**{i - 1: c for i, c in g.items()}, self.is_: -1}, 0.0, inf, "ineq")
+            self._add_row({**{i - 1: c for i, c in g.items()}, self.is_: -1}, 0, None, "ineq")
+        self.last: lp.Solution | None = None
 
-    def _add_row(self, coeffs: dict[int, int], lo: float, hi: float, kind: str) -> None:
+    def _add_row(self, coeffs: dict[int, int], lo: int, hi: int | None, kind: str) -> None:
         idx = np.array(sorted(coeffs), dtype=np.int32)
         val = np.array([float(coeffs[i]) for i in idx])
         self.rows.append((coeffs, kind))
-        self.h.addRow(lo, hi, len(idx), idx, val)
+        self.row_lower.append(lo)
+        self.row_upper.append(hi)
+        self.program.add_rows([float(lo)], [lp.INF if hi is None else float(hi)],
+                              lp.Sparse(np.array([0, len(idx)], dtype=np.int32), idx, val))
 
     def add_tree(self, depths: Sequence[int] | np.ndarray) -> bool:
         t = tuple(int(d) for d in depths)
         if t in self.trees:
             return False
         self.trees.append(t)
-        self._add_row({**{i: t[i] for i in range(self.n)}, self.iv: -1}, 0.0, highspy.kHighsInf, "tree")
+        self._add_row({**{i: t[i] for i in range(self.n)}, self.iv: -1}, 0, None, "tree")
         return True
 
     def solve(self) -> np.ndarray:
-        self.h.run()
-        status = self.h.getModelStatus()
-        if status != highspy.HighsModelStatus.kOptimal:
-            raise SolverError(f"the constrained LP was not solved: {self.h.modelStatusToString(status)}")
-        return np.asarray(self.h.getSolution().col_value)
+        self.last = self.program.solve()
+        return self.last.x
+
+    def _exact_lp(self) -> exactlp.ExactLP:
+        columns: list[dict[int, int]] = [{} for _ in self.cost]
+        for r, (coeffs, _) in enumerate(self.rows):
+            for j, c in coeffs.items():
+                columns[j][r] = c
+        return exactlp.ExactLP(columns, self.cost, self.row_lower, self.row_upper, self.col_lower, self.col_upper)
 
     def exact_vertex(self) -> list[Fraction] | None:
         """The basic solution of the final basis in exact rationals (v's bound is exactly V)."""
-        b = self.h.getBasis()
-        basic = highspy.HighsBasisStatus.kBasic
-        upper = highspy.HighsBasisStatus.kUpper
-        ncols = len(b.col_status)
-        fixed: dict[int, Fraction] = {}
-        for j in range(ncols):
-            if b.col_status[j] != basic:
-                if j == self.iv and self.ineq:
-                    fixed[j] = self.value
-                elif j == getattr(self, "is_", -1) and self.ineq and b.col_status[j] == upper:
-                    fixed[j] = Fraction(1)
-                else:
-                    fixed[j] = Fraction(0)
-        unknown = [j for j in range(ncols) if j not in fixed]
-        tight = [r for r, s in enumerate(b.row_status) if s != basic]
-        if len(tight) != len(unknown):
-            return None
-        bounds = {"sum": Fraction(1), "eq": Fraction(0), "ineq": Fraction(0), "tree": Fraction(0)}
-        mat, rhs = [], []
-        den = 1
-        for r in tight:
-            coeffs, kind = self.rows[r]
-            mat.append([coeffs.get(j, 0) for j in unknown])
-            rhs.append(bounds[kind] - sum((c * fixed[j] for j, c in coeffs.items() if j in fixed), Fraction(0)))
-        den = math.lcm(*(q.denominator for q in rhs)) if rhs else 1
-        try:
-            sol = flint.fmpz_mat(mat).solve(flint.fmpz_mat([[int(q * den)] for q in rhs]))
-        except ZeroDivisionError:
-            return None
-        x = dict(fixed)
-        for pos, j in enumerate(unknown):
-            x[j] = Fraction(int(sol[pos, 0].p), int(sol[pos, 0].q) * den)
-        return [x[j] for j in range(ncols)]
+        solved = exactlp.basic_solution(self._exact_lp(), self.program.basis(), dual=False)
+        return None if solved is None else list(solved.x)
 
     def exact_duals(self) -> list[Fraction] | None:
         """Row duals of the final basis in exact rationals: A[tight, basic]ᵀ y = c[basic] (rows off the
         tight set get 0). The bound below only needs *some* multipliers, so these are just good ones."""
-        b = self.h.getBasis()
-        basic = highspy.HighsBasisStatus.kBasic
-        ncols = len(b.col_status)
-        cols = [j for j in range(ncols) if b.col_status[j] == basic]
-        tight = [r for r, st in enumerate(b.row_status) if st != basic]
-        if len(tight) != len(cols) or not cols:
-            return None
-        cost = {self.is_: 1} if self.ineq else {self.iv: 1}
-        mat = [[self.rows[r][0].get(j, 0) for r in tight] for j in cols]
-        try:
-            sol = flint.fmpz_mat(mat).solve(flint.fmpz_mat([[cost.get(j, 0)] for j in cols]))
-        except ZeroDivisionError:
-            return None
-        y = [Fraction(0)] * len(self.rows)
-        for pos, r in enumerate(tight):
-            y[r] = Fraction(int(sol[pos, 0].p), int(sol[pos, 0].q))
-        return y
+        solved = exactlp.basic_solution(self._exact_lp(), self.program.basis(), primal=False)
+        return None if solved is None else list(solved.y)
 
     def dual_bound(self) -> Fraction | None:
         """Exact weak-duality bound from rounded duals: on the constrained value (equalities) or on the
         margin s (inequalities). None when the rounded duals give nothing usable."""
         exact = self.exact_duals()
-        floats = [Fraction(float(d)).limit_denominator(10**12) for d in self.h.getSolution().row_dual]
+        assert self.last is not None, "dual_bound reads the last solve"
+        floats = exactlp.rounded(self.last.row_dual, 10**12)
         best: Fraction | None = None
         for duals, sign in ((exact, 1), (exact, -1), (floats, 1), (floats, -1)):
             if duals is None:

@@ -88,6 +88,38 @@ def stabilisation(kind: str, n: int, symmetric: bool = True) -> Stabilisation:
     return Stabilisation(kind)  # type: ignore[arg-type]
 
 
+def _threads(threads: int | None) -> int:
+    """The cores for the dense master's pivots: the one asked for, else numba's count, at most numba's limit."""
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise InvalidInput(f"threads must be a whole number ≥ 1, got {shown(threads)}")
+    return min(threads or numba.get_num_threads(), numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+
+
+def _unfolded(oracle: GuessOracle, res: colgen.ColGenResult, symmetric: bool
+              ) -> tuple[Fraction | None, tuple[Any, ...], tuple[tuple[Tree, Any], ...]]:
+    """(V(N) or None, Alice's α, Bob's mixture of trees) in the original game: the certificate's fractions
+    when there is one, else the floats; a folded column is a tree and its mirror, half the weight each."""
+    scale = 2 if symmetric else 1
+    cert = res.certificate
+    if cert is not None:
+        value: Fraction | None = cert.value / scale
+        alice: tuple[Any, ...] = tuple(oracle.unfold(list(cert.row_strategy)))
+        pairs: list[tuple[Column, Any]] = list(zip(cert.columns, cert.column_weights, strict=True))
+    else:
+        value = None
+        alice = tuple(float(a) for a in oracle.unfold(list(res.row_strategy)))
+        pairs = list(zip(res.columns, res.column_weights, strict=True))
+    bob: dict[tuple[int, ...], Any] = {}
+    for col, p in pairs:
+        d = oracle.trees[col]
+        if symmetric:
+            for tree in (d, d[::-1]):
+                bob[tree] = bob.get(tree, 0) + p / 2
+        else:
+            bob[d] = bob.get(d, 0) + p
+    return value, alice, tuple(sorted(((Tree(d), p) for d, p in bob.items()), key=lambda tp: tp[0].depths))
+
+
 def solve_guess(
     n: int,
     *,
@@ -127,9 +159,7 @@ def solve_guess(
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise InvalidInput(f"N must be a whole number ≥ 1, got {shown(n)}")
     n = int(n)
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise InvalidInput(f"threads must be a whole number ≥ 1, got {shown(threads)}")
-    threads = min(threads or numba.get_num_threads(), numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    threads = _threads(threads)
     start = time.perf_counter()
     oracle = GuessOracle(n, symmetric)
     oracle.slack = slack
@@ -146,33 +176,15 @@ def solve_guess(
         )
     finally:
         numba.set_num_threads(before)
-    scale = 2 if symmetric else 1
-    cert = res.certificate
-    bob: dict[tuple[int, ...], Any] = {}
-    if cert is not None:
-        value: Fraction | None = cert.value / scale
-        alice: tuple[Any, ...] = tuple(oracle.unfold(list(cert.row_strategy)))
-        pairs: list[tuple[Column, Any]] = list(zip(cert.columns, cert.column_weights, strict=True))
-    else:
-        value = None
-        alice = tuple(float(a) for a in oracle.unfold(list(res.row_strategy)))
-        pairs = list(zip(res.columns, res.column_weights, strict=True))
-    for col, p in pairs:
-        d = oracle.trees[col]
-        if symmetric:
-            for tree in (d, d[::-1]):
-                bob[tree] = bob.get(tree, 0) + p / 2
-        else:
-            bob[d] = bob.get(d, 0) + p
-    bob_list = tuple(sorted(((Tree(d), p) for d, p in bob.items()), key=lambda tp: tp[0].depths))
+    value, alice, bob_list = _unfolded(oracle, res, symmetric)
     certified = False
     if value is not None:
         check_solution(n, value, alice, bob_list)
         certified = True
     return GuessSolution(
         numbers=n,
-        value=value if value is not None else res.value / scale,
-        value_float=float(value) if value is not None else res.value / scale,
+        value=value if value is not None else res.value / (2 if symmetric else 1),
+        value_float=float(value) if value is not None else res.value / (2 if symmetric else 1),
         certified=certified,
         alice=alice,
         bob=bob_list,

@@ -1,4 +1,4 @@
-"""The exact certificate: the master's basis re-solved in rationals (FLINT) and checked against every
+"""The exact certificate: the master's basis re-solved in rationals (`exactlp.solve_square`) and checked against every
 row and, through the oracle's exact best response, every column."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import flint
 
 from parlour.errors import CertificateError
+from parlour.solvers import exactlp
 from parlour.solvers.colgen.oracle import Column, Oracle
 from parlour.solvers.colgen.protocol import MasterLP
 
@@ -25,10 +25,6 @@ class ColGenCertificate:
     columns: tuple[Column, ...]
     column_weights: tuple[Fraction, ...]
 
-
-
-def _fractions(mat: Any) -> list[Fraction]:
-    return [Fraction(int(mat[i, 0].p), int(mat[i, 0].q)) for i in range(mat.nrows())]
 
 
 def exact_basis_solution(
@@ -46,11 +42,10 @@ def exact_basis_solution(
     # [block, -1; 1..1, 0] [x; v] = [0; 1]
     primal = [[*row, -1] for row in block] + [[1] * k + [0]]
     dual = [[block[j][i] for j in range(k)] + [-1] for i in range(k)] + [[1] * k + [0]]
-    rhs = flint.fmpz_mat([[0]] * k + [[1]])
-    try:
-        xv = _fractions(flint.fmpz_mat(primal).solve(rhs))
-        yu = _fractions(flint.fmpz_mat(dual).solve(rhs))
-    except ZeroDivisionError:
+    rhs = [0] * k + [1]
+    xv = exactlp.solve_square(primal, rhs)
+    yu = exactlp.solve_square(dual, rhs) if xv is not None else None
+    if xv is None or yu is None:
         return None
     x = [Fraction(0)] * m
     for pos, i in enumerate(support):

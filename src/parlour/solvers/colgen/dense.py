@@ -240,6 +240,40 @@ def _entering(d: np.ndarray, w: np.ndarray, basic: np.ndarray, tol: float, devex
     return best, enter, False
 
 
+@numba.njit(cache=True)
+def _new_pricing(basis: np.ndarray, k: int, m: int) -> Pricing:
+    """The pricing state of a fresh start: zero reduced costs, unit Devex weights, membership from the basis."""
+    q = Pricing(np.zeros(k), np.zeros(m), np.ones(k), np.ones(m), np.zeros(k, dtype=np.bool_),
+                np.zeros(m, dtype=np.bool_), np.zeros(m), np.zeros(m), np.zeros(k))
+    _mark_basic(basis, q.in_basis, q.slack_basic)
+    return q
+
+
+@numba.njit(cache=True)
+def _bland(degenerate_run: int, bland: bool) -> bool:
+    """Bland's rule after a long run of degenerate pivots (no cycling), off again after a step that moves."""
+    if degenerate_run > 50:
+        return True
+    return False if degenerate_run == 0 else bland
+
+
+@numba.njit(cache=True)
+def _exchange(q: Pricing, basis: np.ndarray, leave: int, enter: int) -> None:
+    """The pivot's change of basis: the variable in row `leave` goes out, `enter` comes in (reduced cost 0)."""
+    out = basis[leave]
+    if out >= 0:
+        q.in_basis[out] = False
+    else:
+        q.slack_basic[-out - 1] = False
+    if enter >= 0:
+        q.in_basis[enter] = True
+        q.dt[enter] = 0.0
+    else:
+        q.slack_basic[-enter - 1] = True
+        q.ds[-enter - 1] = 0.0
+    basis[leave] = enter
+
+
 @numba.njit(cache=True, fastmath={"reassoc", "contract", "arcp"})
 def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool) -> tuple[int, int, int]:
     """Primal simplex on  max Σ y  s.t.  A y + s = rhs, y, s ≥ 0  with an explicit dense basis inverse.
@@ -257,9 +291,7 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
     pivots = 0
     degenerate_run = 0
     bland = False
-    q = Pricing(np.zeros(k), np.zeros(m), np.ones(k), np.ones(m), np.zeros(k, dtype=np.bool_),
-                np.zeros(m, dtype=np.bool_), np.zeros(m), np.zeros(m), np.zeros(k))
-    _mark_basic(basis, q.in_basis, q.slack_basic)
+    q = _new_pricing(basis, k, m)
     col = np.zeros(m)
     col_next = np.zeros(m)
     bmat = np.zeros((m, m))
@@ -303,24 +335,10 @@ def _primal_simplex(t: Tableau, k: int, tol: float, max_pivots: int, devex: bool
         if leave < 0:
             return 2, pivots, resets  # unbounded: impossible for a positive matrix
         degenerate_run = degenerate_run + 1 if ratio <= 1e-12 else 0
-        if degenerate_run > 50:
-            bland = True
-        elif degenerate_run == 0:
-            bland = False
-        out = basis[leave]
+        bland = _bland(degenerate_run, bland)
         if devex:
-            _devex_update(t, k, q, leave, col[leave], d_enter, w_enter, out)
-        if out >= 0:
-            q.in_basis[out] = False
-        else:
-            q.slack_basic[-out - 1] = False
-        if enter >= 0:
-            q.in_basis[enter] = True
-            q.dt[enter] = 0.0
-        else:
-            q.slack_basic[-enter - 1] = True
-            q.ds[-enter - 1] = 0.0
-        basis[leave] = enter
+            _devex_update(t, k, q, leave, col[leave], d_enter, w_enter, basis[leave])
+        _exchange(q, basis, leave, enter)
         pivots += 1
         refactor = pivots % REFACTOR_EVERY == 0
         # Devex reduced costs are already up to date: choose the next entering variable now, so that the

@@ -234,6 +234,82 @@ def _certify(master: MasterLP, oracle: Oracle) -> tuple[ColGenCertificate | None
     return certificate, better, fallbacks
 
 
+@dataclass(frozen=True)
+class _Round:
+    """What one round leaves: the master's optimum, its strategies (y aligned with `columns`, the master's
+    columns at its solve), the columns it added and the trace step."""
+
+    upper: float
+    x: np.ndarray
+    y: np.ndarray
+    columns: list[Column]
+    added: int
+    step: TraceStep
+
+
+def _one_round(master: MasterLP, oracle: Oracle, search: _Search, stab: Stabilisation, rng: np.random.Generator,
+               clock: _Clock, iteration: int, tolerance: float, extra: int) -> _Round:
+    """Solve the master, price the points, add the columns that cut off its x."""
+    t0 = time.perf_counter()
+    upper, x, y = master.solve()
+    columns = list(master.columns)  # y is aligned with these
+    clock.lp += time.perf_counter() - t0
+    c_used = search.c
+    cut_below = upper - tolerance * max(1.0, abs(upper)) * 1e-3  # a column below this cuts off x
+    t0 = time.perf_counter()
+    points, weights = _pricing_points(search, x, stab, rng, iteration)
+    priced = price(oracle, points, extra, (upper - search.best_lower) / max(1.0, abs(upper)))
+    new, lower_here = _collect_columns(search, points, weights, priced, x, cut_below, stab, iteration)
+    clock.oracle += time.perf_counter() - t0
+    _relax_stalled_centre(search, stab, iteration)
+    added = master.add(new)
+    step = TraceStep(iteration, upper, search.best_lower, lower_here, len(master.columns), added, c_used)
+    return _Round(upper, x, y, columns, added, step)
+
+
+def _finish(master: MasterLP, oracle: Oracle, clock: _Clock, added: int) -> tuple[ColGenCertificate | None, int, bool]:
+    """At convergence: (the certificate or None, HiGHS re-solves used, whether a better column joined the
+    master). Raises CertificateError when nothing certifies and nothing new is left to add."""
+    t0 = time.perf_counter()
+    certificate, better, used = _certify(master, oracle)
+    clock.certify += time.perf_counter() - t0
+    if certificate is not None:
+        return certificate, used, False
+    if better is not None and master.add([better]):
+        return None, used, True
+    if added == 0:
+        raise CertificateError(
+            "column generation stalled: no basis of the final master (dense, HiGHS dual, HiGHS "
+            "primal) solves exactly to a certificate"
+            + (" (the exact best response is already a master column)" if better is not None else "")
+        )
+    return None, used, False
+
+
+def _result(master: MasterLP, last: _Round, certificate: ColGenCertificate | None, trace: list[TraceStep],
+            clock: _Clock, start: float, counters: dict[str, int], method: str) -> ColGenResult:
+    support = [j for j in range(len(last.columns)) if last.y[j] > 0]
+    return ColGenResult(
+        value=float(certificate.value) if certificate else last.upper,
+        certificate=certificate,
+        row_strategy=tuple(float(p) for p in last.x),
+        columns=tuple(last.columns[j] for j in support),
+        column_weights=tuple(float(last.y[j]) for j in support),
+        iterations=len(trace),
+        trace=tuple(trace),
+        lp_seconds=clock.lp,
+        oracle_seconds=clock.oracle,
+        certify_seconds=clock.certify,
+        seconds=time.perf_counter() - start,
+        lp_iterations=master.lp_iterations,
+        columns_generated=len(master.known) + master.purged,
+        columns_purged=master.purged,
+        counters={"final_master_rows": len(master.columns), **counters, "devex_resets": master.devex_resets},
+        method=method,
+        status=Status.EXACT if certificate is not None else Status.ESTIMATE,  # exact: the rational certificate
+    )
+
+
 def solve(
     oracle: Oracle,
     initial_columns: Sequence[Sequence[int]],
@@ -277,72 +353,28 @@ def solve(
     rng = np.random.default_rng(20261123)  # the scattered points only
     trace: list[TraceStep] = []
     certificate: ColGenCertificate | None = None
-    x, y = centre, np.zeros(0)
-    solved_columns: list[Column] = []
     fallbacks = 0
-    upper = math.inf
-    iteration = 0
-    while iteration < max_iterations:
-        iteration += 1
-        t0 = time.perf_counter()
-        upper, x, y = master.solve()
-        solved_columns = list(master.columns)  # y is aligned with these
-        clock.lp += time.perf_counter() - t0
-        c_used = search.c
-        cut_below = upper - tolerance * max(1.0, abs(upper)) * 1e-3  # a column below this cuts off x
-        t0 = time.perf_counter()
-        points, weights = _pricing_points(search, x, stab, rng, iteration)
-        priced = price(oracle, points, extra, (upper - search.best_lower) / max(1.0, abs(upper)))
-        new, lower_here = _collect_columns(search, points, weights, priced, x, cut_below, stab, iteration)
-        clock.oracle += time.perf_counter() - t0
-        _relax_stalled_centre(search, stab, iteration)
-        added = master.add(new)
-        step = TraceStep(iteration, upper, search.best_lower, lower_here, len(master.columns), added, c_used)
-        trace.append(step)
+    for iteration in range(1, max_iterations + 1):
+        last = _one_round(master, oracle, search, stab, rng, clock, iteration, tolerance, extra)
+        trace.append(last.step)
         if on_iteration is not None:
-            on_iteration(step)
-        converged = upper - max(search.best_lower, lower_here) <= tolerance * max(1.0, abs(upper))
-        if converged or added == 0:
-            if not exact:
-                break
-            t0 = time.perf_counter()
-            certificate, better, used = _certify(master, oracle)
+            on_iteration(last.step)
+        converged = last.upper - max(search.best_lower, last.step.lower_here) <= tolerance * max(1.0, abs(last.upper))
+        if (converged or last.added == 0) and not exact:
+            break
+        if converged or last.added == 0:
+            certificate, used, better_added = _finish(master, oracle, clock, last.added)
             fallbacks += used
-            clock.certify += time.perf_counter() - t0
             if certificate is not None:
                 break
-            if better is not None and master.add([better]):
+            if better_added:
                 continue
-            if added == 0:
-                raise CertificateError(
-                    "column generation stalled: no basis of the final master (dense, HiGHS dual, HiGHS "
-                    "primal) solves exactly to a certificate"
-                    + (" (the exact best response is already a master column)" if better is not None else "")
-                )
         # the harvest's columns outside the first basis go at once: a large master pivots slowly
         after_harvest = bool(harvest_rounds) and iteration == 1
         if purge_after or after_harvest:
             master.purge(0 if after_harvest else purge_after)
     else:
         raise SolverError(f"column generation did not converge in {max_iterations} iterations")
-    support = [j for j in range(len(solved_columns)) if y[j] > 0]
-    return ColGenResult(
-        value=float(certificate.value) if certificate else upper,
-        certificate=certificate,
-        row_strategy=tuple(float(p) for p in x),
-        columns=tuple(solved_columns[j] for j in support),
-        column_weights=tuple(float(y[j]) for j in support),
-        iterations=iteration,
-        trace=tuple(trace),
-        lp_seconds=clock.lp,
-        oracle_seconds=clock.oracle,
-        certify_seconds=clock.certify,
-        seconds=time.perf_counter() - start,
-        lp_iterations=master.lp_iterations,
-        columns_generated=len(master.known) + master.purged,
-        columns_purged=master.purged,
-        counters={"final_master_rows": len(master.columns), "highs_certificate_fallbacks": fallbacks,
-                  "harvested_columns": harvested, "devex_resets": master.devex_resets},
-        method=f"column generation ({master_kind} master, {stab.kind} stabilisation)",
-        status=Status.EXACT if certificate is not None else Status.ESTIMATE,  # exact: the rational certificate
-    )
+    return _result(master, last, certificate, trace, clock, start,
+                   {"highs_certificate_fallbacks": fallbacks, "harvested_columns": harvested},
+                   f"column generation ({master_kind} master, {stab.kind} stabilisation)")

@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.errors import CertificateError
+from parlour.solvers import exactlp
 from parlour.solvers.stochastic.ends import end_components, opponent_options
 from parlour.solvers.stochastic.model import next_states
-from parlour.solvers.stochastic.rounding import nearby_fraction
 from parlour.solvers.stochastic.stage import solve_stage
 from parlour.solvers.stochastic.work import PROGRESS_EVERY, Work
 
@@ -23,7 +23,7 @@ def exact_fixed_point(work: Work, comp: list[int], endless: Fraction) -> bool:
     if not outside_exact:
         return False
     for max_den in (10**3, 10**6, 10**9, 10**12):
-        guess = {s: nearby_fraction(float(work.float_values[s]), max_den) for s in comp}
+        guess = dict(zip(comp, exactlp.rounded([work.float_values[s] for s in comp], max_den), strict=True))
         if any(abs(float(guess[s]) - work.float_values[s]) > 1e-9 for s in comp):
             continue
         values: list[Any] = [work.lower[k] if k not in guess else guess[k] for k in range(len(work.states))]
