@@ -24,7 +24,7 @@ from parlour.games.goose.kernels import digits_of, landing, move, others_mask, s
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov import part_range
+from parlour.solvers.markov.kernels import part_range
 from parlour.solvers.markov.ranks import bitmap_of, code_ranks, popcount, rank_of
 
 
