@@ -234,7 +234,7 @@ def test_the_multi_mode_extrapolation_is_taken_and_its_bounds_hold() -> None:
     p = Fraction(1, 2)
     ex = gamblers_ruin(20, p)
     one_mode = markov.certified(ex.chain, watch=[0], tol=1e-10, history=0)
-    many = markov.certified(ex.chain, watch=[0], tol=1e-10, history=8)
+    many = markov.certified(ex.chain, watch=[0], tol=1e-10)  # the default policy: RRE, pulled back
     assert many.jumps > 0
     assert many.sweeps + many.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
     _assert_bounds_hold(many, 20, p, list(ex.states))
