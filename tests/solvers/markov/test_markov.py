@@ -189,35 +189,33 @@ def test_rre_finds_the_limit_of_a_sequence_with_as_many_modes_as_the_history_rem
     assert np.abs(limit - estimate).max() < 1e-4
 
 
-def test_combine_caps_the_candidate_and_drops_what_is_not_finite() -> None:
+def test_the_estimate_and_the_pull_back_cap_the_candidate_and_drop_what_is_not_finite() -> None:
     lower = np.array([[0.5, 0.2], [0.9, 0.0]])
     history = np.zeros((2, 2, 2), np.float32)
     history[0] = [[0.1, np.inf], [0.5, 0.01]]
     history[1] = [[0.1, 0.0], [0.5, 0.02]]
+    guess = np.zeros((2, 2), kernels.OFFSET_DTYPE)
+    accelerate.estimate(lower, history, np.array([0, 1]), np.array([1.0, 1.0]), guess)
+    assert guess[0, 0] == pytest.approx(0.2, abs=1e-7)
+    assert guess[0, 1] == 0.0  # inf: no offset, Z = L there
+    assert lower[1, 0] + guess[1, 0] <= 1.0 + 1e-7  # capped at 1
     offsets = np.zeros((2, 2), kernels.OFFSET_DTYPE)
-    accelerate.combine(lower, history, np.array([0, 1]), np.array([1.0, 1.0]), 0.5, offsets)
-    z = lower + offsets
-    assert z[0, 0] == pytest.approx(0.5 + 0.5 * 0.2 - 0.5 * 0.1, abs=1e-7)  # halfway between x~ and x_{m-1}
-    assert offsets[0, 1] == pytest.approx(0.0, abs=1e-7)  # x~ not finite there: x~ = L, and d_{m-1} = 0
-    assert z[1, 0] <= 1.0 + 1e-7  # capped at 1
-    assert z[1, 1] == pytest.approx(0.5 * 0.03 - 0.5 * 0.02, abs=1e-7)
+    accelerate.pull_back(lower, guess, history[1], 0.5, offsets)  # halfway between x~ and x_{m-1} = L - history[1]
+    assert offsets[0, 0] == pytest.approx(0.5 * 0.2 - 0.5 * 0.1, abs=1e-7)
+    assert offsets[1, 1] == pytest.approx(0.5 * 0.03 - 0.5 * 0.02, abs=1e-7)
+    assert lower[1, 0] + offsets[1, 0] <= 1.0 + 1e-7
 
 
 def test_the_backoff_is_the_pull_the_affine_model_needs() -> None:
-    # x~ = L + history[0] + history[1] (coefficients 1, 1); the failed check left G(x~) - L in the offsets, so
-    # r = offsets - x~. Z = (1 - t) x~ + t x_{m-1} has the residual (1 - t) r + t d_{m-1} (d_{m-1} = history[1]):
-    # t = max -r / (d_{m-1} - r) over r < 0, and that residual is then >= 0 everywhere.
-    lower = np.zeros((3, 1))
-    history = np.zeros((2, 3, 1), np.float32)
-    history[0, :, 0] = [0.4, 0.2, 0.1]
-    history[1, :, 0] = [0.2, 0.05, 0.1]
-    order, coef = np.array([0, 1]), np.array([1.0, 1.0])
-    x = (history[0] + history[1]).astype(np.float64)[:, 0]
+    # guess = x~ - L; the failed check left G(x~) - L in the offsets, so r = offsets - guess. Z = (1 - t) x~ +
+    # t x_{m-1} has the residual (1 - t) r + t d_{m-1}: t = max -r / (d_{m-1} - r) over r < 0 makes it >= 0.
+    guess = np.array([[0.6], [0.25], [0.2]], np.float32)
+    last = np.array([[0.2], [0.05], [0.1]], np.float32)  # d_{m-1}
     r = np.array([-0.01, -0.004, 0.001])
-    offsets = (x + r)[:, None].astype(kernels.OFFSET_DTYPE)
-    t = accelerate.backoff(lower, history, order, coef, offsets)
+    offsets = (guess[:, 0] + r)[:, None].astype(kernels.OFFSET_DTYPE)
+    t = accelerate.backoff(guess, last, offsets)
     assert t == pytest.approx(max(0.01 / 0.21, 0.004 / 0.054), rel=1e-4)
-    d_last = history[1, :, 0].astype(np.float64)
+    d_last = last[:, 0].astype(np.float64)
     assert np.all((1 - t) * r + t * d_last >= -1e-8)  # the affine model's residual at Z (float32 offsets)
     assert np.any((1 - 0.9 * t) * r + 0.9 * t * d_last < 0)  # and no smaller pull would do
 

@@ -281,12 +281,16 @@ def _rre_candidate(run: _Run) -> bool:
     coef = accelerate.coefficients(ring, order)
     if coef is None:
         return False
-    accelerate.combine(run.lower, ring, order, coef, 0.0, offsets)
+    accelerate.estimate(run.lower, ring, order, coef, offsets)
+    # The oldest vector is not needed any more (the next candidate is made from the next m sweeps): it keeps x~
+    # for the pull-back, so that neither it nor the backoff reads the m vectors again.
+    guess, last = ring[order[0]], ring[order[-1]]
+    guess[:] = offsets
     if run.proven():
         return True
-    pull = accelerate.SAFETY * float(accelerate.backoff(run.lower, ring, order, coef, offsets))
+    pull = accelerate.SAFETY * float(accelerate.backoff(guess, last, offsets))
     for _ in range(accelerate.RETRIES):
-        accelerate.combine(run.lower, ring, order, coef, min(1.0, pull), offsets)
+        accelerate.pull_back(run.lower, guess, last, min(1.0, pull), offsets)
         if run.proven():
             break
         pull *= accelerate.GROW
