@@ -107,7 +107,7 @@ def main() -> None:
     from parlour.analyses.goose.space import layout
     from parlour.games.goose.rules import STUDY
     from parlour.games.goose.tables import tables
-    from parlour.solvers.markov import SHRINK
+    from parlour.solvers.markov.kernels import SHRINK
 
     t = tables(STUDY)
     c = t.codes

@@ -29,9 +29,10 @@ def read_only_scaling(ch, rounds: int = 5) -> dict[str, float]:  # type: ignore[
     import numpy as np
 
     from parlour.solvers import markov
+    from parlour.solvers.markov import kernels
 
     lower = np.full((ch.n, ch.outcomes), 0.1)
-    offsets = np.zeros(lower.shape, markov.OFFSET_DTYPE)
+    offsets = np.zeros(lower.shape, kernels.OFFSET_DTYPE)
     times: dict[str, list[float]] = {"1": [], "2": []}
     for _ in range(rounds):
         for label in times:

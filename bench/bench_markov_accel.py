@@ -1,9 +1,10 @@
 """The certified engine's two extrapolations on the stored Goose chain (issue 38): the one-mode step
-(`history=0`) against reduced-rank extrapolation over the last m sweeps (`history=m`, the default 12,
+(`history=0`, the engine's only way before issue 38) against reduced-rank extrapolation over the last m sweeps
+pulled back by its measured residual (`history=m`, by default the engine's accelerate.HISTORY,
 `solvers/markov/accelerate.py`), alternated in one process on one numba thread, so both see the same
 machine. Pass counts (sweeps + checks) do not depend on the machine; seconds do. Usage:
 
-    .venv/bin/python bench/bench_markov_accel.py --players 3 --rounds 2 [--tol 1e-12] [--history 12]
+    .venv/bin/python bench/bench_markov_accel.py --players 3 --rounds 2 [--tol 1e-12] [--history M]
         [--name NAME]
 """
 
@@ -39,9 +40,13 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--tol", type=float, default=1e-12)
-    ap.add_argument("--history", type=int, default=12)
+    ap.add_argument("--history", type=int, default=None, help="default: the engine's accelerate.HISTORY")
     ap.add_argument("--name", default=None)
     args = ap.parse_args()
+    if args.history is None:
+        from parlour.solvers.markov import accelerate
+
+        args.history = accelerate.HISTORY
 
     from parlour.analyses.goose import chain as gchain
     from parlour.games.goose.rules import STUDY, start_state
@@ -62,6 +67,7 @@ def main() -> None:
     write(args.name or f"markov_accel_{args.players}p", {
         "note": "one process, one numba thread, the two extrapolations alternated (round 1 one-mode first); "
                 "passes = sweeps + check passes; the chain is built once (build_seconds) and not timed",
+        "load_average_1min_after": round(os.getloadavg()[0], 2),
         "players": args.players, "tol": args.tol, "states": int(ch.n), "build_seconds": round(build, 1),
         "runs": runs,
     })

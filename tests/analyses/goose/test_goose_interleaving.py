@@ -16,14 +16,15 @@ from parlour.analyses.goose.operator import OnTheFly
 from parlour.analyses.goose.space import layout
 from parlour.games.goose.rules import STUDY
 from parlour.solvers import markov
+from parlour.solvers.markov import kernels
 
 needs_two = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2,  # type: ignore[attr-defined]
                                reason="needs 2 numba threads")
 
 # (threads, busy steps thread 0 spends after each state, whole blocks per thread instead of a part of each,
 # spins a thread waits for the blocks it reads: 0 never, 1000 soon gives up behind the slowed thread)
-RUNS = [(1, 0, False, 0), (2, 0, False, 0), (2, 1000, False, 0), (2, 0, True, 0), (2, 0, True, markov.PATIENCE),
-        (2, 1000, True, 1000), (2, 1000, True, markov.PATIENCE)]
+RUNS = [(1, 0, False, 0), (2, 0, False, 0), (2, 1000, False, 0), (2, 0, True, 0), (2, 0, True, kernels.PATIENCE),
+        (2, 1000, True, 1000), (2, 1000, True, kernels.PATIENCE)]
 
 
 @needs_two

@@ -11,7 +11,7 @@ import pytest
 
 from parlour.errors import SolverError
 from parlour.solvers import markov
-from parlour.solvers.markov import accelerate
+from parlour.solvers.markov import accelerate, kernels
 
 
 def gamblers_ruin(n: int, p: Fraction) -> markov.Explicit:
@@ -47,7 +47,7 @@ def test_float_and_certified_bracket_the_exact_value() -> None:
     assert fs.residual < 1e-14 and abs(fs.values[0, 0] - exact) < 1e-13
     b = markov.certified(ex.chain, watch=[0], tol=1e-11)
     lo, hi = b.interval(0, 0)
-    assert lo <= exact <= hi and hi - lo <= 1e-11 + 2e-15
+    assert lo <= exact <= hi and hi - lo <= 2 * 1e-11 + 4e-15  # tol is a half-width (the upper bound rounds up)
 
 
 @pytest.mark.parametrize("outcomes", [1, 2, 3, 4, 5, 6])
@@ -122,7 +122,7 @@ def test_a_check_pass_never_passes_a_point_above_the_solution() -> None:
     ex = gamblers_ruin(20, p)
     op = markov.ChainOperator(ex.chain)
     exact = np.array([[float(ruin_value(20, int(s), p)), float(1 - ruin_value(20, int(s), p))] for s in ex.states])
-    offsets = np.zeros(exact.shape, markov.OFFSET_DTYPE)
+    offsets = np.zeros(exact.shape, kernels.OFFSET_DTYPE)
     offsets[7, 0] = 1e-9
     for _ in range(50):
         assert op.lowered(exact, offsets, True) > 0
@@ -130,7 +130,7 @@ def test_a_check_pass_never_passes_a_point_above_the_solution() -> None:
     op.start(below)
     for _ in range(5):
         op.sweep(below, None)  # up sweeps from 0: a sub-solution ...
-    zero = np.zeros(exact.shape, markov.OFFSET_DTYPE)
+    zero = np.zeros(exact.shape, kernels.OFFSET_DTYPE)
     assert op.lowered(below, zero, False) == 0 and op.lowered(below, zero, True) == 0  # ... which a pass proves
     assert (below <= exact).all()
 
@@ -189,18 +189,35 @@ def test_rre_finds_the_limit_of_a_sequence_with_as_many_modes_as_the_history_rem
     assert np.abs(limit - estimate).max() < 1e-4
 
 
-def test_combine_caps_the_candidate_and_drops_what_is_not_finite() -> None:
+def test_the_estimate_and_the_pull_back_cap_the_candidate_and_drop_what_is_not_finite() -> None:
     lower = np.array([[0.5, 0.2], [0.9, 0.0]])
     history = np.zeros((2, 2, 2), np.float32)
     history[0] = [[0.1, np.inf], [0.5, 0.01]]
     history[1] = [[0.1, 0.0], [0.5, 0.02]]
-    offsets = np.zeros((2, 2), markov.OFFSET_DTYPE)
-    accelerate.combine(lower, history, np.array([0, 1]), np.array([1.0, 1.0]), 0.5, offsets)
-    z = lower + offsets
-    assert z[0, 0] == pytest.approx(0.65, abs=1e-7)  # 0.5 + 0.1 + 0.1 - 0.5 * 0.1
-    assert offsets[0, 1] == 0.0  # inf: no offset, Z = L there
-    assert z[1, 0] <= 1.0 + 1e-7  # capped at 1
-    assert z[1, 1] == pytest.approx(0.02, abs=1e-7)
+    guess = np.zeros((2, 2), kernels.OFFSET_DTYPE)
+    accelerate.estimate(lower, history, np.array([0, 1]), np.array([1.0, 1.0]), guess)
+    assert guess[0, 0] == pytest.approx(0.2, abs=1e-7)
+    assert guess[0, 1] == 0.0  # inf: no offset, Z = L there
+    assert lower[1, 0] + guess[1, 0] <= 1.0 + 1e-7  # capped at 1
+    offsets = np.zeros((2, 2), kernels.OFFSET_DTYPE)
+    accelerate.pull_back(lower, guess, history[1], 0.5, offsets)  # halfway between x~ and x_{m-1} = L - history[1]
+    assert offsets[0, 0] == pytest.approx(0.5 * 0.2 - 0.5 * 0.1, abs=1e-7)
+    assert offsets[1, 1] == pytest.approx(0.5 * 0.03 - 0.5 * 0.02, abs=1e-7)
+    assert lower[1, 0] + offsets[1, 0] <= 1.0 + 1e-7
+
+
+def test_the_backoff_is_the_pull_the_affine_model_needs() -> None:
+    # guess = x~ - L; the failed check left G(x~) - L in the offsets, so r = offsets - guess. Z = (1 - t) x~ +
+    # t x_{m-1} has the residual (1 - t) r + t d_{m-1}: t = max -r / (d_{m-1} - r) over r < 0 makes it >= 0.
+    guess = np.array([[0.6], [0.25], [0.2]], np.float32)
+    last = np.array([[0.2], [0.05], [0.1]], np.float32)  # d_{m-1}
+    r = np.array([-0.01, -0.004, 0.001])
+    offsets = (guess[:, 0] + r)[:, None].astype(kernels.OFFSET_DTYPE)
+    t = accelerate.backoff(guess, last, offsets)
+    assert t == pytest.approx(max(0.01 / 0.21, 0.004 / 0.054), rel=1e-4)
+    d_last = last[:, 0].astype(np.float64)
+    assert np.all((1 - t) * r + t * d_last >= -1e-8)  # the affine model's residual at Z (float32 offsets)
+    assert np.any((1 - 0.9 * t) * r + 0.9 * t * d_last < 0)  # and no smaller pull would do
 
 
 def _assert_bounds_hold(b: markov.Bounds, n: int, p: Fraction, states: list[object]) -> None:
@@ -215,7 +232,7 @@ def test_the_multi_mode_extrapolation_is_taken_and_its_bounds_hold() -> None:
     p = Fraction(1, 2)
     ex = gamblers_ruin(20, p)
     one_mode = markov.certified(ex.chain, watch=[0], tol=1e-10, history=0)
-    many = markov.certified(ex.chain, watch=[0], tol=1e-10, history=8)
+    many = markov.certified(ex.chain, watch=[0], tol=1e-10)  # the default policy: RRE, pulled back
     assert many.jumps > 0
     assert many.sweeps + many.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
     _assert_bounds_hold(many, 20, p, list(ex.states))

@@ -25,7 +25,16 @@ from parlour.games.goose.kernels import successor_sum
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
-from parlour.solvers.markov import PATIENCE, PassMode, await_ahead, finish_block, groups, spin, thread_range, update
+from parlour.solvers.markov.kernels import (
+    PATIENCE,
+    PassMode,
+    await_ahead,
+    finish_block,
+    groups,
+    spin,
+    thread_range,
+    update,
+)
 from parlour.solvers.markov.ranks import rank_of
 from parlour.solvers.markov.threads import sweep_threads
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from parlour.solvers.markov.certified import read_bound, store_sums
+from parlour.solvers.markov.kernels import read_bound, store_sums
 from parlour.solvers.markov.ranks import rank_of
 
 

@@ -12,8 +12,8 @@ well and the other in the prison) are found by a reachability fixpoint and get a
 probabilities of each state sum to 1; this is what makes the certified bounds below two-sided.
 
 Modules: chain.py (the chain, `explicit`, stuck states, the integer system), exact.py, floats.py, the one
-certified engine (certified.py) with its operators (stored.py, and a game's own) and executors (threads
-in the kernels, partitioned.py on Dask). Methods:
+certified engine (certified.py, its multi-mode extrapolation accelerate.py) with its operators (stored.py, and
+a game's own, both built from kernels.py) and executors (threads in the kernels, partitioned.py on Dask). Methods:
 * `exact`: rationals by numeric-symbolic iterative refinement (a float LU of the integer system, exact
   integer residuals, rational reconstruction), proven by an exact residual of zero.
 * `float_solve`: a sparse direct solve (SuperLU) of the expanded system, with its residual.
@@ -22,37 +22,15 @@ in the kernels, partitioned.py on Dask). Methods:
 * `explicit`: a chain from a start state and a successor function (small games, tests, the toy game).
 """
 
-from parlour.solvers.markov.certified import (
-    OFFSET_DTYPE,
-    PATIENCE,
-    SHRINK,
-    Bounds,
-    Checkpoint,
-    Operator,
-    PassMode,
-    await_ahead,
-    certified,
-    fingerprint,
-    finish_block,
-    groups,
-    interval,
-    offset_update,
-    part_range,
-    raise_value,
-    spin,
-    thread_range,
-    update,
-    within,
-)
+from parlour.solvers.markov.certified import Bounds, Checkpoint, Operator, certified
 from parlour.solvers.markov.chain import Chain, Explicit, explicit, integer_system, stuck_states
 from parlour.solvers.markov.exact import AbsorptionExact, exact
 from parlour.solvers.markov.floats import AbsorptionFloat, float_solve
 from parlour.solvers.markov.stored import ChainOperator
 
+# What callers of the engine need. A game's own operator builds its pass kernel from `kernels` (how a pass
+# runs on threads and reads and writes the bounds, whichever way they are stored), imported from there.
 __all__ = [
-    "OFFSET_DTYPE",
-    "PATIENCE",
-    "SHRINK",
     "AbsorptionExact",
     "AbsorptionFloat",
     "Bounds",
@@ -61,23 +39,10 @@ __all__ = [
     "Checkpoint",
     "Explicit",
     "Operator",
-    "PassMode",
-    "await_ahead",
     "certified",
     "exact",
     "explicit",
-    "fingerprint",
-    "finish_block",
     "float_solve",
-    "groups",
     "integer_system",
-    "interval",
-    "offset_update",
-    "part_range",
-    "raise_value",
-    "spin",
     "stuck_states",
-    "thread_range",
-    "update",
-    "within",
 ]

@@ -1,18 +1,28 @@
 """Extrapolation over several modes at once (issue 38): reduced-rank extrapolation (RRE) of the Gauss-Seidel
-iterate from the increments of its last m sweeps, for the certified engine (`certified`).
+iterate from the increments of its last m sweeps, pulled back along a direction the check pass can prove,
+for the certified engine (`certified`).
 
-Near the solution an up sweep is an affine map x -> M x + b, so the increments d_j = x_{j+1} - x_j of m
-successive sweeps satisfy d_{j+1} = M d_j, and the limit is x_m + sum of all later increments. RRE takes the
-affine combination sum g_j d_j (sum g_j = 1) of least norm as the residual of the combination sum g_j x_j; its
-limit estimate, written from the last iterate, is x_m + sum_i c_i d_i with c_i = -(g_0 + ... + g_{i-1}). That
-removes up to m - 1 modes at once, where the one-mode extrapolation (`certified`'s rho / (1 - rho) step)
-removes one.
+Near the solution a Gauss-Seidel sweep is an affine map G(x) = M x + c with M >= 0, so the increments
+d_j = x_{j+1} - x_j of m successive sweeps satisfy d_{j+1} = M d_j, and the limit is x_m + the sum of all later
+increments. RRE takes the affine combination sum g_j d_j (sum g_j = 1) of least norm as the residual of the
+combination sum g_j x_j; its limit estimate, written from the last iterate, is x~ = x_m + sum_i c_i d_i with
+c_i = -(g_0 + ... + g_{i-1}). That removes up to m - 1 modes at once (measured on the Goose chains: x~ is
+within 1/20,000 to 1/4,000 of the remaining error).
 
-The estimate is only a *candidate*: the engine subtracts a margin (`margin` times the last increment, which
-after a few sweeps has the shape of the slow mode and so is the kind of vector a sub-solution can lose) and
-keeps it only when its check pass proves Z <= F(Z). Nothing here bears on soundness: the combination may be
-anything finite; `combine` replaces what is not finite by no offset at all (Z = L there), because a NaN in
-a candidate compares false and would hide an overshoot from the check.
+The back-off. x~ itself almost never passes the check: its residual r = G(x~) - x~, tiny, has both signs. The
+check pass that fails measures r at every value. The iterate before the last sweep, x_{m-1} = x_m - d_{m-1}, is a
+sub-solution whose residual G(x_{m-1}) - x_{m-1} = d_{m-1} >= 0 the history holds exactly. In the affine model the
+convex combination Z = (1 - t) x~ + t x_{m-1} has the residual (1 - t) r + t d_{m-1}, which is >= 0 at every value
+for t = max over values with r < 0 of -r / (d_{m-1} - r) (`backoff`; always in [0, 1), as d_{m-1} >= 0 > r). The
+loss, t (x~ - x_{m-1}), is set by the measured residual, not a fixed fraction of the last increment: each proven
+jump divides the gap by about 1,000 on the Goose chains, where a margin of the last increment divided it by 10
+to 50. (A pull along d_{m-2}, whose image d_{m-2} - d_{m-1} is known too, did as well on 3 players but is
+undefined where that image is not positive; the convex combination always has a pull.)
+
+Nothing here bears on soundness: the model is affine only up to rounding, the history is float32, and t is
+computed in plain floating point. Z is a *candidate*; the engine keeps it only after its check pass proves
+Z <= F(Z) with the engine's directed rounding. Values that are not finite become no offset at all (Z = L there),
+because a NaN in a candidate compares false and would hide an overshoot from the check.
 """
 
 from __future__ import annotations
@@ -20,10 +30,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-# Sweeps per candidate and the length of the history: 12 float32 vectors (4 Goose players: 12 x 86 MB).
-# Measured on the 2-, 3- and 4-player Goose chains against 4, 8 and 16 (docs/architecture.md,
+# Sweeps per candidate and the length of the history: m float32 vectors (4 Goose players: 16 x 86 MB).
+# Measured on the 2-, 3- and 4-player Goose chains (bench/bench_markov_accel.py, docs/architecture.md,
 # "Extrapolation over several modes").
-HISTORY = 12
+HISTORY = 16
 # The least squares of the coefficients reads about this many states (every k-th): the modes are spread over
 # the whole game, and a sample of states gives the same coefficients as all of them at a fraction of the cost.
 SAMPLE_STATES = 10_000
@@ -31,6 +41,12 @@ SAMPLE_STATES = 10_000
 # shortened; below MIN_HISTORY vectors the engine keeps the one-mode extrapolation.
 MEMORY_SHARE = 0.5
 MIN_HISTORY = 3
+# The pull actually taken is SAFETY times the one the affine model asks for (the history is float32 and the
+# sweep only nearly affine); a candidate that still fails is pulled back GROW times further (at most to
+# x_{m-1}), at most RETRIES times, each try one check pass.
+SAFETY, GROW, RETRIES = 1.5, 4.0, 2
+# No candidate before this many sweeps: the first sweeps from 0 are a transient no short history models.
+FIRST = 12
 
 
 def depth(values: int, wanted: int, available_bytes: int) -> int:
@@ -59,28 +75,36 @@ def coefficients(history: np.ndarray, order: np.ndarray) -> np.ndarray | None:
 
 
 @numba.njit(cache=True)
-def combine(lower, history, order, coef, margin, offsets):
-    """offsets <- sum_i coef_i history[order_i] - margin * history[order_last], capped so that Z = L + offsets
-    stays in [0, 1]; a value that is not finite gets offset 0 (the candidate is checked before use)."""
-    last = order[order.size - 1]
+def estimate(lower, history, order, coef, offsets):
+    """offsets <- x~ - L = sum_i coef_i history[order_i], capped so that L + offset stays in [0, 1]; 0 where it
+    is not finite."""
     for i in range(lower.shape[0]):
         for o in range(lower.shape[1]):
             x = 0.0
             for j in range(order.size):
                 x += coef[j] * history[order[j], i, o]
-            x -= margin * history[last, i, o]
-            if not np.isfinite(x):
-                x = 0.0
+            offsets[i, o] = max(-lower[i, o], min(x, 1.0 - lower[i, o])) if np.isfinite(x) else 0.0
+
+
+@numba.njit(cache=True)
+def pull_back(lower, guess, last, pull, offsets):
+    """offsets <- the candidate (1 - pull) x~ + pull x_{m-1} as offsets from L = x_m: `guess` is x~ - L and `last`
+    the last increment d_{m-1} = x_m - x_{m-1}; capped so that Z stays in [0, 1]."""
+    for i in range(lower.shape[0]):
+        for o in range(lower.shape[1]):
+            x = (1.0 - pull) * np.float64(guess[i, o]) - pull * np.float64(last[i, o])
             offsets[i, o] = max(-lower[i, o], min(x, 1.0 - lower[i, o]))
 
 
-# The margin, in units of the last increment: it starts small, shrinks after a proven candidate and grows
-# tenfold after a failed one (a failure costs a pass; a margin too wide costs a factor of the jump).
-MARGIN_START, MARGIN_MIN, MARGIN_MAX = 1e-2, 1e-4, 1.0
-# No candidate before this many sweeps: the first sweeps from 0 are a transient no short history models.
-FIRST = 12
-
-
-def next_margin(margin: float, proven: bool) -> float:
-    """The margin of the next candidate after one that was `proven` (or not)."""
-    return max(MARGIN_MIN, margin / 2) if proven else min(MARGIN_MAX, margin * 10)
+@numba.njit(cache=True)
+def backoff(guess, last, offsets):
+    """The pull t of Z = (1 - t) x~ + t x_{m-1} that the affine model proves, from `offsets` holding G(x~) - L as
+    the failed check left them and `guess` holding x~ - L (so r = offsets - guess), `last` = d_{m-1}: max over
+    values with r < 0 of -r / (d_{m-1} - r)."""
+    t = 0.0
+    for i in range(guess.shape[0]):
+        for o in range(guess.shape[1]):
+            r = np.float64(offsets[i, o]) - np.float64(guess[i, o])
+            if r < 0:
+                t = max(t, -r / (np.float64(last[i, o]) - r))
+    return t

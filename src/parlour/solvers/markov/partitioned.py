@@ -20,7 +20,8 @@ import numba
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
-from parlour.solvers.markov.certified import OFFSET_DTYPE, Operator
+from parlour.solvers.markov.certified import Operator
+from parlour.solvers.markov.kernels import OFFSET_DTYPE
 
 # Rebuilds, on a worker, the operator and the memory-mapped bounds (picklable: e.g. a frozen dataclass
 # naming the work folder).

@@ -14,7 +14,8 @@ import numpy as np
 
 from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import packed
-from parlour.solvers.markov.certified import (
+from parlour.solvers.markov.chain import Chain, _columns, stuck_states
+from parlour.solvers.markov.kernels import (
     PATIENCE,
     PassMode,
     await_ahead,
@@ -26,7 +27,6 @@ from parlour.solvers.markov.certified import (
     thread_range,
     update,
 )
-from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 from parlour.solvers.markov.threads import sweep_threads
 
 

@@ -14,7 +14,7 @@ from parlour.errors import InvalidInput
 from parlour.games.goose.kernels import landing, others_mask, sweep_key
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
-from parlour.solvers.markov import part_range
+from parlour.solvers.markov.kernels import part_range
 from parlour.solvers.markov.ranks import popcount
 
 
