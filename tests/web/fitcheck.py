@@ -64,8 +64,23 @@ SMALL_TEXT = """(least) => {
 }"""
 
 
+# A page's short motions (parlour.glide, at most 400 ms: a money card sliding from one hand into the other) move
+# a box across its panel on purpose while they run; the layout is measured once they have ended. Endless ones
+# (the busy spinner) are not waited for: they move nothing sideways.
+SETTLE = """() => Promise.all((document.getAnimations ? document.getAnimations() : [])
+  .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
+
+
+def settle(page: Any) -> None:
+    """Wait until every finite animation on the page has ended (a cancelled one counts as ended)."""
+    page.evaluate(SETTLE)
+
+
 def overflows(page: Any) -> list[str]:
-    """Every box in main whose content does not fit it or that pokes out of its panel (none is allowed)."""
+    """Every box in main whose content does not fit it or that pokes out of its panel (none is allowed), once
+    the page's motions have ended."""
+    settle(page)
     return list(page.evaluate(OVERFLOWS, SCROLLS_ON_PURPOSE))
 
 

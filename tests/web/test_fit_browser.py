@@ -55,6 +55,11 @@ def _fits(page, where: str) -> None:  # type: ignore[no-untyped-def]
     assert small_text(page) == [], where
 
 
+def _open_story(page) -> None:  # type: ignore[no-untyped-def]
+    """Open the story's table ("The story in numbers"), which a player opens to read the numbers under the chart."""
+    page.eval_on_selector_all("details.story-table", "ds => ds.forEach((d) => { d.open = true; })")
+
+
 def _roll(page, times: int) -> None:  # type: ignore[no-untyped-def]
     for _ in range(times):
         page.wait_for_function("!document.body.classList.contains('busy')")  # the page's own first requests
@@ -103,6 +108,8 @@ def test_every_game_fits_after_a_move(page, server, width):
             page.wait_for_load_state("networkidle")
             move(page)
             _fits(page, f"/{name}/ after a move at {width} px")
+            _open_story(page)
+            _fits(page, f"/{name}/ after a move, the story's table open, at {width} px")
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -131,6 +138,8 @@ def test_goose_with_two_three_and_four_players_fits(page, server, width):
         _fits(page, f"goose, 4 players at {width} px")
         _roll(page, 2)
         _fits(page, f"goose, 4 players after 2 moves at {width} px")
+        _open_story(page)  # four players' numbers and what happened, in a phone's panel
+        _fits(page, f"goose, 4 players, the story's table open, at {width} px")
     finally:
         page.unroute("**/goose/api/*", _fake_four)
         page.set_viewport_size({"width": 1280, "height": 800})

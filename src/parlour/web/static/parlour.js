@@ -487,6 +487,7 @@ window.parlour = (function () {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = t;
+      if (t === "what happened") th.className = "said";
       head.appendChild(th);
     }
     const thead = document.createElement("thead");
@@ -565,16 +566,29 @@ window.parlour = (function () {
         fmt(last.values[s]) + (points.length > 1 ? " after move " + (points.length - 1) : "")).join("; ") + "." : "";
     }
 
+    // One row per point. In a narrow panel (a phone) the "what happened" column gives way to a line of its own
+    // under the point's numbers (tr.said-below, colspan over the visible columns), so that the numbers of up to
+    // four players fit the panel; the stylesheet shows one of the two, never both (display: none leaves the other
+    // out of the accessibility tree too).
     function row(pt, i) {
       const tr = document.createElement("tr");
       const cells = [i ? String(i) : "start", ...pt.values.map((v) => (Number.isFinite(v) ? fmt(v) : "–")), pt.label || ""];
       cells.forEach((t, k) => {
         const td = document.createElement(k === 0 ? "th" : "td");
         if (k === 0) td.scope = "row";
+        if (k === cells.length - 1) td.className = "said";
         td.textContent = t;
         tr.appendChild(td);
       });
       tbody.appendChild(tr);
+      if (!pt.label) return;
+      const below = document.createElement("tr");
+      below.className = "said-below";
+      const td = document.createElement("td");
+      td.colSpan = names.length + 1;
+      td.textContent = pt.label;
+      below.appendChild(td);
+      tbody.appendChild(below);
     }
 
     const api = {
