@@ -86,6 +86,14 @@ def cards_of(hand: Hand) -> list[int]:
     return [v for v, n in zip(CARD_VALUES, hand, strict=True) for _ in range(n)]
 
 
+def hand_text(hand: Hand) -> str:
+    """A hand as the text output shows it: the total, or the cards high to low with their sum."""
+    if isinstance(hand, int):
+        return str(hand)
+    cards = sorted(cards_of(hand), reverse=True)
+    return f"{' '.join(map(str, cards)) or 'no cards'} ({sum(cards)})"
+
+
 def money(hand: Hand) -> int:
     return hand if isinstance(hand, int) else sum(v * n for v, n in zip(CARD_VALUES, hand, strict=True))
 
