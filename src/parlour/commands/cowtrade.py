@@ -32,7 +32,17 @@ app = typer.Typer(no_args_is_help=True)
 AsJson = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 Force = Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")]
-Plays = Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")]
+
+
+def _not_negative(plays: int) -> int:
+    """--plays is checked where it is declared, so each command that takes it needs no check of its own."""
+    if plays < 0:
+        raise InvalidInput(f"--plays must not be negative, got {plays}")
+    return plays
+
+
+Plays = Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.",
+                                    callback=_not_negative)]
 
 def _cards(text: str | None, flag: str) -> list[int] | None:
     """A hand of money cards as the command line writes it ("" is no cards at all)."""
@@ -172,8 +182,6 @@ def endgame_command(
     force: Force = False,
 ) -> None:
     """Play one open set out between two players: trade after trade until one owns it, money changing hands."""
-    if plays < 0:
-        raise InvalidInput(f"--plays must not be negative, got {plays}")
     if not hidden and (players != 3 or donkeys != 0):
         raise InvalidInput("--players and --donkeys deal the money of --hidden: add --hidden or leave them out")
     if hidden:
@@ -248,9 +256,6 @@ def quartets_command(
     """Two open quartets: the challenger picks which to trade; exact value against treating them separately."""
     from parlour.analyses.cowtrade import quartets
     from parlour.games.cowtrade.endgame import cards_of, money
-
-    if plays < 0:
-        raise InvalidInput(f"--plays must not be negative, got {plays}")
 
     def values(text: str | None, name: str) -> list[int]:
         return [] if text is None else parse_int_list(text, name)
