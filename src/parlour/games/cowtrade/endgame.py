@@ -41,16 +41,26 @@ def check_set_size(size: object) -> None:
 
 
 @dataclass(frozen=True)
-class EndgameRules:
+class TradeRules:
+    """The rules of one trade, which the two- and the three-player end games share: the set's size, the
+    stage's form and the tie rule (names are taken for the enums, as the command line and the page send)."""
+
     set_size: int = 4
     stage: StageRule = StageRule.RULES
     ties: TieRule = TieRule.REPEAT
-    next_challenger: NextChallenger = NextChallenger.ALTERNATE
 
     def __post_init__(self) -> None:
         check_set_size(self.set_size)
         object.__setattr__(self, "stage", StageRule(self.stage))
         object.__setattr__(self, "ties", TieRule(self.ties))
+
+
+@dataclass(frozen=True)
+class EndgameRules(TradeRules):
+    next_challenger: NextChallenger = NextChallenger.ALTERNATE
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
         object.__setattr__(self, "next_challenger", NextChallenger(self.next_challenger))
 
     @classmethod
