@@ -60,3 +60,14 @@ def test_every_registered_claim_is_well_formed() -> None:
 def test_a_skipped_claim_is_neither_a_pass_nor_a_failure() -> None:
     outcome = claims.skipped("not checked", "stormpy is not installed")
     assert outcome.status is Status.SKIPPED and outcome.status.ok and outcome.explanation
+
+
+def test_unless_counterexamples_fails_naming_the_first_few() -> None:
+    """A check over many cases passes as given, or fails naming how many cases broke it and the first five."""
+    from parlour.claims import unless_counterexamples
+
+    passed = Outcome("holds everywhere", Status.REPRODUCED)
+    assert unless_counterexamples([], "n", passed) is passed
+    failed = unless_counterexamples([(1, 2), (3, 4), 5, 6, 7, 8], "(t1, t3)", passed)
+    assert failed.status is Status.FAILED
+    assert failed.computed == "fails in 6 cases, first (t1, t3): (1, 2), (3, 4), 5, 6, 7"

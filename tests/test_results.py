@@ -26,6 +26,17 @@ def test_exact_writes_the_float_beside_the_fraction() -> None:
         exact("x", 0.5)  # a float is not exact
 
 
+def test_the_number_writers_refuse_bools_and_name_what_they_write() -> None:
+    """to_exact and to_floats walk mappings and lists alike; a bool or a string in them is no number."""
+    from parlour.results import to_exact, to_floats
+
+    assert to_floats({1: [2, Fraction(1, 4)]}) == {"1": [2.0, 0.25]}
+    with pytest.raises(TypeError, match="cannot write bool as an exact number"):
+        to_exact([Fraction(1, 2), True])
+    with pytest.raises(TypeError, match="cannot write str as a float"):
+        to_floats({"a": ["0.5"]})
+
+
 def test_bounds_writes_the_midpoint_beside_the_interval() -> None:
     assert bounds("win", 0.25, 0.75) == {"win": 0.5, "win_bounds": [0.25, 0.75]}
     assert bounds("win", [0.0, 0.5], [0.5, 1.0]) == {"win": [0.25, 0.75], "win_bounds": [[0.0, 0.5], [0.5, 1.0]]}

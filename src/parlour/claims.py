@@ -11,7 +11,7 @@ import enum
 import importlib
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from parlour.errors import InvalidInput
@@ -111,6 +111,14 @@ def load_all() -> dict[str, Claim]:
     for game in GAMES:
         importlib.import_module(game.claims)
     return REGISTRY
+
+
+def unless_counterexamples(found: Sequence[object], what: str, passed: Outcome) -> Outcome:
+    """`passed`, unless a check over many cases found counterexamples: then FAILED with how many there are
+    and the first few (`what` names them, e.g. "(t1, t3)"), the same way for every such claim."""
+    if not found:
+        return passed
+    return Outcome(f"fails in {len(found)} cases, first {what}: {', '.join(map(str, found[:5]))}", Status.FAILED)
 
 
 def skipped(computed: str, why: str) -> Outcome:

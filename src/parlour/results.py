@@ -28,7 +28,7 @@ import numbers
 import re
 import sys
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -367,24 +367,24 @@ def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float
     return {name: (lo + hi) / 2, f"{name}_bounds": [lo, hi]}
 
 
-def to_exact(value: Any) -> Any:
-    if isinstance(value, Fraction | int) and not isinstance(value, bool):
-        return frac_str(value)
+def _each_number(value: Any, kinds: type | tuple[type, ...], write: Callable[[Any], Any], what: str) -> Any:
+    """`value` with `write` applied to every number of `kinds` in it, through mappings (keys as strings) and
+    lists; bools are no numbers here, and anything else is refused naming `what` it should have been."""
+    if isinstance(value, kinds) and not isinstance(value, bool):
+        return write(value)
     if isinstance(value, Mapping):
-        return {str(k): to_exact(v) for k, v in value.items()}
+        return {str(k): _each_number(v, kinds, write, what) for k, v in value.items()}
     if _listlike(value):
-        return [to_exact(v) for v in value]
-    raise TypeError(f"cannot write {type(value).__name__} as an exact number")
+        return [_each_number(v, kinds, write, what) for v in value]
+    raise TypeError(f"cannot write {type(value).__name__} as {what}")
+
+
+def to_exact(value: Any) -> Any:
+    return _each_number(value, (Fraction, int), frac_str, "an exact number")
 
 
 def to_floats(value: Any) -> Any:
-    if isinstance(value, numbers.Real) and not isinstance(value, bool):  # numpy's numbers register as Real
-        return float(value)
-    if isinstance(value, Mapping):
-        return {str(k): to_floats(v) for k, v in value.items()}
-    if _listlike(value):
-        return [to_floats(v) for v in value]
-    raise TypeError(f"cannot write {type(value).__name__} as a float")
+    return _each_number(value, numbers.Real, float, "a float")  # numpy's numbers register as Real
 
 
 def envelope(game: str, command: str, body: Mapping[str, Any]) -> dict[str, Any]:

@@ -200,3 +200,10 @@ def test_endgame_text_says_what_it_proved(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(out)
     assert code == 0 and data["value_exact"] == "0" and data["endless_exact"] == "1"
     assert data["expected_trades"] is None  # play never ends: no mean, and no "inf" in the JSON
+
+
+@pytest.mark.parametrize("command", [["endgame"], ["quartets", "--money1", "3", "--money2", "2"]])
+def test_negative_plays_is_refused_in_one_sentence(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """--plays is checked once, where the option is declared, for every command that takes it."""
+    code, out, err = run_cli(["cowtrade", *command, "--plays", "-1"], capsys)
+    assert code == 2 and out == "" and err.strip() == "error: --plays must not be negative, got -1"

@@ -28,6 +28,22 @@ else:  # HiGHS, FLINT and the end-game solver load when a command runs, not for 
 
 app = typer.Typer(no_args_is_help=True)
 
+# Options every cow-trade command takes the same way, declared once.
+AsJson = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+Force = Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")]
+Quiet = Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")]
+
+
+def _not_negative(plays: int) -> int:
+    """--plays is checked where it is declared, so each command that takes it needs no check of its own."""
+    if plays < 0:
+        raise InvalidInput(f"--plays must not be negative, got {plays}")
+    return plays
+
+
+Plays = Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.",
+                                    callback=_not_negative)]
+
 def _cards(text: str | None, flag: str) -> list[int] | None:
     """A hand of money cards as the command line writes it ("" is no cards at all)."""
     if text is None:
@@ -56,8 +72,8 @@ def solve(
     matrix: Annotated[bool, typer.Option("--matrix", help="Show the matrix in the study's 1/2/3 notation.")] = False,
     steps: Annotated[bool, typer.Option("--steps", help="Show every elimination step with its witness.")] = False,
     nfg_out: Annotated[Path | None, typer.Option("--nfg", help="Also write the game as a Gambit .nfg file.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+    as_json: AsJson = False,
+    force: Force = False,
 ) -> None:
     """Solve the last cow trade exactly: value, inspection size and both optimal bidding strategies."""
     if nfg_out is not None:
@@ -135,6 +151,10 @@ Next = Annotated[NextChallenger, typer.Option(
     "--next", help="Who challenges the next trade: alternate (turns) or loser.")]
 Study = Annotated[bool, typer.Option("--study", help="The study's simplification: --stage simultaneous "
                                      "--ties challenger.")]
+Stage = Annotated[StageRule, typer.Option(
+    "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
+    "simultaneous: both offer at once (the study's).")]
+Tol = Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")]
 
 
 @app.command("endgame")
@@ -147,25 +167,21 @@ def endgame_command(
     cards2: Cards2 = None,
     challenger: Annotated[int, typer.Option("--challenger", help="Who challenges first: 1 or 2 (with --hidden, "
                                             "the last trade's players: 1 or 3).")] = 1,
-    stage: Annotated[StageRule, typer.Option(
-        "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
-        "simultaneous: both offer at once (the study's).")] = StageRule.RULES,
+    stage: Stage = StageRule.RULES,
     ties: Ties = TieRule.REPEAT,
     next_challenger: Next = NextChallenger.ALTERNATE,
     study: Study = False,
-    tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
-    plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
+    tol: Tol = 1e-12,
+    plays: Plays = 8,
     hidden: Annotated[bool, typer.Option("--hidden", help="The last trade with hidden money: each player sees "
                                          "only his own cards, dealt at random from the players' money.")] = False,
     players: Annotated[int, typer.Option("--players", help="With --hidden: players whose money is dealt.")] = 3,
     donkeys: Annotated[int, typer.Option("--donkeys", help="With --hidden: donkeys' bonus money paid out.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+    as_json: AsJson = False,
+    quiet: Quiet = False,
+    force: Force = False,
 ) -> None:
     """Play one open set out between two players: trade after trade until one owns it, money changing hands."""
-    if plays < 0:
-        raise InvalidInput(f"--plays must not be negative, got {plays}")
     if not hidden and (players != 3 or donkeys != 0):
         raise InvalidInput("--players and --donkeys deal the money of --hidden: add --hidden or leave them out")
     if hidden:
@@ -232,17 +248,14 @@ def quartets_command(
     table: Annotated[bool, typer.Option("--table", help="Every start of the same money (every split of both "
                                         "players' money, every split of both quartets, either challenger): "
                                         "where the separate-games choice is wrong.")] = False,
-    plays: Annotated[int, typer.Option("--plays", help="How many of the states optimal play reaches to show.")] = 8,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+    plays: Plays = 8,
+    as_json: AsJson = False,
+    quiet: Quiet = False,
+    force: Force = False,
 ) -> None:
     """Two open quartets: the challenger picks which to trade; exact value against treating them separately."""
     from parlour.analyses.cowtrade import quartets
     from parlour.games.cowtrade.endgame import cards_of, money
-
-    if plays < 0:
-        raise InvalidInput(f"--plays must not be negative, got {plays}")
 
     def values(text: str | None, name: str) -> list[int]:
         return [] if text is None else parse_int_list(text, name)
@@ -299,15 +312,13 @@ def security_command(
                                       "a player without animals passes).")] = 1,
     player: Annotated[int | None, typer.Option("--player", help="Only this player's level (1, 2 or 3); "
                                                "all three if left out.")] = None,
-    stage: Annotated[StageRule, typer.Option(
-        "--stage", help="rules: offer, then the other sees the card count and accepts or counters; "
-        "simultaneous: both offer at once (the study's).")] = StageRule.RULES,
+    stage: Stage = StageRule.RULES,
     ties: Ties = TieRule.REPEAT,
     study: Study = False,
-    tol: Annotated[float, typer.Option("--tol", help="Widest proven interval accepted where play can cycle.")] = 1e-12,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="No estimate, no progress bar.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Solve even what the size check refuses.")] = False,
+    tol: Tol = 1e-12,
+    as_json: AsJson = False,
+    quiet: Quiet = False,
+    force: Force = False,
 ) -> None:
     """Three players, one open set: the probability each can guarantee to end with it (a security level
     against the other two as one coalition; not an equilibrium)."""

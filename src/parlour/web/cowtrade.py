@@ -150,6 +150,7 @@ def step_json(step: Step) -> dict[str, Any]:
     }
 
 
+@router.post("/api/solve")
 def solution(spec: GameSpec) -> dict[str, Any]:
     """What `parlour cowtrade solve --json --matrix --steps` prints, and what the page draws from it."""
     game = parse_game(spec)
@@ -183,6 +184,7 @@ def parse_score(score: Score | None) -> Tally:
     return Tally(rounds, wins)
 
 
+@router.post("/api/play")
 def play(req: PlayRequest) -> dict[str, Any]:
     """One last trade: the person's bid against the computer's, drawn from its certified optimal mixture."""
     game = parse_game(req.game)
@@ -219,16 +221,6 @@ def play(req: PlayRequest) -> dict[str, Any]:
 def page(request: Request) -> HTMLResponse:
     return render(request, "cowtrade.html", game="cowtrade", max_money=MAX_MONEY, max_bids=MAX_BIDS,
                   cards=list(CARD_VALUES), deck=DECK)
-
-
-@router.post("/api/solve")
-def api_solve(spec: GameSpec) -> dict[str, Any]:
-    return solution(spec)
-
-
-@router.post("/api/play")
-def api_play(req: PlayRequest) -> dict[str, Any]:
-    return play(req)
 
 
 def headline() -> str:

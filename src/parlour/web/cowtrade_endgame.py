@@ -73,7 +73,7 @@ from parlour.web.common import ask_first, duration_words, one_of, render, whole_
 from parlour.web.cowtrade_common import MAX_SEED, check_deck, parse_cards, side
 from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
 from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
-from parlour.web.cowtrade_quartets import QuartetsRequest, api_quartets
+from parlour.web.cowtrade_quartets import api_quartets
 from parlour.web.jobs import Report, jobs
 
 MAX_STATES = 6_000  # the state estimate this page solves (standard money: 1,620)
@@ -356,6 +356,7 @@ def summary(game: Game, done: Solved) -> dict[str, Any]:
                 game.start).how, **done.chances(), "states": done.states, "seconds": _states(done).seconds}
 
 
+@router.post("/api/endgame/state")
 def api_state(req: StateRequest) -> dict[str, Any]:
     game = parse_game(req.game)
     done, waiting = solved_or_job(game, req.start)
@@ -365,6 +366,7 @@ def api_state(req: StateRequest) -> dict[str, Any]:
     return {"start": summary(game, done), "state": state_json(game, state, _states(done), _rng(req.seed))}
 
 
+@router.post("/api/endgame/move")
 def api_move(req: MoveRequest) -> dict[str, Any]:
     game = parse_game(req.game)
     done, waiting = solved_or_job(game, True)  # a move of a game begun: its solve was asked for already
@@ -469,6 +471,7 @@ def _hidden(players: int, donkeys: int, initiative: int, second: str) -> dict[st
     return policy.run_hidden(plan).to_json()
 
 
+@router.post("/api/endgame/hidden")
 def api_hidden(req: HiddenRequest) -> dict[str, Any]:
     players = whole_number(req.players, "the number of players", 2, 4)
     donkeys = whole_number(req.donkeys, "the number of donkeys", 0, MAX_DONKEYS)
@@ -487,23 +490,5 @@ def page(request: Request) -> HTMLResponse:
                   cards=list(CARD_VALUES), max_states=MAX_STATES, max_quintet=MAX_QUINTET_STATES,
                   quartets=QUARTETS_DEFAULTS, max_quartets=MAX_QUARTETS_STATES)
 
-
-@router.post("/api/endgame/state")
-def post_state(req: StateRequest) -> dict[str, Any]:
-    return api_state(req)
-
-
-@router.post("/api/endgame/move")
-def post_move(req: MoveRequest) -> dict[str, Any]:
-    return api_move(req)
-
-
-@router.post("/api/endgame/hidden")
-def post_hidden(req: HiddenRequest) -> dict[str, Any]:
-    return api_hidden(req)
-
-
-@router.post("/api/endgame/quartets")
-def post_quartets(req: QuartetsRequest) -> dict[str, Any]:
-    return api_quartets(req)
-
+# The two-quartet game's handler lives in cowtrade_quartets; this page's router serves it.
+router.post("/api/endgame/quartets")(api_quartets)

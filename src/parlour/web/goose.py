@@ -265,6 +265,7 @@ def _faces(rules: RuleSet, value: Any) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
+@router.post("/api/move")
 def move(req: MoveRequest) -> dict[str, Any]:
     rules, state = _state(req.position)
     table = chains.in_memory((rules, state.players))
@@ -393,6 +394,7 @@ def _minus(x: Any, y: Any) -> Any:
     return x - y
 
 
+@router.post("/api/rules")
 def compare_rules(req: RulesRequest) -> dict[str, Any]:
     if (req.variant is None) == (req.toml is None):
         raise InvalidInput("send either a variant's name or a TOML rule set")
@@ -475,19 +477,9 @@ def api_chances(pos: Position) -> dict[str, Any]:
     return chances(rules, state, pos.start)
 
 
-@router.post("/api/move")
-def api_move(req: MoveRequest) -> dict[str, Any]:
-    return move(req)
-
-
 @router.get("/api/heatmap")
 def api_heatmap(rules: str = "study", surface: str = "p1_1") -> dict[str, Any]:
     return heatmap(_rules(rules), one_of(surface, "surface", SURFACES))
-
-
-@router.post("/api/rules")
-def api_rules(req: RulesRequest) -> dict[str, Any]:
-    return compare_rules(req)
 
 
 STUDY_TOML = """# the study's rules; change any line and press "Solve"

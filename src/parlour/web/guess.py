@@ -436,6 +436,7 @@ def _game(state: GameState | None, mode: str) -> tuple[Strategies, int]:
     return s, seed
 
 
+@router.post("/api/new")
 def new_game(req: NewRequest) -> dict[str, Any]:
     n = _size(req.n)
     mode = one_of(req.mode, "mode", MODES)
@@ -497,11 +498,6 @@ def api_strategy(req: SizeRequest) -> dict[str, Any]:
                 "seconds": round(seconds)}
     expect = "a few seconds, to read them back" if stored else duration_words(seconds)
     return {"ready": False, "numbers": n, "job": start_job(n), "expect": expect}
-
-
-@router.post("/api/new")
-def api_new(req: NewRequest) -> dict[str, Any]:
-    return new_game(req)
 
 
 @router.post("/api/guess")

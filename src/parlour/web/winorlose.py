@@ -272,6 +272,7 @@ def _word(win: bool) -> str:
     return "win" if win else "lose"
 
 
+@router.post("/api/deal")
 def deal_json(req: DealRequest) -> dict[str, Any]:
     seat, opponent = _seat_and_opponent(req)
     rules = _rules(req)
@@ -285,6 +286,7 @@ def deal_json(req: DealRequest) -> dict[str, Any]:
     return out
 
 
+@router.post("/api/predict")
 def predict_json(req: PredictRequest) -> dict[str, Any]:
     seat, opponent = _seat_and_opponent(req)
     rules = _rules(req)
@@ -345,13 +347,3 @@ def predict_json(req: PredictRequest) -> dict[str, Any]:
             **exact("expected_win_call", Fraction(ev["win"], HOLDINGS)),
             **exact("expected_lose_call", Fraction(ev["lose"], HOLDINGS)),
             **exact("odds_total", Fraction(new.odds_300, HOLDINGS)), "state": new.model_dump()}
-
-
-@router.post("/api/deal")
-def api_deal(req: DealRequest) -> dict[str, Any]:
-    return deal_json(req)
-
-
-@router.post("/api/predict")
-def api_predict(req: PredictRequest) -> dict[str, Any]:
-    return predict_json(req)

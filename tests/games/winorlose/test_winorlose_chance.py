@@ -72,3 +72,13 @@ def test_learning_bounds():
     assert (s.highest_lose, s.lowest_win) == (74, 80)
     assert s.estimate() == 77
     assert cutoff(__import__("fractions").Fraction(1, 4), 300) == 75
+
+
+@pytest.mark.parametrize(("mine", "theirs", "want"), [(7, 3, (15, 2, 3)), (5, 5, (10, 7, 3)), (2, 9, (10, 2, 8))])
+def test_tally_counts_the_ways_once_on_the_right_side(mine, theirs, want):
+    """The one win/tie/loss tally: plain Python for the exact count, compiled for simulate's kernel."""
+    from parlour.games.winorlose.chance import tally
+    from parlour.games.winorlose.simulate import _tally
+
+    assert tally(mine, theirs, 5, 10, 2, 3) == want
+    assert _tally(mine, theirs, 5, 10, 2, 3) == want

@@ -15,7 +15,7 @@ from parlour.analyses.cowtrade.model import (
     expected_inspection_size,
     solve,
 )
-from parlour.claims import Outcome, Status, agree, claim
+from parlour.claims import Outcome, Status, agree, claim, unless_counterexamples
 from parlour.games.cowtrade import STARTING_HAND, CowTrade, SecondInitiative, combined_symbols, winner_matrix
 from parlour.infra.html import table
 from parlour.solvers import zerosum
@@ -95,9 +95,8 @@ for _number, _which in (("3.1", "initiative 1"), ("3.2", "initiative 3"), ("3.3"
 def _t3_wins() -> Outcome:
     games = [CowTrade(t1, t3, i) for t3 in range(41) for t1 in range(t3 + 1) for i in (1, 3)]
     bad = [(g.money1, g.money3, g.initiative) for g in games if (winner_matrix(g) != 3).any()]
-    if bad:
-        return Outcome(f"fails at (t1, t3, initiative) = {bad[0]}", Status.FAILED)
-    return Outcome(f"player 3 always wins ({len(games) // 2} money pairs x 2 initiatives)", Status.REPRODUCED)
+    return unless_counterexamples(bad, "(t1, t3, initiative)", Outcome(
+        f"player 3 always wins ({len(games) // 2} money pairs x 2 initiatives)", Status.REPRODUCED))
 
 
 @claim(
@@ -118,15 +117,13 @@ def _band() -> Outcome:
         predicted = (i3 <= i1) & (2 * (i1 - i3) < t1 - t3)
         if ((winner_matrix(game) == 1) != predicted).any():
             bad.append((t1, t3))
-    if bad:
-        return Outcome(f"fails for (t1, t3) = {bad[:5]}", Status.FAILED)
-    return Outcome(
+    return unless_counterexamples(bad, "(t1, t3)", Outcome(
         f"holds for all {len(pairs)} money pairs",
         Status.REPRODUCED,
         "With initiative 3 the band is 1 <= i1 - i3 <= (t1 - t3)/2 under the stated rule (the initiative "
         "passes to the other player, so player 1 wins a money tie in the second trade), and "
         "1 <= i1 - i3 < (t1 - t3)/2 if the second trade's initiative goes to player 3 (--second loser).",
-    )
+    ))
 
 
 def _threshold_table(initiative: int, second: SecondInitiative, limit: int = 40) -> dict[int, int]:
@@ -150,9 +147,8 @@ def _threshold_table(initiative: int, second: SecondInitiative, limit: int = 40)
 def _always_win_1() -> Outcome:
     table = _threshold_table(1, SecondInitiative.ALTERNATE)
     bad = {t3: t1 for t3, t1 in table.items() if t1 != 3 * t3 + 1}
-    if bad:
-        return Outcome(f"least winning t1 differs at t3 = {sorted(bad)[:5]}", Status.FAILED)
-    return Outcome("least t1 with a winning bid is 3*t3 + 1 for every t3 <= 40", Status.REPRODUCED)
+    return unless_counterexamples(sorted(bad), "t3 where the least winning t1 differs", Outcome(
+        "least t1 with a winning bid is 3*t3 + 1 for every t3 <= 40", Status.REPRODUCED))
 
 
 @claim(
@@ -196,9 +192,8 @@ def _inspection_value() -> Outcome:
         matrix = np.where(np.eye(n, dtype=bool), 1, -1)
         if zerosum.solve(matrix, exact=True).value_exact != Fraction(2, n) - 1:
             bad.append(n)
-    if bad:
-        return Outcome(f"differs for n = {bad}", Status.FAILED)
-    return Outcome("-1 + 2/n for every n <= 60, each with a checked rational certificate", Status.REPRODUCED)
+    return unless_counterexamples(bad, "n", Outcome(
+        "-1 + 2/n for every n <= 60, each with a checked rational certificate", Status.REPRODUCED))
 
 
 @claim(
@@ -280,16 +275,14 @@ def _closed_form_study() -> Outcome:
 def _closed_form_ours() -> Outcome:
     checks = closed_form_table(100)
     wrong = [c for c in checks if c.ours != c.lp_value]
-    if wrong:
-        return Outcome(f"wrong in {len(wrong)} games, e.g. {wrong[0]}", Status.FAILED)
-    return Outcome(
+    return unless_counterexamples(wrong, "games", Outcome(
         f"holds in all {len(checks)} games (both initiatives), each LP value proven by a rational certificate",
         Status.NEW,
         "Why: player 1 wins iff i1 - i3 lies in a window of w consecutive values. Player 3 can spread "
         "n = ceil((t3+1)/w) bids w apart so no bid of player 1 beats two of them; player 1 can cover 0..t3 "
         "with n disjoint windows. So each wins the covering game with probability 1/n and v = 2/n - 1. "
         "For initiative 1, ceil((t3+1)/w) = floor(t3/w) + 1, which is the study's formula.",
-    )
+    ))
 
 
 @claim(
@@ -302,9 +295,7 @@ def _closed_form_ours() -> Outcome:
 def _closed_form_loser() -> Outcome:
     checks = list(closed_form_checks(40, SecondInitiative.LOSER))
     wrong = [c for c in checks if c.ours != c.lp_value]
-    if wrong:
-        return Outcome(f"wrong in {len(wrong)} games, e.g. {wrong[0]}", Status.FAILED)
-    return Outcome(f"holds in all {len(checks)} games", Status.NEW)
+    return unless_counterexamples(wrong, "games", Outcome(f"holds in all {len(checks)} games", Status.NEW))
 
 
 @claim(

@@ -34,6 +34,7 @@ from parlour.games.cowtrade.endgame import (
     cards_of,
     describe,
     hand_from_cards,
+    hand_text,
     money_splits,
     offers,
 )
@@ -351,13 +352,6 @@ def _solved_starts(rules: EndgameRules, game: Any, keys: Sequence[Any], starts: 
     return values, all_in, solution
 
 
-def _hand_text(hand: Hand) -> str:
-    if isinstance(hand, int):
-        return str(hand)
-    cards = sorted(cards_of(hand), reverse=True)
-    return f"{' '.join(map(str, cards)) or 'no cards'} ({sum(cards)})"
-
-
 WIDE = 1e-6  # an interval wider than this is shown as its two ends, not as a midpoint and its half-width
 
 
@@ -384,7 +378,7 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
     lines = [
         f"End game of a set of {k}: player 1 owns {s.animals1}, player 2 owns {k - s.animals1}; "
         f"player {s.challenger} challenges first",
-        f"  money: player 1 {_hand_text(s.hand1)}, player 2 {_hand_text(s.hand2)}",
+        f"  money: player 1 {hand_text(s.hand1)}, player 2 {hand_text(s.hand2)}",
         f"  rules: stage {result.rules.stage.value}, ties {result.rules.ties.value}, "
         f"next challenger {result.rules.next_challenger.value}",
         f"value for player 1 (+1: he gets the set, -1: player 2 does): {_value_text(result.lower, result.upper)}",
@@ -398,17 +392,30 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
     if result.endless == 1 and result.lower != result.upper:
         lines.append("  under the stationary strategies found play never ends (worth 0 to both); not proven "
                      "optimal: the value lies between the bounds above")
-    if plays:
-        lines.append(f"the states optimal play reaches, most likely first ({min(plays, len(result.plays))} "
-                     f"of {len(result.plays)}):")
-    for p in result.plays[:plays]:
-        st = p.state
-        lines.append(f"- {p.reach:.4f}: animals {st.animals1}-{k - st.animals1}, money {_hand_text(st.hand1)} vs "
-                     f"{_hand_text(st.hand2)}, player {st.challenger} challenges{' (after a tie)' if st.tied else ''}: "
-                     f"value {_value_text(p.lower, p.upper)}")
-        for who, moves in (("player 1", p.offers1), ("player 2", p.offers2)):
-            lines.append(f"    {who}: {_moves_text(moves)}")
+    lines += _plays_text(len(result.plays), [
+        (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.lower, p.upper)}", p.offers1, p.offers2)
+        for p in result.plays[:plays]])
     return "\n".join(lines)
+
+
+def _state_text(st: TradeState, k: int) -> str:
+    return (f"animals {st.animals1}-{k - st.animals1}, money {hand_text(st.hand1)} vs {hand_text(st.hand2)}, "
+            f"player {st.challenger} challenges{' (after a tie)' if st.tied else ''}")
+
+
+# One reached state as the text output lists it: its reach, what it is, and both players' moves there.
+PlayRow = tuple[float, str, list[dict[str, Any]], list[dict[str, Any]]]
+
+
+def _plays_text(total: int, rows: list[PlayRow]) -> list[str]:
+    """The most likely states optimal play reaches (the end game's and the two quartets' output alike)."""
+    if not rows:
+        return []
+    lines = [f"the states optimal play reaches, most likely first ({len(rows)} of {total}):"]
+    for reach, state, moves1, moves2 in rows:
+        lines.append(f"- {reach:.4f}: {state}")
+        lines += [f"    {who}: {_moves_text(moves)}" for who, moves in (("player 1", moves1), ("player 2", moves2))]
+    return lines
 
 
 def _moves_text(moves: list[dict[str, Any]]) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -55,44 +55,6 @@ def _payoff_range(solution: StochasticSolution, endless: Fraction) -> tuple[Frac
     return min(found), max(found)
 
 
-def _states(target: Any, index: dict[Any, int]) -> frozenset[int] | None:
-    """The states a cell may lead to, or None when it may end the game."""
-    if isinstance(target, End):
-        return None
-    if isinstance(target, Lottery):
-        if any(isinstance(t, End) for _, t in target.branches):
-            return None
-        return frozenset(index[t] for _, t in target.branches)
-    return frozenset((index[target],))
-
-
-def _union(cells: Iterable[frozenset[int] | None]) -> frozenset[int] | None:
-    out: set[int] = set()
-    for cell in cells:
-        if cell is None:
-            return None
-        out |= cell
-    return frozenset(out)
-
-
-def opponent_options(stage: stochastic.Stage, index: dict[Any, int], fixed: int, strategy: tuple[Any, ...]
-                     ) -> list[list[frozenset[int] | None]]:
-    """The opponent's choices once player `fixed` plays `strategy` at this stage, as
-    `stochastic.end_components` reads them: groups (one pick in each), an option being the states it may
-    lead to, or None where it may end the game."""
-    cell = [[_states(stage.targets[k], index) for k in row] for row in stage.outcome]
-    signals = stage.signals if stage.signals is not None else (0,) * len(stage.rows)
-    if fixed == stage.leader:  # the opponent answers each signal the leader may send
-        groups = []
-        for signal in sorted(set(signals)):
-            rows = [i for i in range(len(stage.rows)) if signals[i] == signal and strategy[i] > 0]
-            if rows:
-                groups.append([_union(cell[i][j] for i in rows) for j in range(len(stage.cols))])
-        return groups
-    return [[_union(cell[i][j] for j in range(len(stage.cols)) if strategy[signals[i]][j] > 0)
-             for i in range(len(stage.rows))]]
-
-
 def _mixed(strategy: tuple[Any, ...]) -> bool:
     """An exact probability vector (or one per signal): non-negative, summing to 1 in exact arithmetic."""
     if strategy and isinstance(strategy[0], tuple):
@@ -116,7 +78,7 @@ def proves(solution: StochasticSolution, values: Sequence[Fraction], endless: Fr
                 return False
             if sign * (got - values[k]) < 0:
                 return False
-        options = {k: opponent_options(solution.stages[k], solution.index, player, strategies[k])
+        options = {k: stochastic.opponent_options(solution.stages[k], solution.index, player, strategies[k])
                    for k in everything}
         if any(sign * (values[k] - endless) > 0 for k in stochastic.end_components(everything, options)):
             return False

@@ -32,8 +32,7 @@ from typing import Any
 from parlour.analyses.cowtrade.endgame import (
     START_SECONDS,
     _hand_json,
-    _hand_text,
-    _moves_text,
+    _plays_text,
     _value_text,
     solve_endgame,
     splits_of,
@@ -42,7 +41,7 @@ from parlour.analyses.cowtrade.endgame import (
 )
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe
+from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe, hand_text
 from parlour.games.cowtrade.quartets import (
     SIZE,
     Quartets,
@@ -370,7 +369,7 @@ def describe_solution(result: QuartetsSolution, plays: int = 8) -> str:
         f"Two open quartets worth {r.points[0]} (quartet 0) and {r.points[1]} (quartet 1): player 1 owns "
         f"{s.animals1[0]} and {s.animals1[1]} of them; player {s.challenger} challenges first",
         f"  held before: player 1 {list(r.held1) or 'none'}, player 2 {list(r.held2) or 'none'}",
-        f"  money: player 1 {_hand_text(s.hand1)}, player 2 {_hand_text(s.hand2)}",
+        f"  money: player 1 {hand_text(s.hand1)}, player 2 {hand_text(s.hand2)}",
         f"  rules: stage {r.trade.stage.value}, ties {r.trade.ties.value}, next challenger "
         f"{r.trade.next_challenger.value}",
         f"value for player 1 (his final score minus player 2's, in points): {_value_text(result.value, result.value)}"
@@ -385,18 +384,15 @@ def describe_solution(result: QuartetsSolution, plays: int = 8) -> str:
         lines.append(f"  optimal first quartet: {', '.join(map(str, c.best))}; separate games choose quartet "
                      f"{c.separate}: " + ("optimal" if c.loss == 0 else f"WRONG, costs the challenger "
                                           f"{float(c.loss):.4f} points"))
-    if plays:
-        lines.append(f"the states optimal play reaches, most likely first ({min(plays, len(result.plays))} "
-                     f"of {len(result.plays)}):")
-    for p in result.plays[:plays]:
-        st = p.state
-        tie = f" (after a tie in quartet {st.tied - 1})" if st.tied else ""
-        lines.append(f"- {p.reach:.4f}: animals {st.animals1[0]}-{SIZE - st.animals1[0]} and "
-                     f"{st.animals1[1]}-{SIZE - st.animals1[1]}, money {_hand_text(st.hand1)} vs "
-                     f"{_hand_text(st.hand2)}, player {st.challenger} challenges{tie}: value {float(p.value):.4f}")
-        for who, m in (("player 1", p.moves1), ("player 2", p.moves2)):
-            lines.append(f"    {who}: {_moves_text(m)}")
+    lines += _plays_text(len(result.plays), [(p.reach, _state_text(p.state) + f": value {float(p.value):.4f}",
+                                              p.moves1, p.moves2) for p in result.plays[:plays]])
     return "\n".join(lines)
+
+
+def _state_text(st: QuartetsState) -> str:
+    tie = f" (after a tie in quartet {st.tied - 1})" if st.tied else ""
+    return (f"animals {st.animals1[0]}-{SIZE - st.animals1[0]} and {st.animals1[1]}-{SIZE - st.animals1[1]}, money "
+            f"{hand_text(st.hand1)} vs {hand_text(st.hand2)}, player {st.challenger} challenges{tie}")
 
 
 def describe_table(table: QuartetsTable, show: int = 10) -> str:
@@ -407,7 +403,7 @@ def describe_table(table: QuartetsTable, show: int = 10) -> str:
              f"the separate-games choice is wrong at {len(wrong)} of them"]
     for r in sorted(wrong, key=lambda r: -r.choice.loss)[:show]:
         s = r.state
-        lines.append(f"- animals {s.animals1}, money {_hand_text(s.hand1)} vs {_hand_text(s.hand2)}, "
+        lines.append(f"- animals {s.animals1}, money {hand_text(s.hand1)} vs {hand_text(s.hand2)}, "
                      f"player {s.challenger} challenges: separate games pick quartet {r.choice.separate}, "
                      f"optimal {r.choice.best}; loss {float(r.choice.loss):.4f} points")
     lines.append(f"2-2 trades with the other quartet open: both offering everything is optimal at "

@@ -20,7 +20,16 @@ from typing import Any
 
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
-from parlour.games.cowtrade.endgame import ACCEPT, Hand, StageRule, TieRule, cards_of, describe, hand_from_cards
+from parlour.games.cowtrade.endgame import (
+    ACCEPT,
+    Hand,
+    StageRule,
+    TieRule,
+    cards_of,
+    describe,
+    hand_from_cards,
+    hand_text,
+)
 from parlour.games.cowtrade.threeplayer import (
     NO_MOVE,
     PLAYERS,
@@ -207,13 +216,6 @@ def make_hands(money: Sequence[int | None], cards: Sequence[Sequence[int] | None
     return money[0], money[1], money[2]  # type: ignore[return-value]
 
 
-def _hand_text(hand: Hand) -> str:
-    if isinstance(hand, int):
-        return str(hand)
-    cards = sorted(cards_of(hand), reverse=True)
-    return f"{' '.join(map(str, cards)) or 'no cards'} ({sum(cards)})"
-
-
 def _level_text(lv: Level) -> str:
     if lv.lower == lv.upper:
         text = str(lv.lower)
@@ -229,7 +231,7 @@ def describe_solution(result: SecuritySolution) -> str:
         f"Three players, one open set of {result.rules.set_size}: animals " + ", ".join(
             f"player {p} {a}" for p, a in zip(PLAYERS, s.animals, strict=True))
         + f"; player {s.turn} challenges first, turns go 1 -> 2 -> 3",
-        "  money: " + ", ".join(f"player {p} {_hand_text(h)}" for p, h in zip(PLAYERS, s.hands, strict=True)),
+        "  money: " + ", ".join(f"player {p} {hand_text(h)}" for p, h in zip(PLAYERS, s.hands, strict=True)),
         f"  rules: stage {result.rules.stage.value}, ties {result.rules.ties.value}",
         "Security levels: the probability of ending with the set that a player can guarantee whatever the other",
         "two do (they act as one coalition against him). This is NOT an equilibrium: each level is a",

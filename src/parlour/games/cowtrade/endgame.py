@@ -41,16 +41,26 @@ def check_set_size(size: object) -> None:
 
 
 @dataclass(frozen=True)
-class EndgameRules:
+class TradeRules:
+    """The rules of one trade, which the two- and the three-player end games share: the set's size, the
+    stage's form and the tie rule (names are taken for the enums, as the command line and the page send)."""
+
     set_size: int = 4
     stage: StageRule = StageRule.RULES
     ties: TieRule = TieRule.REPEAT
-    next_challenger: NextChallenger = NextChallenger.ALTERNATE
 
     def __post_init__(self) -> None:
         check_set_size(self.set_size)
         object.__setattr__(self, "stage", StageRule(self.stage))
         object.__setattr__(self, "ties", TieRule(self.ties))
+
+
+@dataclass(frozen=True)
+class EndgameRules(TradeRules):
+    next_challenger: NextChallenger = NextChallenger.ALTERNATE
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
         object.__setattr__(self, "next_challenger", NextChallenger(self.next_challenger))
 
     @classmethod
@@ -84,6 +94,14 @@ def cards_of(hand: Hand) -> list[int]:
     if isinstance(hand, int):
         return [hand]
     return [v for v, n in zip(CARD_VALUES, hand, strict=True) for _ in range(n)]
+
+
+def hand_text(hand: Hand) -> str:
+    """A hand as the text output shows it: the total, or the cards high to low with their sum."""
+    if isinstance(hand, int):
+        return str(hand)
+    cards = sorted(cards_of(hand), reverse=True)
+    return f"{' '.join(map(str, cards)) or 'no cards'} ({sum(cards)})"
 
 
 def money(hand: Hand) -> int:

@@ -40,8 +40,8 @@ from parlour.games.cowtrade.endgame import (
     Hand,
     StageRule,
     TieRule,
+    TradeRules,
     card_count,
-    check_set_size,
     give,
     money,
     offers,
@@ -67,17 +67,8 @@ class ThreeState(NamedTuple):
 
 
 @dataclass(frozen=True)
-class ThreeRules:
+class ThreeRules(TradeRules):
     """The rules of a trade (as in the two-player end game); turns always rotate 1 -> 2 -> 3."""
-
-    set_size: int = 4
-    stage: StageRule = StageRule.RULES
-    ties: TieRule = TieRule.REPEAT
-
-    def __post_init__(self) -> None:
-        check_set_size(self.set_size)
-        object.__setattr__(self, "stage", StageRule(self.stage))
-        object.__setattr__(self, "ties", TieRule(self.ties))
 
     @classmethod
     def study(cls, set_size: int = 4) -> ThreeRules:

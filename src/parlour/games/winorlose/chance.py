@@ -87,6 +87,17 @@ def win_chance(own: Sequence[int], table: Sequence[int]) -> WinChance:
     return win_chance_counts(rank_counts(own), rank_counts(table))
 
 
+def tally(mine: int, theirs: int, ways: int, wins: int, ties: int, losses: int) -> tuple[int, int, int]:
+    """(wins, ties, losses) with `ways` more deals in which a hand scoring `mine` meets one scoring `theirs`.
+
+    Plain Python so that this module stays free of numpy; simulate's kernel compiles the same function."""
+    if mine > theirs:
+        return wins + ways, ties, losses
+    if mine == theirs:
+        return wins, ties + ways, losses
+    return wins, ties, losses + ways
+
+
 def win_chance_counts(own: Sequence[int], table: Sequence[int]) -> WinChance:
     """The same from rank counts (own: 2 cards, table: 5 cards)."""
     known = [o + t for o, t in zip(own, table, strict=True)]
@@ -100,13 +111,7 @@ def win_chance_counts(own: Sequence[int], table: Sequence[int]) -> WinChance:
         ways = _pair_ways(unseen, a, b)
         if ways == 0:
             continue
-        theirs = score7(base + 5**a + 5**b)
-        if mine > theirs:
-            wins += ways
-        elif mine == theirs:
-            ties += ways
-        else:
-            losses += ways
+        wins, ties, losses = tally(mine, score7(base + 5**a + 5**b), ways, wins, ties, losses)
     return WinChance(wins, ties, losses)
 
 

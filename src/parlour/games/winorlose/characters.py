@@ -27,8 +27,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from parlour.errors import InvalidInput, shown
-from parlour.games.winorlose.rules import Rules
+from parlour.errors import InvalidInput
+from parlour.games.winorlose.rules import Rules, parse_choice
 from parlour.results import exact
 
 
@@ -63,21 +63,11 @@ SMART_AFTER_LOSE = Fraction(2, 5)
 
 
 def parse_frank(text: str) -> Frank:
-    try:
-        return Frank(text.strip().lower())
-    except ValueError:
-        raise InvalidInput(
-            f"unknown type for Frank {shown(text)}; choose one of {', '.join(f.value for f in Frank)}"
-        ) from None
+    return parse_choice(Frank, text, "type for Frank")
 
 
 def parse_tina(text: str) -> Tina:
-    try:
-        return Tina(text.strip().lower())
-    except ValueError:
-        raise InvalidInput(
-            f"unknown type for Tina {shown(text)}; choose one of {', '.join(t.value for t in Tina)}"
-        ) from None
+    return parse_choice(Tina, text, "type for Tina")
 
 
 def at_least(c: np.ndarray | int, theta: Fraction, den: int) -> np.ndarray | bool:

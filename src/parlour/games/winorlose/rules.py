@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from parlour.errors import InvalidInput, shown
 
@@ -81,18 +82,22 @@ class Rules:
         return Fraction(self.chance_numerator(wins, ties), self.chance_denominator)
 
 
-def parse_tie_rule(text: str) -> TieRule:
+Choice = TypeVar("Choice", bound=enum.Enum)
+
+
+def parse_choice(kind: type[Choice], text: str, what: str) -> Choice:
+    """`text` (any case, blanks around it) as a member of `kind`; else one sentence naming `what` and the
+    choices. The rules' and the characters' names are all read this one way."""
     try:
-        return TieRule(text.strip().lower())
+        return kind(text.strip().lower())
     except ValueError:
-        choices = ", ".join(t.value for t in TieRule)
-        raise InvalidInput(f"unknown tie rule {shown(text)}; choose one of {choices}") from None
+        choices = ", ".join(str(c.value) for c in kind)
+        raise InvalidInput(f"unknown {what} {shown(text)}; choose one of {choices}") from None
+
+
+def parse_tie_rule(text: str) -> TieRule:
+    return parse_choice(TieRule, text, "tie rule")
 
 
 def parse_chance_rule(text: str) -> ChanceRule:
-    try:
-        return ChanceRule(text.strip().lower())
-    except ValueError:
-        raise InvalidInput(
-            f"unknown win-chance rule {shown(text)}; choose one of {', '.join(c.value for c in ChanceRule)}"
-        ) from None
+    return parse_choice(ChanceRule, text, "win-chance rule")

@@ -15,10 +15,14 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from parlour.games.winorlose.chance import deal_grid
+from parlour.games.winorlose.chance import deal_grid, tally
 from parlour.games.winorlose.characters import FRANK_THRESHOLD, Frank, cutoff
 from parlour.games.winorlose.rules import Rules
 from parlour.infra.interrupt import deferred
+
+# The exact count's win/tie/loss tally, compiled for the kernel (inlined: it runs once per opponent pair).
+# numba's on-disk cache keys the kernel on this file alone: whoever changes `chance.tally` touches this file.
+_tally = numba.njit(inline="always")(tally)
 
 
 class LearningTables(NamedTuple):
@@ -157,19 +161,9 @@ def _learning_kernel(cells, games, rounds, tables):  # pragma: no cover
                 if w == 0:
                     continue
                 kf = key[t, fp]
-                if kt > kf:
-                    aw += w
-                elif kt == kf:
-                    at += w
-                else:
-                    al += w
+                aw, at, al = _tally(kt, kf, w, aw, at, al)
                 if (numer[t, fp] >= guess) == frank_win:
-                    if kt > kf:
-                        cw += w
-                    elif kt == kf:
-                        ct += w
-                    else:
-                        cl += w
+                    cw, ct, cl = _tally(kt, kf, w, cw, ct, cl)
             if cw + ct + cl == 0:
                 cw, ct, cl = aw, at, al
             ev_win = pts[1, 0] * cw + pts[1, 1] * ct + pts[1, 2] * cl

@@ -36,7 +36,7 @@ The modules, one idea each:
   solve.py        the driver: backward induction or iteration and proofs, component by component
 """
 
-from parlour.solvers.stochastic.ends import end_components
+from parlour.solvers.stochastic.ends import end_components, opponent_options
 from parlour.solvers.stochastic.explore import components, explore
 from parlour.solvers.stochastic.model import (
     Counter,
@@ -71,6 +71,7 @@ __all__ = [
     "guaranteed",
     "guaranteed_float",
     "labelled",
+    "opponent_options",
     "rational_pair",
     "solve",
     "solve_stage",
