@@ -193,6 +193,15 @@ class Program:
         h = self.h
         h.run()
         status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kNotset:
+            # HiGHS's postsolve can end in an error at tight tolerances on a badly scaled LP (a cow-trade quartet
+            # with 30 against 20: "Not Set"); the same LP without presolve solves.
+            _, presolve = h.getOptionValue("presolve")
+            h.setOptionValue("presolve", "off")
+            h.clearSolver()
+            h.run()
+            h.setOptionValue("presolve", presolve)
+            status = h.getModelStatus()
         if status != highspy.HighsModelStatus.kOptimal:
             raise SolverError(f"HiGHS did not solve {self.name}: {h.modelStatusToString(status)}")
         sol = h.getSolution()
