@@ -202,8 +202,8 @@ def test_bad_input_is_a_400_with_one_sentence(client, path, body, message):
 
 def test_bad_moves_in_a_real_game(client):
     state = new(client, 10, "guess")["state"]
-    for guesses, message in ((["11"], "from 1 to 10"), ("1,2,x", "whole number"), ([1] * 11, "must be 0 to 10 whole numbers"),
-                             ({"a": 1}, "list")):
+    for guesses, message in ((["11"], "from 1 to 10"), ("1,2,x", "whole number"),
+                             ([1] * 11, "must be 0 to 10 whole numbers"), ({"a": 1}, "list")):
         reply = client.post("/guess/api/guess", json={"state": state, "guesses": guesses})
         assert reply.status_code == 400 and message in reply.json()["error"], reply.text
     hide = new(client, 10, "hide")["state"]
