@@ -45,11 +45,12 @@ def _zerosum_random() -> Any:
 
 
 def _zerosum_cowtrade() -> Any:
-    from parlour.analyses.cowtrade.model import make_game
+    from parlour.games.cowtrade import CowTrade
     from parlour.games.cowtrade.rules import payoff_matrix
     from parlour.solvers import zerosum
 
-    return zerosum.solve(payoff_matrix(make_game(90, 90, 1, None, None, None, None)), exact=True).value_exact
+    # CowTrade itself (not a front door's helper): the game both trees build alike
+    return zerosum.solve(payoff_matrix(CowTrade(90, 90, 1, (), ())), exact=True).value_exact
 
 
 def _signalled_random() -> Any:
