@@ -340,12 +340,7 @@
           (start.draw > 0 ? " (and the game a " + window.parlour.pct(start.draw, 1) + " chance of a draw)" : "") + ".";
       }
       box.appendChild(p);
-      const again = document.createElement("button");
-      again.type = "button";
-      again.className = "primary";
-      again.id = "again";
-      again.textContent = "Play again";
-      again.addEventListener("click", () => newGame());
+      const again = window.parlour.primaryButton("again", "Play again", () => newGame());
       box.appendChild(again);
     }
     const li = document.createElement("li");

@@ -221,12 +221,7 @@
       (atStart ? " Playing optimally from the deal on, you could expect " +
         window.parlour.said(atStart.you.pairs_exact, atStart.you.pairs, 2) + " pairs and the computer " +
         window.parlour.said(atStart.computer.pairs_exact, atStart.computer.pairs, 2) + "." : "");
-    const again = document.createElement("button");
-    again.type = "button";
-    again.className = "primary";
-    again.id = "again";
-    again.textContent = "Play again";
-    again.addEventListener("click", newGame);
+    const again = window.parlour.primaryButton("again", "Play again", newGame);
     box.append(h, p, again);
     box.hidden = false;
     if (tale) tale.end(h.textContent + " You " + pairsWords(f.you.pairs_exact) + ", the computer " + pairsWords(f.computer.pairs_exact) + ".",

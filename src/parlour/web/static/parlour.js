@@ -417,8 +417,20 @@ window.parlour = (function () {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clampIntros);
   else clampIntros();
 
+  // The page's next step as its one primary button ("Play again", "Next round"), placed by the caller right
+  // under the result it follows.
+  function primaryButton(id, text, onClick) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    button.id = id;
+    button.textContent = text;
+    button.addEventListener("click", onClick);
+    return button;
+  }
+
   return { api, wait, ask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate,
-           sentence, collapsible, intervalNode, legible, onPhone };
+           sentence, collapsible, intervalNode, legible, onPhone, primaryButton };
 })();
 
 // ---- The game's story, motion and terms (issue 36: a game told as it goes) -------------------------------

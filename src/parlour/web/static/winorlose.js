@@ -19,24 +19,30 @@ function handWords(code) {
   }
 }
 
+// Cards as faces ("3h" -> 3♥, red for hearts and diamonds), named for a screen reader; `flip` turns each over
+// (parlour.css's flip, off under reduced motion). Both panels of the page draw their cards with it.
+const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+
+function showCards(target, list, flip) {
+  target.replaceChildren();
+  for (const c of list || []) {
+    const span = document.createElement("span");
+    const suit = c.slice(-1);
+    span.className = "card" + (suit === "d" || suit === "h" ? " red" : "");
+    span.textContent = c.slice(0, -1) + (SUITS[suit] || suit);
+    span.dataset.card = c;
+    span.setAttribute("aria-label", c.slice(0, -1) + " of " + (SUIT_NAMES[suit] || suit));
+    target.appendChild(span);
+    if (flip) window.parlour.animate(span, "flipping");
+  }
+}
+
 (function () {
   const $ = (id) => document.getElementById(id);
-  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
   let state = null; // running totals and Learning Tina's bounds, as the server returned them
 
   const showError = window.parlour.showError;
-
-  function cardsHtml(target, cards) {
-    target.replaceChildren();
-    for (const c of cards || []) {
-      const span = document.createElement("span");
-      const suit = c.slice(-1);
-      span.className = "card" + (suit === "d" || suit === "h" ? " red" : "");
-      span.textContent = c.slice(0, -1) + (SUITS[suit] || suit);
-      span.dataset.card = c;
-      target.appendChild(span);
-    }
-  }
 
   function pct(x) {
     return (100 * x).toFixed(1) + "%";
@@ -46,7 +52,7 @@ function handWords(code) {
     const last = data.last;
     for (const who of ["frank", "tina"]) {
       const p = last[who];
-      cardsHtml($(who + "-cards"), p.cards);
+      showCards($(who + "-cards"), p.cards);
       $(who + "-points").textContent = data[who + "_points"];
       $(who + "-prediction").textContent = p.prediction;
       $(who + "-score").textContent = handWords(p.score);
@@ -57,7 +63,7 @@ function handWords(code) {
         ", lose " + p.chance.lose_exact;
       $("board-" + who).textContent = p.prediction;
     }
-    cardsHtml($("table-cards"), last.table);
+    showCards($("table-cards"), last.table);
     const f = last.frank, t = last.tina;
     $("result").textContent = "Frank " + f.outcome + "s (" + (f.points >= 0 ? "+" : "") + f.points +
       "), Tina " + t.outcome + "s (" + (t.points >= 0 ? "+" : "") + t.points + ")";
@@ -117,7 +123,6 @@ function handWords(code) {
 // seed, so the opponent's cards stay hidden until you have predicted) and scores each round.
 (function () {
   const $ = (id) => document.getElementById(id);
-  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
   const OPPONENTS = {
     frank: [["smart", "Smart Tina"], ["blind", "Blind Tina"], ["competitive", "Competitive Tina"],
             ["cooperative", "Cooperative Tina"]],
@@ -129,19 +134,6 @@ function handWords(code) {
   let state = null;  // running totals, as the server returned them
   let log = [];  // one line per round
   let lastOdds = null;  // the last answer: its odds_total is what calling by the odds expects over the game
-
-  function cards(target, list, flip) {
-    target.replaceChildren();
-    for (const c of list || []) {
-      const span = document.createElement("span");
-      const suit = c.slice(-1);
-      span.className = "card" + (suit === "d" || suit === "h" ? " red" : "");
-      span.textContent = c.slice(0, -1) + (SUITS[suit] || suit);
-      span.setAttribute("aria-label", c.slice(0, -1) + " of " + { c: "clubs", d: "diamonds", h: "hearts", s: "spades" }[suit]);
-      target.appendChild(span);
-      if (flip) window.parlour.animate(span, "flipping");
-    }
-  }
 
   function backs(target, n) {
     target.replaceChildren();
@@ -215,8 +207,8 @@ function handWords(code) {
     const data = await window.parlour.api("api/deal", body, "dealing…");
     if (data === null) return;
     deal = data;
-    cards($("you-cards"), data.cards, true);
-    cards($("you-board"), data.table, true);
+    showCards($("you-cards"), data.cards, true);
+    showCards($("you-board"), data.table, true);
     backs($("them-cards"), 2);
     $("you-result").replaceChildren();
     $("you-round").textContent = ((state ? state.rounds : 0) + 1) + " of " + ROUNDS;
@@ -239,7 +231,7 @@ function handWords(code) {
     deal = null;
     state = data.state;
     const you = data.you, them = data.them;
-    cards($("them-cards"), them.cards, true);
+    showCards($("them-cards"), them.cards, true);
     $("them-says").textContent = opponentName() + " said “I " + them.prediction + "” holding " + handWords(them.score) +
       ", against your " + handWords(you.score) + ".";
     const box = $("you-result");
@@ -264,12 +256,7 @@ function handWords(code) {
     lastOdds = data;
     // the next control right under the verdict: on a phone "Next round" (in the form above the cards) was
     // off screen after every prediction
-    const next = document.createElement("button");
-    next.type = "button";
-    next.className = "primary";
-    next.id = "you-next";
-    next.textContent = "Next round";
-    next.addEventListener("click", () => dealRound());
+    const next = window.parlour.primaryButton("you-next", "Next round", () => dealRound());
     box.append(head, chance, odds, chars, ...(state.rounds >= ROUNDS ? [] : [next]));
     storyRound(data, head.textContent);
     $("you-round").textContent = state.rounds + " of " + ROUNDS;
@@ -300,12 +287,7 @@ function handWords(code) {
       state.opponent_points + ". Calling by the odds every round would have expected " +
       window.parlour.said(lastOdds.odds_total_exact, lastOdds.odds_total, 2) + " points on these hands; your call " +
       "was the right one in " + state.right + " of " + state.rounds + " rounds.";
-    const again = document.createElement("button");
-    again.type = "button";
-    again.className = "primary";
-    again.id = "you-again";
-    again.textContent = "Play again";
-    again.addEventListener("click", () => { newGame(); dealRound(); });
+    const again = window.parlour.primaryButton("you-again", "Play again", () => { newGame(); dealRound(); });
     box.append(h, p, again);
     box.hidden = false;
     $("deal").textContent = "New game";
