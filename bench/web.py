@@ -50,16 +50,18 @@ def serve_in_thread() -> tuple[str, Any]:
 
 
 @contextmanager
-def page_at(path: str, width: int = 1200, height: int = 900) -> Iterator[Any]:
+def page_at(path: str, width: int = 1200, height: int = 900, reduced_motion: bool = False) -> Iterator[Any]:
     """A Playwright page in Debian's chromium at `path` of the app served in this process (the screenshot
-    scripts); the browser and the server stop with the block."""
+    scripts); the browser and the server stop with the block. `reduced_motion` emulates the system setting, so
+    that the pages' motions are off and no picture catches a piece or a card mid-flight."""
     from playwright.sync_api import sync_playwright
 
     base, server = serve_in_thread()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": width, "height": height})
+            page = browser.new_page(viewport={"width": width, "height": height},
+                                    reduced_motion="reduce" if reduced_motion else "no-preference")
             page.goto(base + path)
             yield page
             browser.close()
