@@ -83,10 +83,11 @@ def test_squares_explained_on_focus_and_hover(gp: Any) -> None:
 def test_a_whole_game_with_the_keyboard(gp: Any) -> None:
     gp.click("#new-game")
     idle(gp)
-    checked = 0
+    checked = made = 0
     for move in range(500):
         if gp.is_disabled("#roll"):
             break
+        made += 1
         gp.focus("#roll")
         gp.keyboard.press("Enter")
         idle(gp)
@@ -103,7 +104,8 @@ def test_a_whole_game_with_the_keyboard(gp: Any) -> None:
     assert "wins the game" in outcome or "draw" in outcome
     _, values, _ = shown(gp)
     assert sorted(values) == [0.0, 0.0, 1.0] or values[-1] == 1.0
-    assert gp.locator("#log li").count() >= 10
+    # the log keeps the moves (a random game can end early: both players stuck is a draw after a few throws)
+    assert gp.locator("#log li").count() >= min(10, made)
 
 
 def test_heat_map_hover_and_click(gp: Any) -> None:
