@@ -5,6 +5,7 @@ and `import parlour` loads none of the numerics."""
 from __future__ import annotations
 
 import inspect
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -21,6 +22,38 @@ def test_import_parlour_loads_no_numerics() -> None:
             "if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# What importing a front door may load (and nothing heavier): Memory's results need FLINT's integers; the
+# Goose names its result from a light module, its engines (numba, scipy: 0.6 s) load on the first solve.
+FRONT_IMPORTS = {"goose": set(), "guess": set(), "memory": {"flint"}, "winorlose": set()}
+HEAVY = ("numba", "llvmlite", "scipy", "highspy", "flint", "numpy", "matplotlib", "pandas", "fastapi", "dask")
+
+
+@pytest.mark.parametrize("name", sorted(FRONT_IMPORTS))
+def test_a_front_door_imports_light_and_its_hints_resolve(name: str) -> None:
+    # a fresh interpreter: here the other tests have loaded everything already
+    code = (f"import inspect, json, sys, typing, parlour.{name} as door\n"
+            "for f in door.__all__:\n"
+            "    if inspect.isfunction(getattr(door, f)):\n"
+            "        typing.get_type_hints(getattr(door, f))\n"
+            f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert set(json.loads(out)) <= FRONT_IMPORTS[name], f"import parlour.{name} loaded {out.strip()}"
+
+
+def test_the_goose_analysis_package_still_gives_every_name() -> None:
+    # its names load on first use (so that `parlour.goose` can import its light result module): each resolves
+    import parlour.analyses.goose as analysis
+
+    for name in analysis.__all__:
+        assert getattr(analysis, name) is not None, name
+    assert analysis.GooseSolution is parlour.goose.GooseSolution
+    from parlour.analyses.goose import model
+
+    assert model.GooseSolution is analysis.GooseSolution  # one class, named from the engine's module too
+    with pytest.raises(AttributeError):
+        analysis.no_such_name  # noqa: B018
 
 
 def test_public_names_are_documented() -> None:
