@@ -127,7 +127,7 @@ def test_memory_front_door() -> None:
     big = parlour.memory.solve(pairs=400)
     assert big.status is Status.ESTIMATE and isinstance(big.first_player_expected_pairs, float)
     st = parlour.memory.state(4, 1, 0)
-    assert st.w == max(st.values.values())
+    assert st.w == max(st.tactics.values())
     with pytest.raises(InvalidInput, match=r"^games must"):
         parlour.memory.simulate(3, games=1)
 
@@ -183,12 +183,13 @@ def test_every_front_door_is_in_docs_python_md() -> None:
 
 def test_guess_table_slice() -> None:
     part = parlour.guess.table(10, 20)
-    assert part.status is Status.EXACT and [e.numbers for e in part.entries] == list(range(10, 21))
-    assert all(e.value == parlour.guess.value(e.numbers).value for e in part.entries)
+    assert part.status is Status.EXACT and (part.first, part.last) == (10, 20)
+    assert [e.numbers for e in part.values] == list(range(10, 21))
+    assert all(e.value == parlour.guess.value(e.numbers).value for e in part.values)
     frame = pytest.importorskip("pandas") and part.to_pandas()
     assert list(frame["numbers"]) == list(range(10, 21))
-    assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.entries]
-    with pytest.raises(InvalidInput, match="start"):
+    assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.values]
+    with pytest.raises(InvalidInput, match="first"):
         parlour.guess.table(5, 10**6)
 
 
