@@ -9,12 +9,16 @@ import pickle
 import warnings
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import parlour
 from parlour.results import Result
+from parlour.toolkit import End
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # One cheap result of every type the front doors of the Goose, the guessing game, Memory, Win or Lose and
 # the zero-sum solver return (the cow trade's are checked with its own policy, on its own branch).
@@ -33,6 +37,10 @@ MAKERS: dict[str, Callable[[], Result]] = {
     "PairingResult": lambda: parlour.winorlose.pairing("normal", "smart", rounds=1),
     "Tournament": lambda: parlour.winorlose.tournament(rounds=1, games=2),
     "ZeroSumSolution": lambda: parlour.solvers.zerosum.solve([[3, -1], [-2, 4]]),
+    "GameSolution race": lambda: parlour.solve(str(EXAMPLES / "snakes-and-ladders.toml"), players=2, exact=False),
+    "GameSolution tree": lambda: parlour.solve({"NAME": "pennies", "START": "s",
+                                                "moves": lambda s: (["h", "t"], ["h", "t"]),
+                                                "play": lambda s, a, b: End(1 if a == b else -1)}),
 }
 
 # Attributes the JSON leaves out on purpose (not shown under another name), by result type.
@@ -46,6 +54,9 @@ NOT_IN_JSON = {
     "ZeroSumSolution": {"certificate"},  # its fractions are in `value_exact` and the strategies' `_exact`
     "ViewChance": {"chance"},  # written out: holdings, wins, ties, losses, win, tie, lose
     "PairingResult": {"extra"},  # written out: Learning's own figures
+    # the proven interval's exact ends: the JSON's names are properties beside them (value, value_exact,
+    # value_bounds; win, win_exact, win_bounds); `extra` is written out; `lookup` answers a state
+    "GameSolution": {"value_low", "value_high", "wins_low", "wins_high", "extra", "lookup"},
 }
 # JSON keys with no attribute of their own: written out from one (a part of it, or a label table).
 DERIVED = {
@@ -80,7 +91,8 @@ def test_every_attribute_has_its_json_name(results: dict[str, Result], name: str
     readable = fields | {n for n in dir(type(result)) if isinstance(getattr(type(result), n, None), property)}
     hidden = fields - keys - NOT_IN_JSON.get(kind, set())
     assert not hidden, f"{kind}: attributes {sorted(hidden)} are not in the JSON (another name there?)"
-    unnamed = {_quantity(k, body) for k in body} - readable - DERIVED.get(kind, set())
+    written_out = {_quantity(k, body) for k in getattr(result, "extra", {})}  # `extra`: the engine's own figures
+    unnamed = {_quantity(k, body) for k in body} - readable - DERIVED.get(kind, set()) - written_out
     assert not unnamed, f"{kind}: JSON keys {sorted(unnamed)} are no attribute (another name there?)"
     shown = {quantity.partition("[")[0] for quantity, _, _ in result.summary()}
     assert shown <= keys, f"{kind}: the repr shows {sorted(shown - keys)}, which the JSON does not"
@@ -130,6 +142,16 @@ def test_the_guess_table_takes_its_old_keywords_with_a_warning() -> None:
     with warnings.catch_warnings(), pytest.raises(ValueError, match=r"^last must"):
         warnings.simplefilter("ignore", DeprecationWarning)
         parlour.guess.table(stop=0)  # a wrong value under the old name: refused naming the new one
+
+
+def test_your_own_race_game_names_its_win_chances_as_its_json_does(results: dict[str, Result]) -> None:
+    race = results["GameSolution race"]
+    body = race.to_json()
+    assert race.status.value == "certified" and race.win_exact is None  # type: ignore[attr-defined]
+    assert list(race.win) == body["win"] and [list(b) for b in race.win_bounds] == body["win_bounds"]  # type: ignore[attr-defined]
+    assert all(lo <= w <= hi for w, (lo, hi) in zip(race.win, race.win_bounds, strict=True))  # type: ignore[attr-defined]
+    assert all(lo <= low and high <= hi for (lo, hi), low, high in  # the exact ends, rounded outwards
+               zip(race.win_bounds, race.wins_low, race.wins_high, strict=True))  # type: ignore[attr-defined]
 
 
 def test_a_state_names_its_tactics_as_its_json_does(results: dict[str, Result]) -> None:
