@@ -44,7 +44,7 @@ def case(name: str) -> dict[str, object]:
         tol = 1e-12 if players < 4 else 1e-10
         s = solve(STUDY, players, tol=tol)
         out.update(win=list(s.win), bounds=[list(b) for b in s.win_bounds], sweeps=s.sweeps, tol=tol,
-                   states=s.counts.reachable)
+                   states=s.states.reachable)
     elif name.startswith("storm-"):
         players = int(name.split("-")[1][0])
         with tempfile.TemporaryDirectory() as tmp:

@@ -94,7 +94,7 @@ def test_to_pandas_gives_the_main_table(results: dict[str, Result]) -> None:
     states = results["MemoryTable"].to_pandas()
     assert len(states) == len(results["MemoryTable"].states)  # type: ignore[attr-defined]
     tactics = results["StateValues"].to_pandas()
-    assert set(tactics["tactic"]) == set(results["StateValues"].values)  # type: ignore[attr-defined]
+    assert set(tactics["tactic"]) == set(results["StateValues"].tactics)  # type: ignore[attr-defined]
     tournament = results["Tournament"].to_pandas()
     assert len(tournament) == len(results["Tournament"].pairings)  # type: ignore[attr-defined]
     bob = results["CowTradeSolution"].to_pandas("strategy3")

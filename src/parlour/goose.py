@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-# The result and the rules are named here (and resolve for typing.get_type_hints); the solve itself loads
-# on first call. This module is no command's import, so the engine's modules loading with it cost no
-# command's start.
-from parlour.analyses.goose.model import GooseSolution
+# The result and the rules are named here (and resolve for typing.get_type_hints) from light modules; the
+# engines (numba, scipy, the state space) load on the first solve, so `import parlour.goose` costs what
+# the other front doors cost.
+from parlour.analyses.goose.result import GooseSolution
 from parlour.errors import InvalidType, shown
 from parlour.games.goose.rules import RuleSet
 from parlour.infra import checks, spelling

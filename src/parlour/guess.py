@@ -13,7 +13,7 @@ size check (refusals name `force=True` here, `--force` there), the same defaults
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -82,41 +82,48 @@ class GuessValue(Result):
 
 @dataclass(frozen=True, kw_only=True)
 class GuessTable(Result):
-    """A slice of the shipped table of certified values: V(N) for N = `start`..`stop` (exact, each row
-    certified; `certificate_sha256` names its certificate). `to_pandas()` gives a row per N."""
+    """A slice of the shipped table of certified values: V(N) for N = `first`..`last` (both included; exact,
+    each row certified; `certificate_sha256` names its certificate). `to_pandas()` gives a row per N."""
 
     TABLE: ClassVar[str | None] = "values"
+    # One name per thing: the JSON's `from`/`to` could not be attributes (`from` is a keyword) and `start`/
+    # `stop` read as a half-open range in Python; `first`/`last` say both ends are in, in all three places.
+    RENAMED: ClassVar[Mapping[str, str]] = {"start": "first", "stop": "last", "entries": "values"}
 
-    start: int
-    stop: int
-    entries: tuple[Entry, ...]
+    first: int
+    last: int
+    values: tuple[Entry, ...]
 
     def payload(self) -> dict[str, Any]:
-        return {"from": self.start, "to": self.stop, "values": [
+        return {"first": self.first, "last": self.last, "values": [
             {"numbers": e.numbers, **exact("value", e.value), "max_guesses": e.max_guesses,
-             "certificate_sha256": e.certificate_sha256} for e in self.entries]}
+             "certificate_sha256": e.certificate_sha256} for e in self.values]}
 
 
-def table(start: int = 1, stop: int | None = None) -> GuessTable:
-    """V(N) for N = start..stop from the shipped table of certified values, exact (status EXACT).
+@checks.renamed_keywords(start="first", stop="last")
+def table(first: int = 1, last: int | None = None) -> GuessTable:
+    """V(N) for N = first..last (both included) from the shipped table of certified values, exact (status
+    EXACT).
 
     Parameters
     ----------
-    start : int, default 1
+    first : int, default 1
         The first N, at least 1.
-    stop : int, optional
-        The last N (default: the table's last); an N beyond the table is refused (`solve` certifies one).
+    last : int, optional
+        The last N, included (default: the table's last); an N beyond the table is refused (`solve` certifies
+        one). (`start=` and `stop=`, the old names of `first` and `last`, still work for one release, with a
+        DeprecationWarning.)
 
     Returns
     -------
     GuessTable
-        ``entries`` (one `Entry` per N: ``numbers``, ``value`` as a Fraction, ``max_guesses``); ``to_pandas()``
-        gives a row per N.
+        ``first``, ``last`` and ``values`` (one `Entry` per N: ``numbers``, ``value`` as a Fraction,
+        ``max_guesses``, ``certificate_sha256``); ``to_pandas()`` gives a row per N.
 
     Raises
     ------
     TypeError
-        `start` or `stop` is not an integer.
+        `first` or `last` is not an integer.
     ValueError
         (`parlour.errors.InvalidInput`) The range is empty or reaches beyond the table.
     """
@@ -126,12 +133,12 @@ def table(start: int = 1, stop: int | None = None) -> GuessTable:
 
     began = time.perf_counter()
     entries = shipped.shipped()
-    last = max(entries, default=0)
-    low, high = check_numbers(start, "start"), check_numbers(last if stop is None else stop, "stop")
-    if high < low or high > last:
-        raise InvalidInput(f"the table holds N = 1..{last:,}; {spelling.parameter('start')}..."
-                           f"{spelling.parameter('stop')} must lie within it, got {low:,}..{high:,}")
-    return GuessTable(start=low, stop=high, entries=tuple(entries[n] for n in range(low, high + 1) if n in entries),
+    largest = max(entries, default=0)
+    low, high = check_numbers(first, "first"), check_numbers(largest if last is None else last, "last")
+    if high < low or high > largest:
+        raise InvalidInput(f"the table holds N = 1..{largest:,}; {spelling.parameter('first')}..."
+                           f"{spelling.parameter('last')} must lie within it, got {low:,}..{high:,}")
+    return GuessTable(first=low, last=high, values=tuple(entries[n] for n in range(low, high + 1) if n in entries),
                       method="shipped table of certified values", status=Status.EXACT,
                       seconds=time.perf_counter() - began)
 

@@ -115,8 +115,8 @@ def state(k: int, known: int, known_paired: int) -> StateValues:
     Returns
     -------
     StateValues
-        ``w`` (the state's value, a Fraction), ``values`` (each tactic's value), the optimal tactics (status
-        EXACT).
+        ``state``, ``w`` (the state's value, a Fraction), ``optimal`` (the optimal tactics), ``tactics``
+        (each playable tactic's value, a Fraction) (status EXACT).
 
     Raises
     ------

@@ -5,6 +5,7 @@ and `import parlour` loads none of the numerics."""
 from __future__ import annotations
 
 import inspect
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -21,6 +22,38 @@ def test_import_parlour_loads_no_numerics() -> None:
             "if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# What importing a front door may load (and nothing heavier): Memory's results need FLINT's integers; the
+# Goose names its result from a light module, its engines (numba, scipy: 0.6 s) load on the first solve.
+FRONT_IMPORTS = {"goose": set(), "guess": set(), "memory": {"flint"}, "winorlose": set()}
+HEAVY = ("numba", "llvmlite", "scipy", "highspy", "flint", "numpy", "matplotlib", "pandas", "fastapi", "dask")
+
+
+@pytest.mark.parametrize("name", sorted(FRONT_IMPORTS))
+def test_a_front_door_imports_light_and_its_hints_resolve(name: str) -> None:
+    # a fresh interpreter: here the other tests have loaded everything already
+    code = (f"import inspect, json, sys, typing, parlour.{name} as door\n"
+            "for f in door.__all__:\n"
+            "    if inspect.isfunction(getattr(door, f)):\n"
+            "        typing.get_type_hints(getattr(door, f))\n"
+            f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert set(json.loads(out)) <= FRONT_IMPORTS[name], f"import parlour.{name} loaded {out.strip()}"
+
+
+def test_the_goose_analysis_package_still_gives_every_name() -> None:
+    # its names load on first use (so that `parlour.goose` can import its light result module): each resolves
+    import parlour.analyses.goose as analysis
+
+    for name in analysis.__all__:
+        assert getattr(analysis, name) is not None, name
+    assert analysis.GooseSolution is parlour.goose.GooseSolution
+    from parlour.analyses.goose import model
+
+    assert model.GooseSolution is analysis.GooseSolution  # one class, named from the engine's module too
+    with pytest.raises(AttributeError):
+        analysis.no_such_name  # noqa: B018
 
 
 def test_public_names_are_documented() -> None:
@@ -94,7 +127,7 @@ def test_memory_front_door() -> None:
     big = parlour.memory.solve(pairs=400)
     assert big.status is Status.ESTIMATE and isinstance(big.first_player_expected_pairs, float)
     st = parlour.memory.state(4, 1, 0)
-    assert st.w == max(st.values.values())
+    assert st.w == max(st.tactics.values())
     with pytest.raises(InvalidInput, match=r"^games must"):
         parlour.memory.simulate(3, games=1)
 
@@ -150,12 +183,13 @@ def test_every_front_door_is_in_docs_python_md() -> None:
 
 def test_guess_table_slice() -> None:
     part = parlour.guess.table(10, 20)
-    assert part.status is Status.EXACT and [e.numbers for e in part.entries] == list(range(10, 21))
-    assert all(e.value == parlour.guess.value(e.numbers).value for e in part.entries)
+    assert part.status is Status.EXACT and (part.first, part.last) == (10, 20)
+    assert [e.numbers for e in part.values] == list(range(10, 21))
+    assert all(e.value == parlour.guess.value(e.numbers).value for e in part.values)
     frame = pytest.importorskip("pandas") and part.to_pandas()
     assert list(frame["numbers"]) == list(range(10, 21))
-    assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.entries]
-    with pytest.raises(InvalidInput, match="start"):
+    assert [Fraction(v) for v in frame["value_exact"]] == [e.value for e in part.values]
+    with pytest.raises(InvalidInput, match="first"):
         parlour.guess.table(5, 10**6)
 
 

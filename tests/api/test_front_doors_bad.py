@@ -246,8 +246,8 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, Any], dict[str, str]]] = {
                      "out_of_core": "switch", "force": "switch", "on_sweep": "function"}),
     "guess.value": (lambda **kw: parlour.guess.value(**kw), {"n": 12},
                     {"n": "count", "force": "switch", "on_iteration": "function"}),
-    "guess.table": (lambda **kw: parlour.guess.table(**kw), {"start": 1, "stop": 3},
-                    {"start": "count", "stop": "count"}),
+    "guess.table": (lambda **kw: parlour.guess.table(**kw), {"first": 1, "last": 3},
+                    {"first": "count", "last": "count"}),
     "guess.solve": (lambda **kw: parlour.guess.solve(**kw), {"n": 3},
                     {"n": "count", "smoothing": "text", "symmetric": "switch", "force": "switch",
                      "on_iteration": "function"}),
@@ -276,7 +276,7 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, Any], dict[str, str]]] = {
 # Arguments where None is the default, so not a wrong value
 OPTIONAL = {("goose.solve", "variant"), ("goose.solve", "rules"), ("goose.solve", "squares"),
             ("goose.solve", "to_move"), ("goose.solve", "inn_pending"), ("goose.solve", "tol"),
-            ("goose.solve", "checkpoint"), ("guess.table", "stop"), ("zerosum.solve", "exact"),
+            ("goose.solve", "checkpoint"), ("guess.table", "last"), ("zerosum.solve", "exact"),
             ("parlour.solve", "players"), ("parlour.solve", "exact")}
 # A matrix, a game and the cards are checked by what they hold, beyond their type
 EXTRA = {"zerosum.solve": {"matrix": [None, "abc", 5, True, [], [[]], [[1, None]], [["a", 1]], [[float("nan"), 1]],

@@ -45,7 +45,7 @@ def test_fraction_entries_are_exact() -> None:
 
 def test_float_input_has_gap_but_no_certificate() -> None:
     s = zerosum.solve(np.array([[0.1, 0.7], [0.5, 0.2]]))
-    assert s.certificate is None and not s.exact
+    assert s.certificate is None and not s.certified
     assert abs(s.gap) < 1e-9
     # no saddle point; the 2x2 formula (ad - bc)/(a + d - b - c) gives 0.33/0.9
     assert s.value == pytest.approx(0.33 / 0.9, abs=1e-9)

@@ -36,7 +36,7 @@ def test_pairs_of_squares_give_the_joint_chains_exact_fractions(tmp_path, name):
     # equal as fractions, player by player: a swapped first mover gives the two chances the other way round
     assert pair.wins_low == pair.wins_high == tuple(joint.win_exact)
     assert pair.wins_low[0] != pair.wins_low[1] and sum(pair.wins_low) == 1
-    assert pair.states < joint.counts.reachable  # fewer states than the joint chain: the point of it
+    assert pair.states < joint.states.reachable  # fewer states than the joint chain: the point of it
 
 
 def test_a_square_that_never_finishes_goes_to_the_joint_chain(tmp_path):

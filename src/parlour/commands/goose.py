@@ -111,7 +111,7 @@ def solve(
         return
     console.print(_wins_table(f"Game of the Goose, {players} players ({rules.name} rules)", "certified interval",
                               sol.win, sol.win_bounds, sol.draw, sol.draw_bounds, 15))
-    c = sol.counts
+    c = sol.states
     counted = (f"reachable states {c.reachable:,}: {c.throw:,} throw, {c.inn_skip:,} inn skip, {c.well_skip:,} "
                f"stuck skip, {c.terminal:,} terminal; " if c is not None else "")
     console.print(f"{counted}relabelled chain {sol.canonical:,} states; {sol.method}; {sol.sweeps} sweeps; "

@@ -105,7 +105,7 @@ def state(
     t = Table(title=f"state {res.state}: w = {frac_str(res.w)} = {float(res.w):.10g}")
     for col in ("tactic", "value", "float", "optimal", "what"):
         t.add_column(col)
-    for n, v in res.values.items():
+    for n, v in res.tactics.items():
         t.add_row(n, frac_str(v) if len(frac_str(v)) < 40 else "(long)", f"{float(v):.10g}",
                   "yes" if n in res.optimal else "", labels[n]["label"])
     console.print(t)

@@ -10,17 +10,45 @@ TypeError); a value out of range raises `InvalidInput` (a ValueError). Both name
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import operator
-from collections.abc import Collection, Sequence
+import warnings
+from collections.abc import Callable, Collection, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from parlour.errors import InvalidInput, InvalidType, shown
 from parlour.infra import spelling
 
 SEED_LIMIT = 2**63  # numpy takes larger seeds, but nobody types one, and the JSON must round-trip them
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def renamed_keywords(**renamed: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A front door whose parameters were renamed (`old="new"`): the old keyword still works for one
+    release, with a DeprecationWarning, as a result's renamed attribute does (`Result.RENAMED`). The
+    signature, the docstring and the hints stay the new function's (functools.wraps)."""
+
+    def wrap(fn: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(fn)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            for old, new in renamed.items():
+                if old not in kwargs:
+                    continue
+                if new in kwargs:
+                    raise InvalidType(f"{new} and its old name {old} were both given: give {new} only")
+                warnings.warn(f"{fn.__name__}({old}=...) is now {fn.__name__}({new}=...); the old name goes in the "
+                              "next release", DeprecationWarning, stacklevel=2)
+                kwargs[new] = kwargs.pop(old)
+            return fn(*args, **kwargs)
+
+        return call
+
+    return wrap
 
 
 def is_bool(value: object) -> bool:

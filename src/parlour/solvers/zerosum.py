@@ -86,7 +86,9 @@ class ZeroSumSolution(Result):
     always the float); otherwise ESTIMATE with the residual `gap`. The strategies are floats (the exact
     ones: `strategies()` or the certificate)."""
 
-    RENAMED: ClassVar[Mapping[str, str]] = {"col_strategy": "column_strategy"}
+    # the JSON's names: `column_strategy`, and `certified` (whether a certificate proves it), which the
+    # attribute called `exact` before; the old names still read for one release
+    RENAMED: ClassVar[Mapping[str, str]] = {"col_strategy": "column_strategy", "exact": "certified"}
 
     value: Fraction | float
     row_strategy: tuple[float, ...]
@@ -103,7 +105,8 @@ class ZeroSumSolution(Result):
         return float(self.value)
 
     @property
-    def exact(self) -> bool:
+    def certified(self) -> bool:
+        """Whether the exact certificate proves the value and the strategies (then `status` is EXACT)."""
         return self.certificate is not None
 
     @property
@@ -132,7 +135,7 @@ class ZeroSumSolution(Result):
                                  else {"value": self.value})
         return {
             **value,
-            "certified": self.certificate is not None,
+            "certified": self.certified,
             "gap": self.gap,
             "row_strategy": mixture("row", rows, row_labels),
             "column_strategy": mixture("column", cols, col_labels),

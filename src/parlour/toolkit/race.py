@@ -53,7 +53,7 @@ def solve(path: Path, *, players: int, exact: bool | None, tol: float,
         highs = tuple(Fraction(hi) for _, hi in sol.win_bounds)
     return GameSolution(
         kind="race", name=rules.name, value_low=lows[0], value_high=highs[0],
-        proof=sol.method, states=int(sol.counts.reachable) if sol.counts is not None else 0,
+        proof=sol.method, states=int(sol.states.reachable) if sol.states is not None else 0,
         wins_low=lows, wins_high=highs, extra={"players": players, "engine": "Markov chain (the Goose's)"},
         strategies={"note": "a race game of pure chance: nobody chooses anything"},
         method=sol.method, status=sol.status, message=sol.message, seconds=sol.seconds)

@@ -59,6 +59,25 @@ class GameSolution(Result):
     def value_bounds(self) -> tuple[float, float]:
         return float(self.value_low), float(self.value_high)
 
+    # Each player's win chance (a race game) under the JSON's names, as `value` has them: the stored
+    # `wins_low` / `wins_high` are the proven interval's ends.
+    @property
+    def win_exact(self) -> tuple[Fraction, ...] | None:
+        """Every player's win chance as a Fraction when all are exact; None otherwise (or not a race game)."""
+        return self.wins_low if self.wins_low and self.wins_low == self.wins_high else None
+
+    @property
+    def win(self) -> tuple[Fraction | float, ...]:
+        """Every player's win chance: the Fractions when exact, else the midpoints of the proven intervals."""
+        if self.win_exact is not None:
+            return self.win_exact
+        return tuple((lo + hi) / 2 for lo, hi in self.win_bounds)  # the JSON's midpoints, to the last bit
+
+    @property
+    def win_bounds(self) -> tuple[tuple[float, float], ...]:
+        """Every player's proven interval, its ends rounded outwards to floats (as the JSON writes them)."""
+        return tuple((down(a), up(b)) for a, b in zip(self.wins_low, self.wins_high, strict=True))
+
     def policy(self, state: Any) -> Mapping[str, Any]:
         """Both players' optimal moves at `state` (a stochastic game's state)."""
         from parlour.errors import InvalidInput

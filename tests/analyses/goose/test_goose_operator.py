@@ -98,7 +98,7 @@ def test_chain_free_path_of_solve_agrees_with_the_chain_from_a_position() -> Non
     plan = policy.plan(3, squares=[20, 40, 30], to_move=2, tol=5e-9)
     ref = solve(STUDY, 3, start=plan.start, tol=1e-10)
     got = policy.run(replace(plan, engine="chain-free", packed=True))  # as 5 players' plan: packed at 5e-9
-    assert got.counts is None and got.canonical == ref.canonical
+    assert got.states is None and got.canonical == ref.canonical
     for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
         assert hi - lo <= 1e-8 + 1e-15 and lo <= rlo and rhi <= hi
 

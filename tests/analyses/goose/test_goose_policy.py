@@ -81,9 +81,9 @@ def test_a_run_carries_out_the_engine_and_storage_of_its_plan() -> None:
     toy = shipped("toy")  # a small board: the engines, not the sizes, are the point
     stored = policy.plan(3, rules=toy, tol=1e-9)
     ref = policy.run(stored)
-    assert stored.engine == "stored chain" and "on the stored chain" in ref.method and ref.counts is not None
+    assert stored.engine == "stored chain" and "on the stored chain" in ref.method and ref.states is not None
     got = policy.run(replace(stored, engine="chain-free", packed=False))  # the storage too: not packed at 1e-9
-    assert "without a stored chain" in got.method and "float64 bounds" in got.method and got.counts is None
+    assert "without a stored chain" in got.method and "float64 bounds" in got.method and got.states is None
     for (lo, hi), (rlo, rhi) in zip(got.win_bounds, ref.win_bounds, strict=True):
         assert hi - lo <= 2e-9 + 1e-15 and max(lo, rlo) <= min(hi, rhi)
     exact = policy.run(replace(policy.plan(2, rules=toy, tol=1e-9), engine="exact"))

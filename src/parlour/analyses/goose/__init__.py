@@ -2,6 +2,7 @@
 
 space/       the reachable states: searches, the sweep order, the stored chain (CSR), the chain-free layout
 chain.py     the stored chain for the engine, which engine fits, where a long run keeps its bounds
+result.py    `GooseSolution`, light: `import parlour.goose` names it without loading any engine
 model.py     the engines, each run as a plan names it: exact (2 players) or certified bounds (the engine of
              solvers.markov; stored chain up to 4 players, on the fly from 5, on Dask with a work folder)
 operator.py  the Goose as an operator of that engine without a stored chain
@@ -11,20 +12,24 @@ policy.py    what a solve does, decided once for the command line, Python and th
              `solve` for a RuleSet and a State in hand)
 """
 
-from parlour.analyses.goose.chain import default_checkpoint, fits_chain
-from parlour.analyses.goose.figures import figure2, plot, surfaces
-from parlour.analyses.goose.model import EXACT_LIMIT, GooseSolution, exact_solution, position_json
-from parlour.analyses.goose.policy import solve
-from parlour.analyses.goose.queries import (
-    MAX_PLAYERS,
-    bitmap_search_gib,
-    needs_bitmap_search,
-    simulate,
-    simulation_estimate,
-    solve_estimate,
-    state_counts,
-)
-from parlour.solvers.markov import Checkpoint
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The package's names, each loaded from its module on first use (PEP 562): importing any module of the
+# package runs this file first, and `parlour.goose` imports the light `result` module for its hints, which
+# must not load numba, scipy and the state space (0.6 s) with it.
+_FROM = {
+    "default_checkpoint": "chain", "fits_chain": "chain",
+    "figure2": "figures", "plot": "figures", "surfaces": "figures",
+    "EXACT_LIMIT": "model", "exact_solution": "model",
+    "GooseSolution": "result", "position_json": "result",
+    "solve": "policy",
+    "MAX_PLAYERS": "queries", "bitmap_search_gib": "queries", "needs_bitmap_search": "queries",
+    "simulate": "queries", "simulation_estimate": "queries", "solve_estimate": "queries",
+    "state_counts": "queries",
+}
 
 __all__ = [
     "EXACT_LIMIT",
@@ -46,3 +51,34 @@ __all__ = [
     "state_counts",
     "surfaces",
 ]
+
+if TYPE_CHECKING:
+    from parlour.analyses.goose.chain import default_checkpoint, fits_chain
+    from parlour.analyses.goose.figures import figure2, plot, surfaces
+    from parlour.analyses.goose.model import EXACT_LIMIT, exact_solution
+    from parlour.analyses.goose.policy import solve
+    from parlour.analyses.goose.queries import (
+        MAX_PLAYERS,
+        bitmap_search_gib,
+        needs_bitmap_search,
+        simulate,
+        simulation_estimate,
+        solve_estimate,
+        state_counts,
+    )
+    from parlour.analyses.goose.result import GooseSolution, position_json
+    from parlour.solvers.markov import Checkpoint
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Checkpoint":
+        from parlour.solvers.markov import Checkpoint
+
+        return Checkpoint
+    if name in _FROM:
+        return getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

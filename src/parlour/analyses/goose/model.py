@@ -6,75 +6,23 @@ from __future__ import annotations
 import math
 import shutil
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose.operator import BOUNDS_FILE, OnTheFly, WorkFolder, check_absorbing, write_work_folder
+from parlour.analyses.goose.result import GooseSolution, position_json  # noqa: F401  (named here for its callers)
 from parlour.analyses.goose.solveplan import SolvePlan
 from parlour.analyses.goose.space import Counts
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.goose.rules import RuleSet, State, square_of, start_state
-from parlour.results import Result, Status, bounds, decimal_digits, exact
+from parlour.games.goose.rules import RuleSet, State, start_state
+from parlour.results import Status, decimal_digits
 from parlour.solvers import markov
 
 EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exact solver is offered
-
-
-@dataclass(frozen=True)
-class GooseSolution(Result):
-    """Win probabilities of every player from one position, certified (and exact when asked)."""
-
-    # the attributes have the JSON's names; the old ones still read for one release
-    RENAMED: ClassVar[Mapping[str, str]] = {"start": "position", "digits": "denominator_digits"}
-
-    rules: RuleSet
-    players: int
-    position: State  # the position solved from
-    counts: Counts | None  # None on the chain-free path (5+ players): the count alone takes minutes
-    win: tuple[float, ...]
-    win_bounds: tuple[tuple[float, float], ...]
-    draw: float
-    draw_bounds: tuple[float, float]
-    exact: bool
-    win_exact: tuple[Fraction, ...] | None
-    draw_exact: Fraction | None
-    sweeps: int
-    denominator_digits: int | None = None  # digits of the largest reduced denominator printed
-    resumed_from: int = 0  # sweeps found in the checkpoint file
-    extrapolations: int = 0  # accepted (proven) extrapolation jumps
-    canonical: int = 0  # states of the relabelled chain that was solved
-
-    def payload(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "rules": self.rules.name,
-            "players": self.players,
-            "position": position_json(self.rules, self.position),
-            "states": self.counts.to_json() if self.counts is not None else {"canonical_transient": self.canonical},
-            **(exact("win", self.win_exact) if self.win_exact is not None else {}),
-            **(exact("draw", self.draw_exact) if self.draw_exact is not None else {}),
-            **bounds("win", [lo for lo, _ in self.win_bounds], [hi for _, hi in self.win_bounds]),
-            **bounds("draw", *self.draw_bounds),
-            "sweeps": self.sweeps,
-        }
-        if self.win_exact is not None:  # the exact floats beside the fractions, not the intervals' midpoints
-            out["win"], out["draw"] = [float(w) for w in self.win_exact], float(self.draw_exact or 0)
-            out["denominator_digits"] = self.denominator_digits
-        else:
-            out["resumed_from"] = self.resumed_from
-            out["extrapolations"] = self.extrapolations
-        return out
-
-
-def position_json(rules: RuleSet, state: State) -> dict[str, object]:
-    """A position in the game's terms: every player's square (and whether he waits at the inn), whose turn."""
-    return {"squares": [square_of(rules, c) for c in state.codes],
-            "waiting_at_inn": [c > rules.end for c in state.codes],
-            "to_move": state.to_move + 1}
 
 
 def _down(x: Fraction) -> float:

@@ -147,11 +147,12 @@ class StateValues(Result):
 
     TABLE: ClassVar[str | None] = "tactics"
     TABLE_INDEX: ClassVar[str] = "tactic"
+    RENAMED: ClassVar[Mapping[str, str]] = {"values": "tactics"}  # the JSON's name; the old one for a release
 
     state: State
     w: Fraction
     optimal: tuple[str, ...]
-    values: Mapping[str, Fraction] = field(repr=False)  # class name -> value (cards of the mover)
+    tactics: Mapping[str, Fraction] = field(repr=False)  # class name -> value (cards of the mover)
 
     def payload(self) -> dict[str, Any]:
         classes = {c.name: c for c in tactic_classes()}
@@ -162,7 +163,7 @@ class StateValues(Result):
             "tactics": {
                 name: {**exact("value", v), "label": classes[name].label,
                        "formula": formula(classes[name].members[0])}
-                for name, v in self.values.items()
+                for name, v in self.tactics.items()
             },
         }
 
