@@ -40,7 +40,7 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
-from parlour.results import Result, bounds, exact
+from parlour.results import Result, Status, bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import StochasticSolution
 from parlour.solvers.zerosum import mixture
@@ -183,7 +183,7 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
     game = Endgame(rules)
     start = game.start(animals1, hand1, hand2, challenger)
     guard(rules, hand1, hand2, force)
-    solution = sharpen(stochastic.solve(game, [start], tol=tol, counter=counter, progress=progress))
+    solution = sharpen(stochastic.solve(game, [start], tol=tol, counter=counter, progress=progress), tol=tol)
     chain = play_chain(solution, start)
     plays = []
     for k in sorted(chain.reach, key=lambda k: -chain.reach[k]):
@@ -193,14 +193,19 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
                           _moves(stage, sol.strategy1, stage.leader == 1),
                           _moves(stage, sol.strategy2, stage.leader == 2), chain.reach[k]))
     root = solution.at(start)
+    status, message = solution.status, f"{root.how}; {solution.message}"
+    if solution.status is not Status.EXACT and all(p.lower == p.upper for p in plays):
+        # what this result reports (the start's value, the states optimal play reaches and their strategies)
+        # is exact and proven; states that play never reaches may keep intervals (the page looks them up)
+        status, message = Status.EXACT, f"{root.how}; the states optimal play never reaches: {solution.message}"
     return EndgameSolution(
         rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=chain.completes1,
         completes2=chain.completes2, endless=chain.endless, expected_trades=chain.expected_trades,
         chances_exact=chain.exact, plays=tuple(plays), states=len(solution.states),
         cyclic=solution.counters.get("cyclic_components", 0) > 0,
         cycling_states=sum(len(c) for c in solution.components if solution.cyclic(c)), solution=solution,
-        method=solution.method, status=solution.status, message=f"{root.how}; {solution.message}",
-        seconds=time.perf_counter() - started, counters=solution.counters)
+        method=solution.method, status=status, message=message, seconds=time.perf_counter() - started,
+        counters=solution.counters)
 
 
 def estimate_states(rules: EndgameRules, hand1: Hand, hand2: Hand) -> int:
@@ -392,6 +397,9 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
     if result.endless == 1 and result.lower != result.upper:
         lines.append("  under the stationary strategies found play never ends (worth 0 to both); not proven "
                      "optimal: the value lies between the bounds above")
+    elif result.endless == 1:
+        lines.append("  optimal play never ends: each player keeps the other from completing the set (a draw, "
+                     "worth 0 to both)")
     lines += _plays_text(len(result.plays), [
         (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.lower, p.upper)}", p.offers1, p.offers2)
         for p in result.plays[:plays]])
