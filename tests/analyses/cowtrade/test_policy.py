@@ -179,6 +179,7 @@ def test_where_optimal_play_never_ends_the_value_is_zero_and_proven() -> None:
     assert data["value_exact"] == "0" and "value_bounds" not in data and data["endless_exact"] == "1"
     assert drawn.chances_exact == (0, 0, 1, None)
     assert all(p.lower == p.upper == 0 for p in drawn.plays)  # every state optimal play reaches is a draw
+    assert all(p.reach == 1 for p in drawn.plays)  # play goes round them for ever: it passes through each
     text = describe_solution(drawn)
     assert "0 (exact)" in text and "optimal play never ends" in text and "not proven optimal" not in text
     solution = drawn.solution
