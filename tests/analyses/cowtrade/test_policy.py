@@ -211,6 +211,21 @@ def test_the_issue_case_set_of_6_three_all_one_against_one_is_an_exact_zero(
     assert all(p["value_exact"] == "0" for p in data["plays"])
 
 
+@pytest.mark.slow  # about 8 s
+def test_a_loose_solve_of_the_issue_case_makes_no_state_a_draw() -> None:
+    # At tol 1e-3 the solve's bounds are looser: states where player 2 is the richer, worth at most -0.87
+    # (the tol 1e-12 solve proves it), keep bounds [-1, 2e-5] that hold 0. They are not draws (player 1
+    # cannot keep player 2 from completing the set there), and the start's draw leans on their being worth
+    # less than 0 for player 2's side: nothing is claimed, the intervals stay.
+    game = Endgame(EndgameRules(6))
+    start = game.start(3, 1, 1, 1)
+    loose = sharpen(stochastic.solve(game, [start], tol=1e-3), tol=1e-3)
+    richer2 = loose.at(game.start(4, 0, 2, 2))
+    assert richer2.lower < 0 < richer2.upper and richer2.how != DRAW
+    assert not any(s.how == DRAW for s in loose.solutions) and loose.status is Status.STOPPED
+    assert loose.at(start).lower < loose.at(start).upper
+
+
 def test_simplest_fraction_in_an_interval() -> None:
     assert simplest(Fraction(-6, 10) - Fraction(1, 10**13), Fraction(-6, 10) + Fraction(1, 10**13)) == Fraction(-3, 5)
     assert simplest(Fraction(-1, 10**14), Fraction(1, 10**14)) == 0
