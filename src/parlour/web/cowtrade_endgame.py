@@ -4,7 +4,8 @@ after trade, with the money cards changing hands; and the last trade with hidden
 
   GET  /endgame                 the page (templates/cowtrade_endgame.html, static/cowtrade_endgame.js/.css)
   POST /api/endgame/state       a game and a state -> the state's value (exact, or proven bounds), both
-                                players' optimal stationary strategies there, the offers the person can
+                                players' optimal stationary strategies there (in the command line's shape,
+                                `endgame.strategy_json`), the offers the person can
                                 make, and (when the computer challenges) how many cards its offer has
   POST /api/endgame/move        a game, a state and the person's move -> the computer's move drawn from its
                                 optimal mixture, what happened, and the next state (or who completed the set)
