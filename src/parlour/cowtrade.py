@@ -143,10 +143,12 @@ def endgame(
 ) -> EndgameSolution:
     """Play one open set out between two players (`parlour cowtrade endgame`).
 
-    Trade after trade until one owns the set, the offers changing hands. Status EXACT where every value is
-    proven exactly (backward induction where play cannot cycle; where it can, a fixed point or the simplest
-    fraction inside the proven interval, checked against both stationary strategies); CERTIFIED when the
-    proven interval is within `tol`; STOPPED with the interval otherwise (docs/cowtrade-endgame.md).
+    Trade after trade until one owns the set, the offers changing hands. Status EXACT where the start's value
+    and every state optimal play reaches are proven exactly (backward induction where play cannot cycle;
+    where it can, a fixed point or the simplest fraction inside the proven interval, checked against both
+    stationary strategies; or 0 where each player keeps the other from completing the set, so that optimal
+    play never ends); CERTIFIED when the proven interval is within `tol`; STOPPED with the interval
+    otherwise (docs/cowtrade-endgame.md).
 
     Parameters
     ----------

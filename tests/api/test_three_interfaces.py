@@ -82,6 +82,27 @@ def test_cowtrade_solve(client: TestClient, capsys: pytest.CaptureFixture[str]) 
           client.post("/cowtrade/api/solve", json={"mode": "cards", "cards1": [0, 10, 10], "cards3": [10, 50]}).json())
 
 
+def test_cowtrade_endgame(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    # the page answers a state (its value, the chances from the start, both strategies there) rather than the
+    # whole result; what it answers is the Python result's, the strategies in the one shape (strategy_json)
+    cards = ([0, 10, 10, 50], [10, 10, 10])
+    python = parlour.cowtrade.endgame(cards=cards, challenger=2)
+    cli = cli_json(["cowtrade", "endgame", "--cards1", "0,10,10,50", "--cards2", "10,10,10", "--challenger", "2"],
+                   capsys)
+    agree(python, cli, None)
+    game = {"set_size": 4, "rules": "rules", "next": "alternate", "animals1": 1, "cards1": cards[0],
+            "cards2": cards[1], "challenger": 2}
+    web = client.post("/cowtrade/api/endgame/state", json={"game": game}).json()
+    mine = untimed(python.to_json())
+    keys = ["value", "value_exact", *python.chances(), "states"]
+    assert {k: web["start"][k] for k in keys} == {k: mine[k] for k in keys}
+    assert web["state"]["value_exact"] == mine["value_exact"]
+    first = next(p for p in mine["plays"] if (p["animals1"], p["challenger"], p["tied"]) == (1, 2, False)
+                 and sorted(p["hand1"]) == cards[0] and sorted(p["hand2"]) == cards[1])
+    assert web["state"]["strategy1"] == first["offers1"] and web["state"]["strategy2"] == first["offers2"]
+    assert first["offers2"] and "offer" in first["offers2"][0] and "seen" in first["offers1"][0]
+
+
 def test_winorlose_chance(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     python = parlour.winorlose.chance("3h,5", "0,1,2,6,7")
     cli = cli_json(["winorlose", "chance", "--hand", "3h,5", "--table", "0,1,2,6,7"], capsys)

@@ -242,3 +242,50 @@ def test_pessimistic_games_give_everetts_game_a_nearly_optimal_strategy() -> Non
     a, b = strategies[0]
     assert b > 0 and bound[0] <= a  # a is exactly what the strategy guarantees
     assert 1 - bound[0] < F(1, 10**4)
+
+
+
+def standoff(fair: bool) -> tuple[list[Stage], dict[Any, int]]:
+    """Two states A and B, both moving at once: waiting together passes to the other state (play can go
+    round for ever, worth 0), attacking a waiting player loses, waiting against an attack wins, and two
+    attacks toss a coin. Each player, by waiting, keeps the other off every end better for him: a draw,
+    value 0. Unfair: at A, player 1's attack on a waiting player 2 wins, so A is worth more than 0."""
+    def stage(at_a: bool) -> Stage:
+        coin = Lottery(((F(1, 2), End(F(1))), (F(1, 2), End(F(-1)))))
+        attack_wins = at_a and not fair
+        return Stage(1, ("wait", "attack"), ("wait", "attack"), ((0, 1), (2, 3)),
+                     ("B" if at_a else "A", End(F(1)), End(F(1) if attack_wins else F(-1)), coin))
+
+    return [stage(True), stage(False)], {"A": 0, "B": 1}
+
+
+WIDE = [F(-1), F(-1)], [F(1), F(1)]  # bounds as a solver that could not pin the values down leaves them
+
+
+def test_a_draw_is_proven_by_strategies_that_keep_the_other_off_better_ends() -> None:
+    stages, index = standoff(fair=True)
+    inside, keep1, keep2 = stochastic.draws(stages, index, *WIDE)
+    assert inside == {0, 1}
+    assert keep1[0] == (1, 0) and keep2[0] == ((1, 0),)  # both wait
+    assert stochastic.proves_draws(stages, index, *WIDE, inside, keep1, keep2)
+    # a tampered strategy fails the check: player 1 attacking now and then risks a waiting player 2's win
+    mixed = {**keep1, 0: (F(1, 2), F(1, 2))}
+    assert not stochastic.proves_draws(stages, index, *WIDE, inside, mixed, keep2)
+    # and so does a "strategy" that is no probability vector, or a state left without one
+    assert not stochastic.proves_draws(stages, index, *WIDE, inside, {**keep1, 0: (F(1), F(1))}, keep2)
+    assert not stochastic.proves_draws(stages, index, *WIDE, inside, {1: keep1[1]}, keep2)
+
+
+def test_a_state_worth_more_than_a_draw_is_not_made_one() -> None:
+    stages, index = standoff(fair=False)
+    inside, _, _ = stochastic.draws(stages, index, *WIDE)
+    assert inside == frozenset()  # player 2 cannot keep player 1 off his win at A, and B leads to A
+    # the solver's own value of A is positive (player 1 mixes waiting and attacking)
+    class Game:
+        def stage(self, state: str) -> Stage:
+            return stages[index[state]]
+
+    solved = stochastic.solve(Game(), ["A"])
+    assert solved.at("A").lower > 0
+    # a proven bound that says B is no better than a draw for player 1 is not enough: A still is not one
+    assert stochastic.draws(stages, index, [F(-1), F(-1)], [F(1), F(0)])[0] == frozenset()

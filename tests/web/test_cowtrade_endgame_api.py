@@ -54,15 +54,15 @@ def test_the_start_equals_the_command_line(client: TestClient) -> None:
     assert got["start"]["expected_trades"] == pytest.approx(expected["expected_trades"], abs=1e-9)
     # the value is player 1's chance of the quartet, rescaled: (v + 1) / 2 = P(player 1 completes)
     assert (Fraction(got["start"]["value_exact"]) + 1) / 2 == pytest.approx(got["start"]["completes1"], abs=1e-9)
-    for moves in got["state"]["strategy1"]["moves"], *(s["moves"] for s in got["state"]["strategy2"]["seen"]):
-        assert sum(Fraction(m["p_exact"]) for m in moves) == 1
+    for moves in got["state"]["strategy1"], *(s["answers"] for s in got["state"]["strategy2"]):
+        assert sum(Fraction(m["probability_exact"]) for m in moves) == 1
 
 
 def test_the_study_variant_has_no_accepting_and_equals_the_command_line(client: TestClient) -> None:
     game = {**GAME, "rules": "simultaneous"}
     got = post(client, "state", {"game": game})
     assert got["start"]["value_exact"] == cli(1, RICHER, STANDARD, 1, "--study")["value_exact"]
-    assert [s["seen"] for s in got["state"]["strategy2"]["seen"]] == ["any offer"]
+    assert [s["seen"] for s in got["state"]["strategy2"]] == ["any offer"]
     state = {k: got["state"][k] for k in STATE_KEYS}
     bad = post(client, "move", {"game": {**game, "challenger": 2}, "state": {**state, "challenger": 2},
                                 "response": "accept"}, 400)
@@ -99,7 +99,7 @@ def test_play_follows_the_optimal_support_and_only_passes_money_on(client: TestC
         moved = post(client, "move", {"game": GAME, "state": {k: state[k] for k in STATE_KEYS}, "offer": offer,
                                       "seed": seed})
         count = len(offer)
-        allowed = next(s["moves"] for s in state["strategy2"]["seen"] if s["seen"].startswith(f"{count} card"))
+        allowed = next(s["answers"] for s in state["strategy2"] if s["seen"].startswith(f"{count} card"))
         answer = "accept" if moved["accepted"] else moved["offer2"]["move"]
         assert answer in [m["move"] for m in allowed]
         if "next" in moved:
@@ -119,7 +119,7 @@ def test_the_computer_challenging_draws_within_the_count_shown(client: TestClien
     game = {**GAME, "challenger": 2, "animals1": 2}
     got = post(client, "state", {"game": game, "seed": 3})
     count = got["state"]["computer_count"]
-    support = {tuple(m["move"]) for m in got["state"]["strategy2"]["moves"]}
+    support = {tuple(m["move"]) for m in got["state"]["strategy2"]}
     for seed in range(6):
         moved = post(client, "move", {"game": game, "response": [], "count": count, "seed": seed})
         assert tuple(moved["offer2"]["move"]) in support and len(moved["offer2"]["move"]) == count

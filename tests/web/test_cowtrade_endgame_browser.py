@@ -20,11 +20,16 @@ CARDS2 = "0,0,10,10,10,10,50"
 SHOTS = os.environ.get("PARLOUR_SHOTS")  # a folder to save screenshots in (for looking at them)
 
 
-def cli_value() -> str:
+def cli_answer() -> dict:  # type: ignore[type-arg]
     result = CliRunner().invoke(cli_app, ["cowtrade", "endgame", "--animals1", "1", "--cards1", CARDS1,
                                           "--cards2", CARDS2, "--challenger", "1", "--json"])
     assert result.exit_code == 0, result.output
-    return str(json.loads(result.stdout)["value_exact"])
+    return dict(json.loads(result.stdout))
+
+
+def shown_moves(page, who: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """The moves a strategy table on the page lists, in order (its rows' first cells)."""
+    return list(page.eval_on_selector_all(f"#eg-strategy{who} table th", "cs => cs.map(c => c.textContent)"))
 
 
 def money_on_screen(page, who: int) -> int:  # type: ignore[no-untyped-def]
@@ -41,11 +46,18 @@ def test_a_quartet_played_to_its_end(page, server, width: int, height: int) -> N
     page.select_option("#eg-animals", "1")
     page.click("#eg-start")
     page.wait_for_function(f"document.querySelectorAll('#eg-hand1 .eg-card').length === {len(CARDS1.split(','))}")
-    expected = cli_value().replace("-", "−") + " "  # the page's own start has as many cards: wait for this one's
+    answer = cli_answer()
+    # the page's own start has as many cards: wait for this one's value
+    expected = answer["value_exact"].replace("-", "−") + " "
     page.wait_for_function(f"document.getElementById('eg-start-value').textContent.startsWith({expected!r})")
     total = money_on_screen(page, 1) + money_on_screen(page, 2)
     assert total == 140 + 90
     assert page.locator("#eg-strategy2 table").count() >= 1  # the computer's optimal strategy is shown
+    # both strategies as the command line's plays give them at the start (one shape: endgame.strategy_json)
+    start = answer["plays"][0]
+    assert start["reach"] == 1 and start["challenger"] == 1
+    assert shown_moves(page, 1) == [m["offer"] for m in start["offers1"]]
+    assert shown_moves(page, 2) == [m["answer"] for seen in start["offers2"] for m in seen["answers"]]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for trade in range(1, 30):
         # offer (or counter with) every card: 140 against 90 wins the first trade, so the quartet goes to 2-2

@@ -4,7 +4,8 @@ after trade, with the money cards changing hands; and the last trade with hidden
 
   GET  /endgame                 the page (templates/cowtrade_endgame.html, static/cowtrade_endgame.js/.css)
   POST /api/endgame/state       a game and a state -> the state's value (exact, or proven bounds), both
-                                players' optimal stationary strategies there, the offers the person can
+                                players' optimal stationary strategies there (in the command line's shape,
+                                `endgame.strategy_json`), the offers the person can
                                 make, and (when the computer challenges) how many cards its offer has
   POST /api/endgame/move        a game, a state and the person's move -> the computer's move drawn from its
                                 optimal mixture, what happened, and the next state (or who completed the set)
@@ -48,7 +49,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from parlour.analyses.cowtrade import policy
-from parlour.analyses.cowtrade.endgame import EndgameSolution, played
+from parlour.analyses.cowtrade.endgame import EndgameSolution, move_json, strategy_json
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
@@ -67,7 +68,6 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.games.cowtrade.rules import SecondInitiative
 from parlour.results import bounds, exact
-from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, StochasticSolution
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number
 from parlour.web.cowtrade_common import MAX_SEED, check_deck, parse_cards, side
@@ -287,25 +287,9 @@ def _cards(offer: Hand) -> list[int]:
     return sorted(cards_of(offer), reverse=True)
 
 
-def _p(p: Any) -> dict[str, Any]:
-    if isinstance(p, Fraction):
-        return exact("p", p)
-    return {"p": float(p)}
-
-
 def _move_json(move: Any) -> dict[str, Any]:
-    if move == ACCEPT:
-        return {"move": ACCEPT, "text": "accept"}
-    return {"move": _cards(move), "money": money(move), "text": describe(move)}
-
-
-def _strategy(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> dict[str, Any]:
-    """A player's optimal mixture (`endgame.played`) as the page reads it: his offers when he leads; per
-    number of cards he sees when he responds."""
-    if leading:
-        return {"leads": True, "moves": [{**_move_json(m), **_p(p)} for m, p in played(stage, strategy, True)[0][1]]}
-    return {"leads": False, "seen": [{"seen": seen, "moves": [{**_move_json(m), **_p(p)} for m, p in moves]}
-                                     for seen, moves in played(stage, strategy, False)]}
+    """A move played (the person's or the computer's): the move in the game's terms and as a player says it."""
+    return {**move_json(move), "text": "accept" if move == ACCEPT else describe(move)}
 
 
 def _value(lower: Fraction, upper: Fraction) -> dict[str, Any]:
@@ -324,8 +308,9 @@ def state_json(game: Game, state: TradeState, solution: StochasticSolution, rng:
         "money1": money(state.hand1), "money2": money(state.hand2),
         "challenger": state.challenger, "tied": state.tied, "traded": Endgame(game.rules).traded(state),
         **_value(sol.lower, sol.upper), "how": sol.how,
-        "strategy1": _strategy(stage, sol.strategy1, stage.leader == 1),
-        "strategy2": _strategy(stage, sol.strategy2, stage.leader == 2),
+        # the command line's shape (`endgame.strategy_json`): its plays' offers1 and offers2
+        "strategy1": strategy_json(stage, sol.strategy1, stage.leader == 1),
+        "strategy2": strategy_json(stage, sol.strategy2, stage.leader == 2),
     }
     out["can_accept"] = state.challenger == 2 and game.rules.stage is StageRule.RULES
     if state.challenger == 2 and stage.signals is not None:  # the person sees how many cards the computer offers

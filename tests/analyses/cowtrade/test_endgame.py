@@ -12,6 +12,7 @@ from parlour.analyses.cowtrade.endgame import (
     EndgameRules,
     describe_solution,
     hand_from_cards,
+    play_chain,
     quartet_table,
     solve_endgame,
 )
@@ -20,6 +21,7 @@ from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CowTrade, SecondInitiative
 from parlour.games.cowtrade.endgame import NextChallenger
 from parlour.results import Status
+from parlour.solvers import stochastic
 
 VARIANTS = [(SecondInitiative.ALTERNATE, NextChallenger.ALTERNATE), (SecondInitiative.LOSER, NextChallenger.LOSER)]
 
@@ -202,3 +204,26 @@ def test_everett_quintet_won_in_the_limit_is_nearly_closed() -> None:
     result = solve_endgame(EndgameRules(5), 1, 2, 2, 2)
     assert result.status is Status.STOPPED and result.lower <= -1 < result.upper
     assert result.upper - result.lower < Fraction(1, 10**5)
+
+
+class Rounds:
+    """A chain without choices: from A chance moves to B, to C or ends (player 1 wins), a third each; from B
+    back to A or ends (player 2 wins), a half each; C and D pass play to each other for ever."""
+
+    def stage(self, state: str) -> stochastic.Stage:
+        third, half = Fraction(1, 3), Fraction(1, 2)
+        moves = {"A": ((third, "B"), (third, "C"), (third, stochastic.End(Fraction(1)))),
+                 "B": ((half, "A"), (half, stochastic.End(Fraction(-1)))), "C": ((Fraction(1), "D"),),
+                 "D": ((Fraction(1), "C"),)}
+        return stochastic.Stage(1, ("-",), ("-",), ((0,),), (stochastic.Lottery(moves[state]),))
+
+
+def test_reach_is_the_chance_of_passing_through_not_the_expected_visits() -> None:
+    # From A: B is reached only by the first move out of A's round trips that goes there before C or an end:
+    # 1/3 (its expected visits are 2/5). The closed pair C, D is entered with c = 1/3 + c/6, c = 2/5, and
+    # then both are passed through; play never ends with that chance.
+    solution = stochastic.solve(Rounds(), ["A"])
+    chain = play_chain(solution, "A")  # type: ignore[arg-type]
+    reach = {solution.states[k]: p for k, p in chain.reach.items()}
+    assert reach == pytest.approx({"A": 1.0, "B": 1 / 3, "C": 2 / 5, "D": 2 / 5})
+    assert chain.exact is not None and chain.exact[2] == Fraction(2, 5)  # endless

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import typing
 import warnings
 from fractions import Fraction
@@ -14,8 +15,10 @@ import numpy as np
 import pytest
 
 import parlour
+from conftest import run_cli
 from parlour.analyses.cowtrade import policy
-from parlour.analyses.cowtrade.proofs import proves, sharpen, simplest
+from parlour.analyses.cowtrade.endgame import describe_solution
+from parlour.analyses.cowtrade.proofs import DRAW, proves, sharpen, simplest
 from parlour.games.cowtrade.endgame import Endgame, EndgameRules
 from parlour.results import Status
 from parlour.solvers import stochastic
@@ -153,6 +156,74 @@ def test_a_proof_with_a_wrong_strategy_fails_and_the_bounds_stay_inside_the_payo
     kept = sharpen(broken)
     assert kept.status is not Status.EXACT
     assert all(-1 <= s.lower <= s.upper <= 1 for s in kept.solutions)
+
+
+def _draw_parts(solution: stochastic.StochasticSolution) -> tuple[frozenset[int], dict[int, object], dict[int, object]]:
+    """The states a result proved draws, with the strategies stored there (what `proves_draws` checks)."""
+    inside = frozenset(k for k, s in enumerate(solution.solutions) if s.how == DRAW)
+    return (inside, {k: solution.solutions[k].strategy1 for k in inside},
+            {k: solution.solutions[k].strategy2 for k in inside})
+
+
+def _bounds(solution: stochastic.StochasticSolution) -> tuple[list[Fraction], list[Fraction]]:
+    return [s.lower for s in solution.solutions], [s.upper for s in solution.solutions]
+
+
+def test_where_optimal_play_never_ends_the_value_is_zero_and_proven() -> None:
+    # A set of 6 at 3-3 with 1 against 1, a tie going to the challenger at once: value iteration stops
+    # with the start's bounds [-2e-14, 2e-14] and its strategies cannot prove the simplest fraction 0
+    # everywhere; each player can keep the other from completing the set, so the start is a draw, worth 0.
+    drawn = cowtrade.endgame(money=(1, 1), set_size=6, animals1=3, ties="challenger")
+    assert drawn.value == 0 and drawn.lower == drawn.upper == 0 and drawn.status is Status.EXACT
+    data = drawn.to_json()
+    assert data["value_exact"] == "0" and "value_bounds" not in data and data["endless_exact"] == "1"
+    assert drawn.chances_exact == (0, 0, 1, None)
+    assert all(p.lower == p.upper == 0 for p in drawn.plays)  # every state optimal play reaches is a draw
+    assert all(p.reach == 1 for p in drawn.plays)  # play goes round them for ever: it passes through each
+    text = describe_solution(drawn)
+    assert "0 (exact)" in text and "optimal play never ends" in text and "not proven optimal" not in text
+    solution = drawn.solution
+    assert solution is not None and solution.at(drawn.start).how == DRAW
+    inside, keep1, keep2 = _draw_parts(solution)
+    lower, upper = _bounds(solution)
+    assert stochastic.proves_draws(solution.stages, solution.index, lower, upper, inside, keep1, keep2)
+    # states whose proven interval leaves out 0 keep it: a value other than a draw's is not made 0
+    others = [s for s in solution.solutions if s.how != DRAW and s.lower != s.upper]
+    assert others and all(not s.lower <= 0 <= s.upper for s in others)
+    # a tampered strategy fails the check: at the start player 1 offers all his money instead of nothing
+    start = solution.index[drawn.start]
+    offer_all = tuple(Fraction(int(i == len(keep1[start]) - 1)) for i in range(len(keep1[start])))  # type: ignore[arg-type]
+    assert offer_all != keep1[start]
+    assert not stochastic.proves_draws(solution.stages, solution.index, lower, upper, inside,
+                                       {**keep1, start: offer_all}, keep2)
+
+
+@pytest.mark.slow  # about 10 s: value iteration stops after its sweeps and pessimistic games
+def test_the_issue_case_set_of_6_three_all_one_against_one_is_an_exact_zero(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 35: "set of 6, 3-3, 1 against 1": "-0.5 +- 0.5", endless 1, value 0 by hand
+    code, out, err = run_cli(["cowtrade", "endgame", "--set-size", "6", "--animals1", "3", "--money1", "1",
+                              "--money2", "1", "--json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["value_exact"] == "0" and data["value"] == 0 and "value_bounds" not in data
+    assert data["status"] == "exact" and data["endless_exact"] == "1"
+    assert all(p["value_exact"] == "0" for p in data["plays"])
+
+
+@pytest.mark.slow  # about 8 s
+def test_a_loose_solve_of_the_issue_case_makes_no_state_a_draw() -> None:
+    # At tol 1e-3 the solve's bounds are looser: states where player 2 is the richer, worth at most -0.87
+    # (the tol 1e-12 solve proves it), keep bounds [-1, 2e-5] that hold 0. They are not draws (player 1
+    # cannot keep player 2 from completing the set there), and the start's draw leans on their being worth
+    # less than 0 for player 2's side: nothing is claimed, the intervals stay.
+    game = Endgame(EndgameRules(6))
+    start = game.start(3, 1, 1, 1)
+    loose = sharpen(stochastic.solve(game, [start], tol=1e-3), tol=1e-3)
+    richer2 = loose.at(game.start(4, 0, 2, 2))
+    assert richer2.lower < 0 < richer2.upper and richer2.how != DRAW
+    assert not any(s.how == DRAW for s in loose.solutions) and loose.status is Status.STOPPED
+    assert loose.at(start).lower < loose.at(start).upper
 
 
 def test_simplest_fraction_in_an_interval() -> None:

@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 
 from parlour.games.cowtrade.endgame import TradeState
-from parlour.solvers.stochastic import End, StochasticSolution
+from parlour.solvers.stochastic import End, Lottery, StochasticSolution, components
 
 EXACT_CYCLE_STATES = 60  # a cycle of play solved in exact fractions up to this many states (Gauss: m^3)
+REACH_INVERSE = 2_000  # transient states up to which the chances of passing through are exact in floats (m^3)
 
 
 @dataclass(frozen=True)
@@ -51,16 +52,18 @@ def _transitions(solution: StochasticSolution) -> tuple[list[dict[int, Any]], li
             for j, q in enumerate(resp[classes[i]]):
                 if q <= 0:
                     continue
-                w = p * q
                 target = stage.targets[stage.outcome[i][j]]
-                if isinstance(target, End):
-                    if target.payoff > 0:
-                        win1[k] += w
+                branches = target.branches if isinstance(target, Lottery) else ((1, target),)
+                for chance, reached in branches:  # chance's draws too (the end game has none; a test's game has)
+                    w = p * q * chance
+                    if isinstance(reached, End):
+                        if reached.payoff > 0:
+                            win1[k] += w
+                        else:
+                            win2[k] += w
                     else:
-                        win2[k] += w
-                else:
-                    t = solution.index[target]
-                    trans[k][t] = trans[k].get(t, 0) + w
+                        t = solution.index[reached]
+                        trans[k][t] = trans[k].get(t, 0) + w
     return trans, win1, win2
 
 
@@ -162,6 +165,69 @@ def _exact_chain(trans: list[dict[int, Any]], win1: list[Any], win2: list[Any], 
     return p1, p2, endless, None if counted is None else sum(counted[0], Fraction(0))
 
 
+def _classes(trans: list[dict[int, Any]], win1: list[Any], win2: list[Any], members: list[int]
+             ) -> list[list[int]]:
+    """The closed classes of the chain: strongly connected sets of states that play never leaves and never
+    ends from; once in one, play passes through every state of it (again and again)."""
+    pos = {k: a for a, k in enumerate(members)}
+    comps = components([sorted(pos[t] for t in trans[k]) for k in members])
+    closed = []
+    for comp in comps:
+        inside = {members[a] for a in comp}
+        if all(not win1[k] and not win2[k] and all(t in inside for t in trans[k]) for k in inside):
+            closed.append(sorted(inside))
+    return closed
+
+
+def _exact_reach(trans: list[dict[int, Any]], members: list[int], start: int) -> dict[int, float] | None:
+    """P(optimal play passes through each state) as the floats of exact fractions where play cannot cycle
+    and the strategies are exact (a quartet's): a state is passed through at most once, so the chance is
+    its expected visits, summed along the order of play. None otherwise."""
+    order = _order(trans, members)
+    if order is None or not all(isinstance(w, Fraction | int) for k in members for w in trans[k].values()):
+        return None
+    visits = dict.fromkeys(members, Fraction(0))
+    visits[start] = Fraction(1)
+    for k in order:
+        for t, w in trans[k].items():
+            visits[t] += visits[k] * w
+    return {k: float(v) for k, v in visits.items()}
+
+
+def _reach(matrix: np.ndarray, trans: list[dict[int, Any]], win1: list[Any], win2: list[Any], members: list[int],
+           first: int) -> dict[int, float]:
+    """P(optimal play passes through each state), in floats. A state off the closed classes is left for good
+    with positive probability, so the chain restricted to those states is transient and G = (I - Q)^-1 exists:
+    the chance of passing through t is G[start, t] / G[t, t] (the expected visits over the visits once there).
+    A closed class is entered with the probability of moving into it, and then each of its states is
+    passed through. Beyond REACH_INVERSE transient states the expected visits stand in (at most 1 is kept)."""
+    pos = {k: a for a, k in enumerate(members)}
+    closed = _classes(trans, win1, win2, members)
+    where = {k: c for c, states in enumerate(closed) for k in states}
+    if first in where:
+        return {k: float(k in closed[where[first]]) for k in members}
+    step = np.eye(len(members)) - matrix  # the transition probabilities between the members
+    passing = [pos[k] for k in members if k not in where]
+    local = {a: b for b, a in enumerate(passing)}
+    left = np.eye(len(passing)) - step[np.ix_(passing, passing)]
+    start = local[pos[first]]
+    if len(passing) <= REACH_INVERSE:
+        g = np.linalg.inv(left)
+        visits = g[start]
+        chance = {members[a]: float(np.clip(visits[b] / g[b, b], 0.0, 1.0)) for a, b in local.items()}
+    else:
+        e = np.zeros(len(passing))
+        e[start] = 1.0
+        visits = np.linalg.solve(left.T, e)
+        chance = {members[a]: float(np.clip(visits[b], 0.0, 1.0)) for a, b in local.items()}
+    chance[first] = 1.0
+    for states in closed:
+        into = [pos[k] for k in states]
+        entered = float(np.clip(visits @ step[np.ix_(passing, into)].sum(axis=1), 0.0, 1.0))
+        chance.update(dict.fromkeys(states, entered))
+    return chance
+
+
 def play_chain(solution: StochasticSolution, start: TradeState) -> Chain:
     """Where the stationary strategies lead from `start` (see `Chain`)."""
     trans, win1, win2 = _transitions(solution)
@@ -181,7 +247,7 @@ def play_chain(solution: StochasticSolution, start: TradeState) -> Chain:
     e = np.zeros(m)
     e[pos[first]] = 1.0
     visits = np.linalg.lstsq(matrix.T, e, rcond=None)[0]
-    reach = {k: float(min(1.0, max(0.0, visits[pos[k]]))) for k in members}
+    reach = _exact_reach(trans, members, first) or _reach(matrix, trans, win1, win2, members, first)
     exact_ = _exact_chain(trans, win1, win2, members, first)
     if exact_ is not None:  # the floats of the exact numbers: no noise (1.1e-16 endless, 0.2499999999999990)
         p1, p2, endless = (float(x) for x in exact_[:3])

@@ -40,7 +40,7 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
-from parlour.results import Result, bounds, exact
+from parlour.results import Result, Status, bounds, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import StochasticSolution
 from parlour.solvers.zerosum import mixture
@@ -140,8 +140,7 @@ def seen_label(count: int | None) -> str:
 def played(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool
            ) -> list[tuple[str | None, list[tuple[Any, Any]]]]:
     """A player's mixture at a stage, the moves he plays with their probabilities: one (None, moves) when he
-    leads; one (what he saw, answers) per signal when he responds. The command line's and the page's JSON
-    are both written from it."""
+    leads; one (what he saw, answers) per signal when he responds (`strategy_json` writes it)."""
     def kept(moves: tuple[Any, ...], mix: tuple[Any, ...]) -> list[tuple[Any, Any]]:
         return [(m, p) for m, p in zip(moves, mix, strict=True) if p > 0]
 
@@ -152,14 +151,27 @@ def played(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool
             for signal, mix in enumerate(strategy)]
 
 
-def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[str, Any]]:
-    """A player's mixture in the JSON convention: `[{"offer", "probability"(, _exact)}]` when he leads,
-    `[{"seen": what he saw, "answers": [{"answer", "probability"(, _exact)}]}]` when he responds."""
+def move_json(move: Any) -> dict[str, Any]:
+    """A move in the game's terms: {"move": "accept"}, or an offer's money cards (high to low; the amount
+    where money is a total) and its money."""
+    if move == ACCEPT:
+        return {"move": ACCEPT}
+    return {"move": move if isinstance(move, int) else sorted(cards_of(move), reverse=True),
+            "money": money_total(move)}
+
+
+def strategy_json(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) -> list[dict[str, Any]]:
+    """A player's mixture at a stage in the one shape the command line's --json, `to_json()` and the page
+    answer: when he leads, `[{"offer": as he says it, "move", "money", "probability"(, _exact)}]`; when he
+    responds, `[{"seen": what he saw, "answers": [{"answer", "move", "money"?, "probability"(, _exact)}]}]`
+    (the two open quartets' shape too). Only the moves he plays, in the game's order."""
     def label(move: Any) -> str:
         return ACCEPT if move == ACCEPT else describe(move)
 
     def listed(moves: list[tuple[Any, Any]], key: str) -> list[dict[str, Any]]:
-        return mixture(key, [p for _, p in moves], [label(m) for m, _ in moves])
+        entries = mixture(key, [p for _, p in moves], [label(m) for m, _ in moves])
+        # the label first, then the move itself, then its probability: a reader's order
+        return [{key: e.pop(key), **move_json(m), **e} for e, (m, _) in zip(entries, moves, strict=True)]
 
     if leading:
         return listed(played(stage, strategy, True)[0][1], "offer")
@@ -168,10 +180,6 @@ def _moves(stage: stochastic.Stage, strategy: tuple[Any, ...], leading: bool) ->
 
 def _count(offer: Hand) -> int:
     return 0 if isinstance(offer, int) else sum(offer)
-
-
-def _prob(p: Any) -> Any:
-    return str(p) if isinstance(p, Fraction) else round(float(p), 12)
 
 
 def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, challenger: int,
@@ -183,24 +191,29 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
     game = Endgame(rules)
     start = game.start(animals1, hand1, hand2, challenger)
     guard(rules, hand1, hand2, force)
-    solution = sharpen(stochastic.solve(game, [start], tol=tol, counter=counter, progress=progress))
+    solution = sharpen(stochastic.solve(game, [start], tol=tol, counter=counter, progress=progress), tol=tol)
     chain = play_chain(solution, start)
     plays = []
     for k in sorted(chain.reach, key=lambda k: -chain.reach[k]):
         stage, sol = solution.stages[k], solution.solutions[k]
         state: TradeState = solution.states[k]  # type: ignore[assignment]
         plays.append(Play(state, sol.lower, sol.upper,
-                          _moves(stage, sol.strategy1, stage.leader == 1),
-                          _moves(stage, sol.strategy2, stage.leader == 2), chain.reach[k]))
+                          strategy_json(stage, sol.strategy1, stage.leader == 1),
+                          strategy_json(stage, sol.strategy2, stage.leader == 2), chain.reach[k]))
     root = solution.at(start)
+    status, message = solution.status, f"{root.how}; {solution.message}"
+    if solution.status is not Status.EXACT and all(p.lower == p.upper for p in plays):
+        # what this result reports (the start's value, the states optimal play reaches and their strategies)
+        # is exact and proven; states that play never reaches may keep intervals (the page looks them up)
+        status, message = Status.EXACT, f"{root.how}; the states optimal play never reaches: {solution.message}"
     return EndgameSolution(
         rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=chain.completes1,
         completes2=chain.completes2, endless=chain.endless, expected_trades=chain.expected_trades,
         chances_exact=chain.exact, plays=tuple(plays), states=len(solution.states),
         cyclic=solution.counters.get("cyclic_components", 0) > 0,
         cycling_states=sum(len(c) for c in solution.components if solution.cyclic(c)), solution=solution,
-        method=solution.method, status=solution.status, message=f"{root.how}; {solution.message}",
-        seconds=time.perf_counter() - started, counters=solution.counters)
+        method=solution.method, status=status, message=message, seconds=time.perf_counter() - started,
+        counters=solution.counters)
 
 
 def estimate_states(rules: EndgameRules, hand1: Hand, hand2: Hand) -> int:
@@ -392,6 +405,9 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
     if result.endless == 1 and result.lower != result.upper:
         lines.append("  under the stationary strategies found play never ends (worth 0 to both); not proven "
                      "optimal: the value lies between the bounds above")
+    elif result.endless == 1:
+        lines.append("  optimal play never ends: each player keeps the other from completing the set (a draw, "
+                     "worth 0 to both)")
     lines += _plays_text(len(result.plays), [
         (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.lower, p.upper)}", p.offers1, p.offers2)
         for p in result.plays[:plays]])
@@ -434,5 +450,5 @@ def _short(p: Any) -> str:
 
 
 __all__ = ["Chain", "EndgameRules", "EndgameSolution", "Hand", "NextChallenger", "StageRule", "TieRule",
-           "describe_solution", "hand_from_cards", "play_chain", "played", "quartet_table", "quartet_values",
-           "seen_label", "solve_endgame"]
+           "describe_solution", "hand_from_cards", "move_json", "play_chain", "played", "quartet_table",
+           "quartet_values", "seen_label", "solve_endgame", "strategy_json"]

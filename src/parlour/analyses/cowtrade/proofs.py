@@ -10,8 +10,11 @@ value everywhere when, exactly,
   the continuation values: `stochastic.guaranteed`), and
 - player 2 cannot keep play going for ever against x where q > `endless`, nor player 1 against y where
   q < `endless` (the end components of the opponent's MDP: `stochastic.end_components`).
-That is the solver's own proof of a bound (its module doc), applied to L = U = q. Where it fails the
-intervals stay, clipped to the payoffs' range: every value lies between the smallest and the largest
+That is the solver's own proof of a bound (its module doc), applied to L = U = q. Where it fails, the
+states where optimal play can go on for ever are tried as draws (`stochastic.draws`: each player has a
+strategy that keeps the other off every end better for him than endless play, so the value is what endless
+play pays, exactly; a set of 6 at 3-3 with 1 against 1: 0, where the solver's bounds are [-1, 2e-14]).
+The other intervals stay, clipped to the payoffs' range: every value lies between the smallest and the largest
 payoff (endless play included), so a bound outside it (-1.00000000000002) says nothing more.
 
 The check is game-independent and belongs beside the solver's proofs; it lives here while the solver is
@@ -85,9 +88,14 @@ def proves(solution: StochasticSolution, values: Sequence[Fraction], endless: Fr
     return True
 
 
-def sharpen(solution: StochasticSolution, endless: Fraction = Fraction(0)) -> StochasticSolution:
+def sharpen(solution: StochasticSolution, endless: Fraction = Fraction(0), tol: float | None = None
+            ) -> StochasticSolution:
     """The solution with its intervals clipped to the payoffs' range and, where `proves` accepts the
-    simplest fraction in each interval, made exact (status EXACT when every value then is)."""
+    simplest fraction in each interval, made exact (status EXACT when every value then is). Failing that,
+    the states that are draws (`stochastic.draws`: each player keeps the other off every end better for
+    him than endless play) are made exact at `endless`, with the strategies that prove it, once
+    `stochastic.proves_draws` has checked them; with `tol` the status then follows the widest interval
+    left (EXACT, CERTIFIED within tol, STOPPED), as the solve's does."""
     if all(s.lower == s.upper for s in solution.solutions):
         return solution
     low, high = _payoff_range(solution, endless)
@@ -101,8 +109,31 @@ def sharpen(solution: StochasticSolution, endless: Fraction = Fraction(0)) -> St
                                                                                                 strict=True))
         return dataclasses.replace(solution, solutions=exact, status=Status.EXACT,
                                    message="every value exact, each with its checked certificate")
+    clipped = _draws(solution, clipped, endless)
     width = max(s.upper - s.lower for s in clipped)
-    message = solution.message
-    if solution.status is not Status.STOPPED:
+    status, message = solution.status, solution.message
+    if tol is not None:
+        status = Status.EXACT if width == 0 else Status.CERTIFIED if width <= Fraction(tol) else Status.STOPPED
+    if status is Status.EXACT:
+        message = "every value exact, each with its checked certificate"
+    elif status is not Status.STOPPED:
         message = f"proven intervals, the widest {float(width):.1e}"
-    return dataclasses.replace(solution, solutions=tuple(clipped), message=message)
+    elif tol is not None:
+        message = f"proven intervals, the widest {float(width):.1e} > tol {tol:g}"
+    return dataclasses.replace(solution, solutions=tuple(clipped), status=status, message=message)
+
+
+DRAW = ("exact: a draw, worth what endless play pays; each player's strategy here keeps the other off every "
+        "end better for him (checked exactly)")
+
+
+def _draws(solution: StochasticSolution, clipped: list[StateSolution], endless: Fraction) -> list[StateSolution]:
+    """`clipped` with its draws made exact at `endless` and given the strategies that prove them, when the
+    check passes; unchanged otherwise. The proof leans on the other states' bounds: proven ones, clipped."""
+    lower, upper = [s.lower for s in clipped], [s.upper for s in clipped]
+    inside, keep1, keep2 = stochastic.draws(solution.stages, solution.index, lower, upper, endless)
+    if not inside or not stochastic.proves_draws(solution.stages, solution.index, lower, upper, inside, keep1,
+                                                 keep2, endless):
+        return clipped
+    return [StateSolution(endless, endless, keep1[k], keep2[k], DRAW) if k in inside else s
+            for k, s in enumerate(clipped)]

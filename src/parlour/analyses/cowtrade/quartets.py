@@ -80,7 +80,7 @@ class Choice:
 @dataclass(frozen=True)
 class Play:
     """One state optimal play can reach: its value and both players' mixtures, in the one-set end game's
-    list shape (`analyses.cowtrade.endgame._moves`): offers (quartet and money) when leading, answers
+    list shape (`analyses.cowtrade.endgame.strategy_json`): offers (quartet and money) when leading, answers
     per what was seen when responding."""
 
     state: QuartetsState

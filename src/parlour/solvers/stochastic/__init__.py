@@ -26,6 +26,7 @@ The modules, one idea each:
   explore.py      the reachable states and their strongly connected components, last first
   stage.py        one stage's matrix at given continuation values, solved (floats or exact) or checked
   ends.py         the end components of an opponent's decision problem (where he can keep play going)
+  draws.py        states worth exactly what endless play pays: each player keeps the other off better ends
   chain.py        the values of the Markov chain fixed strategies make (one sparse solve)
   iterate.py      value iteration with Shapley's operator, accelerated by the strategies' chains
   fixedpoint.py   the exact proof: rounded values that are a fixed point of the exact stage solves
@@ -36,6 +37,7 @@ The modules, one idea each:
   solve.py        the driver: backward induction or iteration and proofs, component by component
 """
 
+from parlour.solvers.stochastic.draws import draws, proves_draws
 from parlour.solvers.stochastic.ends import end_components, opponent_options
 from parlour.solvers.stochastic.explore import components, explore
 from parlour.solvers.stochastic.model import (
@@ -66,12 +68,14 @@ __all__ = [
     "StateSolution",
     "StochasticSolution",
     "components",
+    "draws",
     "end_components",
     "explore",
     "guaranteed",
     "guaranteed_float",
     "labelled",
     "opponent_options",
+    "proves_draws",
     "rational_pair",
     "solve",
     "solve_stage",

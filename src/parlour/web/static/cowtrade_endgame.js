@@ -11,8 +11,9 @@
   let picked = [];   // indices into the person's hand
 
   const pct = (x) => (100 * x).toFixed(1) + " %";
-  const prob = (m) => (m.p_exact !== undefined ? frac(m.p_exact) + (m.p_exact === "1" ? "" : " (" + pct(m.p) + ")")
-    : pct(m.p));
+  const probOf = (m) => (m.probability_exact !== undefined
+    ? frac(m.probability_exact) + (m.probability_exact === "1" ? "" : " (" + pct(m.probability) + ")")
+    : pct(m.probability));
 
   function valueText(v) {
     if (v.value_is_exact) {
@@ -27,23 +28,6 @@
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
-  }
-
-  function strategyTable(s) {
-    const box = document.createDocumentFragment();
-    const groups = s.leads ? [{ seen: "offers", moves: s.moves }] : s.seen;
-    for (const g of groups) {
-      box.appendChild(el("p", "eg-seen", s.leads ? "challenges with" : "seeing " + g.seen + ":"));
-      const t = el("table", "eg-mix");
-      for (const m of g.moves) {
-        const tr = el("tr");
-        tr.appendChild(el("th", "", m.text));
-        tr.appendChild(el("td", "", prob(m)));
-        t.appendChild(tr);
-      }
-      box.appendChild(t);
-    }
-    return box;
   }
 
   function drawHand(box, cards, mine) {
@@ -103,11 +87,13 @@
     $("eg-value").textContent = valueText(state);
     $("eg-how").textContent = state.how;
     // a strategy of many answers is a long table on a phone: there it opens from its one-line summary
+    // (the command line's shape: [{offer, probability}] when leading, [{seen, answers}] when responding)
     const strategyBox = (s, who) => {
-      const rows = s.leads ? s.moves.length : s.seen.reduce((n, g) => n + g.moves.length, 0);
-      const said = who + (s.leads ? ": " + rows + " offer" + (rows === 1 ? "" : "s") + " to mix"
-        : ": " + rows + " answer" + (rows === 1 ? "" : "s") + " to " + s.seen.length + " offer size" + (s.seen.length === 1 ? "" : "s"));
-      return window.parlour.collapsible(said, strategyTable(s), rows);
+      const leads = !s.length || s[0].seen === undefined;
+      const rows = leads ? s.length : s.reduce((n, g) => n + g.answers.length, 0);
+      const said = who + (leads ? ": " + rows + " offer" + (rows === 1 ? "" : "s") + " to mix"
+        : ": " + rows + " answer" + (rows === 1 ? "" : "s") + " to " + s.length + " offer size" + (s.length === 1 ? "" : "s"));
+      return window.parlour.collapsible(said, mixtureTable(s), rows);
     };
     $("eg-strategy1").replaceChildren(strategyBox(state.strategy1, "yours"));
     $("eg-strategy2").replaceChildren(strategyBox(state.strategy2, "the computer's"));
@@ -321,11 +307,8 @@
 
   // ---- two open quartets: the choice of quartet (an analysis, solved as a background job) ----------------
 
-  const probOf = (m) => (m.probability_exact !== undefined
-    ? frac(m.probability_exact) + (m.probability_exact === "1" ? "" : " (" + pct(m.probability) + ")")
-    : pct(m.probability));
-
-  // A mixture in the analyses' list shape: [{offer, probability}] when leading, [{seen, answers}] when not.
+  // A mixture in the analyses' list shape (the end game's strategies and the two quartets' alike):
+  // [{offer, probability}] when leading, [{seen, answers}] when not.
   function mixtureTable(moves) {
     const box = document.createDocumentFragment();
     const leads = !moves.length || moves[0].seen === undefined;
