@@ -102,11 +102,16 @@ def _solve_integral(matrix: list[list[int]], rhs: Sequence[Rational]) -> list[Fr
     return [Fraction(int(q.p), int(q.q) * den) for q in sol.entries()]
 
 
-def solve_square(matrix: Sequence[Sequence[Rational]], rhs: Sequence[Rational]) -> list[Fraction] | None:
+def solve_square(matrix: Sequence[Sequence[Rational]], rhs: Sequence[Rational], *,
+                 integral: bool = False) -> list[Fraction] | None:
     """x with matrix x = rhs exactly, or None when the matrix is singular. A matrix with fractions has each
-    equation scaled to integers first: FLINT's integer solve is much faster than its rational one."""
+    equation scaled to integers first: FLINT's integer solve is much faster than its rational one.
+    `integral`: every entry of the matrix is a Python int, as the caller knows (the column-generation
+    certificate's columns are tuples of ints): no pass over the entries to find out, no copy."""
     if not rhs:
         return []
+    if integral:
+        return _solve_integral(matrix, rhs)  # type: ignore[arg-type]
     if all(type(v) is int for row in matrix for v in row):
         return _solve_integral(cast("list[list[int]]", [list(row) for row in matrix]), rhs)
     rows = [_integer_row([*row, b]) for row, b in zip(matrix, rhs, strict=True)]
