@@ -178,3 +178,14 @@ def test_an_integer_system_said_integral_is_solved_alike() -> None:
     assert exactlp.solve_square(matrix, [Fraction(1, 3), 0, 2], integral=True) == exactlp.solve_square(
         [[Fraction(v) for v in row] for row in matrix], [Fraction(1, 3), 0, 2])
     assert exactlp.solve_square([[1, 2], [2, 4]], [1, 2], integral=True) is None
+
+
+def test_one_row_at_a_time_is_the_same_lp() -> None:
+    program = lp.Program(presolve=False)
+    program.add_columns([-1.0, -1.0], [0.0, 0.0], [lp.INF, lp.INF])  # max x + y
+    program.add_row(-lp.INF, 4.0, np.array([0, 1], dtype=np.int32), np.array([1.0, 2.0]))
+    program.add_row(-lp.INF, 6.0, np.array([0, 1], dtype=np.int32), np.array([3.0, 1.0]))
+    assert program.solve().x == pytest.approx([8 / 5, 6 / 5])
+    with pytest.raises(InvalidInput, match="beyond HiGHS"):
+        program.add_row(0.0, lp.INF, np.array([0], dtype=np.int32), np.array([1e30]))
+    assert program.h.getNumRow() == 2  # the refused row was not added
