@@ -151,8 +151,11 @@ def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool
     n, m = lp.num_col, len(lp.row_lower)
     basic = set(basis.basic_cols)
     x: list[Fraction] = [Fraction(0)] * n
-    for k in range(n):
-        if k not in basic and (value := lp.nonbasic_value(k, k in basis.upper_cols)):
+    # Only a column at its upper bound or with a lower bound other than 0 sits away from 0 when nonbasic: the
+    # rest are left at 0 without a call each (a small LP of the hidden-money cow trade is solved 1,580 times).
+    lowered = () if lp.col_lower is None else (k for k, bound in enumerate(lp.col_lower) if bound)
+    for k in basis.upper_cols.union(lowered) - basic:
+        if value := lp.nonbasic_value(k, k in basis.upper_cols):
             x[k] = Fraction(value)
     block, transposed, integral = _basic_blocks(lp, basis)
     y: list[Fraction] = [Fraction(0)] * m
