@@ -1,14 +1,16 @@
 """The exact-LP recipe's five callers, timed on the code before the recipe (a base commit) and on this tree,
 alternated in one run: zerosum (a random 60 x 60 integer matrix, the cow trade's 91 x 91 bid matrix),
-signalled (a random 40 x 30 stage with 4 signals, a cow-trade end game, whose stages it solves), bayesian
-(the hidden-money last cow trade), the column-generation master (V(N) of the guessing game, the dense master
+signalled (a random 40 x 30 stage with 4 signals; a cow-trade end game, whose stages it solves, timed whole
+and, as `signalled-endgame-stages`, its stage LPs alone, since the end game also runs its own proofs),
+bayesian (the hidden-money last cow trade), the column-generation master (V(N) of the guessing game, the dense master
 and the HiGHS one) and the guessing game's conjectures (Johnson's second for N = 30).
 
 Every case runs in a fresh process on one tree (`PYTHONPATH=<tree>/src`), its first call untimed (numba's
 compilation, caches), then `--repeat` timed calls (more for a fast case, until they add up to a second);
 the two trees alternate case by case and round by round, which goes first swapping each round, so that the
-machine's load falls on both alike. Each case also reports its exact answer, which must be the same on both
-trees.
+machine's load falls on both alike. Each call's wall time and its process's CPU time are both kept: on a
+shared machine the CPU time is the steadier of the two. Each case also reports its exact answer, which must
+be the same on both trees.
 
 Run: python -m bench.bench_exactlp --base 3a8fda0 [--rounds 3] [--repeat 3] [--cases zerosum-60 ...]
 (`--base` is a commit: a temporary detached worktree of it is made and removed again.)
@@ -68,6 +70,42 @@ def _signalled_endgame() -> Any:
     return parlour.cowtrade.endgame(money=(3, 3), set_size=3).to_json()["value"]
 
 
+@functools.cache
+def _endgame_stages() -> list[tuple[str, Any, Any]]:
+    """Every stage LP the cow-trade end game of `_signalled_endgame` hands to `signalled` (its float solves and
+    its exact ones), recorded while it runs: its own proofs and iterations are not timed with them."""
+    import parlour.cowtrade
+    from parlour.solvers import signalled
+
+    calls: list[tuple[str, Any, Any]] = []
+    solvers = {"solve_exact": signalled.solve_exact, "solve_float": signalled.solve_float}
+
+    def recording(kind: str) -> Callable[..., Any]:
+        def solve(matrix: Any, signals: Any = None) -> Any:
+            calls.append((kind, matrix, signals))
+            return solvers[kind](matrix, signals)
+        return solve
+
+    # the stochastic solver calls `signalled.solve_*` through the module (both trees): swapped for the one run
+    signalled.solve_exact, signalled.solve_float = recording("solve_exact"), recording("solve_float")  # type: ignore[assignment]
+    try:
+        parlour.cowtrade.endgame(money=(3, 3), set_size=3)
+    finally:
+        signalled.solve_exact, signalled.solve_float = solvers["solve_exact"], solvers["solve_float"]  # type: ignore[assignment]
+    return calls
+
+
+def _signalled_endgame_stages() -> Any:
+    import hashlib
+
+    from parlour.solvers import signalled
+
+    stages = _endgame_stages()  # recorded in the untimed first call
+    values = [getattr(signalled, kind)(matrix, signals).value for kind, matrix, signals in stages]
+    # the answer: how many stage LPs and a digest of their values, the same on both trees when they solve alike
+    return f"{len(stages)} stages, values {hashlib.sha256(repr(values).encode()).hexdigest()[:16]}"
+
+
 def _bayesian_hidden() -> Any:
     from parlour.analyses.cowtrade.hidden import hidden_last_trade
 
@@ -103,6 +141,7 @@ CASES: dict[str, Callable[[], Any]] = {
     "zerosum-cowtrade-91": _zerosum_cowtrade,
     "signalled-40x30": _signalled_random,
     "signalled-endgame": _signalled_endgame,
+    "signalled-endgame-stages": _signalled_endgame_stages,
     "bayesian-hidden-3": _bayesian_hidden,
     "colgen-guess-200-dense": _colgen("dense", 200),
     "colgen-guess-120-highs": _colgen("highs", 120),
@@ -117,12 +156,14 @@ def worker(case: str, repeat: int) -> None:
     fn = CASES[case]
     answer = fn()  # warm-up: numba compilation, caches; not timed
     seconds: list[float] = []
+    cpu: list[float] = []  # the process's CPU time (all its threads): what other programs' load hardly moves
     while len(seconds) < repeat or sum(seconds) < MIN_SECONDS:  # a fast case is called until it adds up
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         answer = fn()
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     src = Path(parlour.__file__).resolve().parents[1]
-    print(json.dumps({"seconds": seconds, "answer": str(answer), "src": str(src)}))
+    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu, "answer": str(answer), "src": str(src)}))
 
 
 def _run(tree: Path, case: str, repeat: int) -> dict[str, Any]:
@@ -145,6 +186,7 @@ def _base_tree(rev: str, folder: Path) -> Path:
 def compare(base: Path, cases: list[str], rounds: int, repeat: int) -> dict[str, Any]:
     trees = {"base": base, "branch": ROOT}
     times: dict[str, dict[str, list[float]]] = {c: {"base": [], "branch": []} for c in cases}
+    cpu: dict[str, dict[str, list[float]]] = {c: {"base": [], "branch": []} for c in cases}
     answers: dict[str, dict[str, str]] = {c: {} for c in cases}
     loads = []
     for r in range(rounds):
@@ -153,14 +195,19 @@ def compare(base: Path, cases: list[str], rounds: int, repeat: int) -> dict[str,
                 loads.append(os.getloadavg()[0])
                 record = _run(trees[side], case, repeat)
                 times[case][side] += record["seconds"]
+                cpu[case][side] += record["cpu_seconds"]
                 answers[case][side] = record["answer"]
-                print(f"round {r + 1} {case:26s} {side:6s} median {statistics.median(record['seconds']):.3f} s",
-                      flush=True)
+                print(f"round {r + 1} {case:26s} {side:6s} median {statistics.median(record['seconds']):.3f} s, "
+                      f"CPU {statistics.median(record['cpu_seconds']):.3f} s", flush=True)
     figures = {}
     for case in cases:
         base_s, branch_s = statistics.median(times[case]["base"]), statistics.median(times[case]["branch"])
+        base_cpu, branch_cpu = statistics.median(cpu[case]["base"]), statistics.median(cpu[case]["branch"])
         figures[case] = {"base_median_s": base_s, "branch_median_s": branch_s, "branch_over_base": branch_s / base_s,
                          "base_best_s": min(times[case]["base"]), "branch_best_s": min(times[case]["branch"]),
+                         "base_cpu_median_s": base_cpu, "branch_cpu_median_s": branch_cpu,
+                         "branch_over_base_cpu": branch_cpu / base_cpu,
+                         "base_cpu_best_s": min(cpu[case]["base"]), "branch_cpu_best_s": min(cpu[case]["branch"]),
                          "calls_each": len(times[case]["base"]),
                          "same_answer": answers[case]["base"] == answers[case]["branch"]}
     return {"cases": figures, "load_average_1min": {"min": min(loads), "max": max(loads),

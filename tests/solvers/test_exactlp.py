@@ -136,3 +136,56 @@ def test_rows_added_later_are_solved_from_the_last_basis() -> None:
     assert program.solve().x == pytest.approx([8 / 5, 6 / 5])
     program.delete_rows([1])
     assert program.solve().objective == pytest.approx(-4.0)
+
+
+def test_row_basic_reads_the_slacks_the_basis_reads() -> None:
+    # max x + y  s.t.  x + 2y <= 4,  3x + y <= 6,  x + y <= 100 (never tight: its slack is basic)
+    program = lp.Program(presolve=False)
+    program.add_columns([-1.0, -1.0], [0.0, 0.0], [lp.INF, lp.INF])
+    assert program.row_basic().tolist() == []
+    rows = lp.Sparse(np.array([0, 2, 4, 6], dtype=np.int32), np.array([0, 1, 0, 1, 0, 1], dtype=np.int32),
+                     np.array([1.0, 2.0, 3.0, 1.0, 1.0, 1.0]))
+    program.add_rows([-lp.INF] * 3, [4.0, 6.0, 100.0], rows)
+    assert program.row_basic().tolist() == [True, True, True]  # not solved yet: HiGHS's all-slack basis
+    program.solve()
+    assert program.row_basic().tolist() == list(program.basis().row_basic) == [False, False, True]
+    program.delete_rows([0])  # 3x + y <= 6 alone binds: (0, 6), and x + y <= 100 is still slack
+    assert program.solve().x == pytest.approx([0.0, 6.0])
+    assert program.row_basic().tolist() == list(program.basis().row_basic) == [False, True]
+
+
+def test_the_master_purges_the_rows_its_solves_left_idle() -> None:
+    from parlour.solvers.colgen.master import Master
+
+    master = Master(2)
+    # the row player's LP over matching pennies' two columns and one that pays 5 whatever it plays: that
+    # column's row is never tight (x.(5, 5) = 5 > v = 1/2), so its slack stays basic and it goes idle
+    assert master.add([(1, 0), (0, 1), (5, 5)]) == 3
+    for solves in (1, 2):
+        v, x, _ = master.solve()
+        assert v == pytest.approx(0.5) and x == pytest.approx([0.5, 0.5])
+        assert master.idle.tolist() == [0, 0, solves]
+    assert master.purge(2) == 0
+    assert master.purge(1) == 1
+    assert master.columns == [(1, 0), (0, 1)] and master.known == {(1, 0), (0, 1)} and master.purged == 1
+    assert master.idle.tolist() == [0, 0]
+    assert master.solve()[0] == pytest.approx(0.5)
+
+
+def test_an_integer_system_said_integral_is_solved_alike() -> None:
+    matrix, rhs = [[2, 1, -1], [1, 3, 0], [0, 1, 4]], [1, 0, 2]
+    assert exactlp.solve_square(matrix, rhs, integral=True) == exactlp.solve_square(matrix, rhs)
+    assert exactlp.solve_square(matrix, [Fraction(1, 3), 0, 2], integral=True) == exactlp.solve_square(
+        [[Fraction(v) for v in row] for row in matrix], [Fraction(1, 3), 0, 2])
+    assert exactlp.solve_square([[1, 2], [2, 4]], [1, 2], integral=True) is None
+
+
+def test_one_row_at_a_time_is_the_same_lp() -> None:
+    program = lp.Program(presolve=False)
+    program.add_columns([-1.0, -1.0], [0.0, 0.0], [lp.INF, lp.INF])  # max x + y
+    program.add_row(-lp.INF, 4.0, np.array([0, 1], dtype=np.int32), np.array([1.0, 2.0]))
+    program.add_row(-lp.INF, 6.0, np.array([0, 1], dtype=np.int32), np.array([3.0, 1.0]))
+    assert program.solve().x == pytest.approx([8 / 5, 6 / 5])
+    with pytest.raises(InvalidInput, match="beyond HiGHS"):
+        program.add_row(0.0, lp.INF, np.array([0], dtype=np.int32), np.array([1e30]))
+    assert program.h.getNumRow() == 2  # the refused row was not added

@@ -85,27 +85,35 @@ def _columns(matrix: Sequence[Sequence[Any]], classes: np.ndarray, one: Any) -> 
 
 def _float_columns(matrix: np.ndarray, classes: np.ndarray, count: int) -> lp.Sparse:
     """`_columns(matrix, classes, 1.0)` built by numpy at once (this runs for every stage of a game): x_i has
-    -M[i, j] in the rows of its own signal and 1 in the sum row, z_c has 1 in its signal's rows."""
+    -M[i, j] in the rows of its own signal and 1 in the sum row, z_c has 1 in its signal's rows. Written into
+    arrays made once (no concatenation): a stage LP is often 4 x 5, where each numpy call counts."""
     m, n = matrix.shape
-    x_rows = np.hstack([classes[:, None] * n + np.arange(n), np.full((m, 1), count * n)])
-    x_values = np.hstack([-matrix, np.ones((m, 1))])
-    z_rows = np.arange(count * n).reshape(count, n)
-    start = np.r_[np.arange(0, m * (n + 1) + 1, n + 1), m * (n + 1) + np.arange(1, count + 1) * n]
-    return lp.Sparse(start.astype(np.int32), np.r_[x_rows.ravel(), z_rows.ravel()].astype(np.int32),
-                     np.r_[x_values.ravel(), np.ones(count * n)])
+    size = m * (n + 1)  # the x columns' entries; the z columns' count * n follow
+    index = np.empty(size + count * n, dtype=np.int32)
+    value = np.empty(size + count * n)
+    x_index, x_value = index[:size].reshape(m, n + 1), value[:size].reshape(m, n + 1)
+    np.add(classes[:, None] * n, np.arange(n), out=x_index[:, :n], casting="unsafe")
+    x_index[:, n] = count * n
+    np.negative(matrix, out=x_value[:, :n])
+    x_value[:, n] = 1.0
+    index[size:] = np.arange(count * n)
+    value[size:] = 1.0
+    start = np.empty(m + count + 1, dtype=np.int32)
+    start[: m + 1] = np.arange(0, size + 1, n + 1)
+    start[m + 1:] = np.arange(size + n, size + count * n + 1, n)
+    return lp.Sparse(start, index, value)
 
 
 def _program(matrix: np.ndarray, classes: np.ndarray, tolerance: float | None = None) -> lp.Program:
     """max sum_c z_c s.t. z_c - sum_{i in c} x_i M[i, j] <= 0 for every (c, j), sum x = 1, x >= 0, z free."""
     m, n = matrix.shape
     count = int(classes.max()) + 1 if m else 0
-    return lp.Program.build(
-        _float_columns(matrix, classes, count),
-        np.concatenate([np.zeros(m), np.ones(count)]),
-        row_lower=np.concatenate([np.full(count * n, -lp.INF), [1.0]]),
-        row_upper=np.concatenate([np.zeros(count * n), [1.0]]),
-        col_lower=np.concatenate([np.zeros(m), np.full(count, -lp.INF)]), maximise=True, tolerance=tolerance,
-        name="a stage LP")
+    cost, col_lower = np.zeros(m + count), np.zeros(m + count)
+    cost[m:], col_lower[m:] = 1.0, -lp.INF
+    row_lower, row_upper = np.full(count * n + 1, -lp.INF), np.zeros(count * n + 1)
+    row_lower[-1] = row_upper[-1] = 1.0
+    return lp.Program.build(_float_columns(matrix, classes, count), cost, row_lower=row_lower, row_upper=row_upper,
+                            col_lower=col_lower, maximise=True, tolerance=tolerance, name="a stage LP")
 
 
 def _exact_lp(ints: list[list[int]], den: int, classes: np.ndarray) -> exactlp.ExactLP:

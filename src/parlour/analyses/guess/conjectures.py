@@ -109,8 +109,7 @@ class _Model:
         self.rows.append((coeffs, kind))
         self.row_lower.append(lo)
         self.row_upper.append(hi)
-        self.program.add_rows([float(lo)], [lp.INF if hi is None else float(hi)],
-                              lp.Sparse(np.array([0, len(idx)], dtype=np.int32), idx, val))
+        self.program.add_row(float(lo), lp.INF if hi is None else float(hi), idx, val)
 
     def add_tree(self, depths: Sequence[int] | np.ndarray) -> bool:
         t = tuple(int(d) for d in depths)

@@ -43,8 +43,9 @@ def exact_basis_solution(
     primal = [[*row, -1] for row in block] + [[1] * k + [0]]
     dual = [[block[j][i] for j in range(k)] + [-1] for i in range(k)] + [[1] * k + [0]]
     rhs = [0] * k + [1]
-    xv = exactlp.solve_square(primal, rhs)
-    yu = exactlp.solve_square(dual, rhs) if xv is not None else None
+    # A column is a tuple of Python ints (`loop._column`): the integer solve, no pass to check the types.
+    xv = exactlp.solve_square(primal, rhs, integral=True)
+    yu = exactlp.solve_square(dual, rhs, integral=True) if xv is not None else None
     if xv is None or yu is None:
         return None
     x = [Fraction(0)] * m

@@ -31,7 +31,7 @@ class Master:
                                                  np.ones(m)))
         self.program = program
         self.columns: list[Column] = []  # row r+1 of the LP is columns[r]
-        self.idle: list[int] = []
+        self.idle = np.zeros(0, dtype=np.int64)  # per column row: solves in a row with its slack basic
         self.known: set[Column] = set()
         self.lp_iterations = 0
         self.purged = 0
@@ -50,7 +50,7 @@ class Master:
                          np.tile(np.arange(m + 1, dtype=np.int32), k), values.ravel())
         self.program.add_rows(np.zeros(k), np.full(k, lp.INF), rows)
         self.columns.extend(new)
-        self.idle.extend([0] * k)
+        self.idle = np.concatenate([self.idle, np.zeros(k, dtype=np.int64)])
         self.known.update(new)
         return k
 
@@ -63,13 +63,13 @@ class Master:
         y = np.abs(sol.row_dual[1:])
         total = y.sum()
         y = y / total if total > 0 else y
-        for r, slack_basic in enumerate(self.program.basis().row_basic[1:]):
-            self.idle[r] = self.idle[r] + 1 if slack_basic else 0
+        # Only which slacks are basic, as numpy (not the whole `basis()`): this runs after every solve.
+        self.idle = np.where(self.program.row_basic()[1:], self.idle + 1, 0)
         return float(sol.x[self.m]), x, y
 
     def purge(self, idle_limit: int) -> int:
         """Drop rows whose slack has been basic (the column unused) for idle_limit solves."""
-        drop = [r for r, n in enumerate(self.idle) if n > idle_limit]
+        drop = np.flatnonzero(self.idle > idle_limit).tolist()
         if not drop:
             return 0
         self.program.delete_rows([r + 1 for r in drop])
@@ -77,7 +77,7 @@ class Master:
         for r in drop:
             self.known.discard(self.columns[r])
         self.columns = [c for r, c in enumerate(self.columns) if r not in gone]
-        self.idle = [n for r, n in enumerate(self.idle) if r not in gone]
+        self.idle = np.delete(self.idle, drop)
         self.purged += len(drop)
         return len(drop)
 
