@@ -356,6 +356,18 @@ def exact(name: str, value: Fraction | int | Sequence[Any] | Mapping[Any, Any]) 
     return {name: to_floats(value), f"{name}_exact": to_exact(value)}
 
 
+def down(x: Fraction) -> float:
+    """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
+    f = float(x)
+    return math.nextafter(f, -math.inf) if Fraction(f) > x else f
+
+
+def up(x: Fraction) -> float:
+    """The smallest float >= x."""
+    f = float(x)
+    return math.nextafter(f, math.inf) if Fraction(f) < x else f
+
+
 def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float]) -> dict[str, Any]:
     """`{name: midpoint, name_bounds: [lo, hi]}` for one interval, or lists of both for several."""
     if _listlike(low):

@@ -42,7 +42,7 @@ BAD_CALLS = [
     (lambda: cowtrade.solve(money=(8, "5")), "money[1] must be a whole number"),  # type: ignore[arg-type]
     (lambda: cowtrade.solve(money=(8, 5), initiative=2), "initiative must be 1 or 3"),
     (lambda: cowtrade.solve(money=(8, 5), initiative=True), "initiative must be a whole number"),
-    (lambda: cowtrade.solve(money=(8, 5), second="winner"), "second must be one of"),
+    (lambda: cowtrade.solve(money=(8, 5), second_initiative="winner"), "second_initiative must be one of"),
     (lambda: cowtrade.solve(money=(8, 5), force="yes"), "force must be True or False"),  # type: ignore[arg-type]
     (lambda: cowtrade.solve(money=(10**8, 5)), "money[0] must be at most 10,000,000 (force=True"),
     (lambda: cowtrade.solve(cards=([10], [60])), "cards[1] holds 60"),
@@ -174,7 +174,7 @@ def test_where_optimal_play_never_ends_the_value_is_zero_and_proven() -> None:
     # with the start's bounds [-2e-14, 2e-14] and its strategies cannot prove the simplest fraction 0
     # everywhere; each player can keep the other from completing the set, so the start is a draw, worth 0.
     drawn = cowtrade.endgame(money=(1, 1), set_size=6, animals1=3, ties="challenger")
-    assert drawn.value == 0 and drawn.lower == drawn.upper == 0 and drawn.status is Status.EXACT
+    assert drawn.value == 0 and drawn.value_low == drawn.value_high == 0 and drawn.status is Status.EXACT
     data = drawn.to_json()
     assert data["value_exact"] == "0" and "value_bounds" not in data and data["endless_exact"] == "1"
     assert drawn.chances_exact == (0, 0, 1, None)

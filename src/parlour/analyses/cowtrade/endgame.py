@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, prod
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.analyses.cowtrade.chain import Chain, play_chain
 from parlour.analyses.cowtrade.proofs import sharpen
@@ -40,7 +40,7 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Result, Status, bounds, down, exact, up
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import StochasticSolution
 from parlour.solvers.zerosum import mixture
@@ -71,12 +71,15 @@ class Play:
 
 @dataclass(frozen=True, kw_only=True)
 class EndgameSolution(Result):
-    """The value of the start (exact, or a proven interval), what optimal play leads to, and the path."""
+    """The value of the start (exact, or a proven interval), what optimal play leads to, and the path.
+
+    As `parlour.solve`'s GameSolution: `value_low == value_high` when the value is exact; the JSON's names are
+    properties beside them (`value`, `value_exact`, `value_bounds`)."""
 
     rules: EndgameRules
     start: TradeState
-    lower: Fraction
-    upper: Fraction
+    value_low: Fraction  # the proven interval's ends (equal when the value is exact)
+    value_high: Fraction
     completes1: float  # P(player 1 ends with the set) under the stationary strategies found
     completes2: float
     endless: float  # P(play never ends)
@@ -91,11 +94,32 @@ class EndgameSolution(Result):
     # every state's values and strategies (what the page looks states up in); not in the JSON
     solution: StochasticSolution | None = field(default=None, repr=False, compare=False)
 
+    RENAMED: ClassVar[Mapping[str, str]] = {"lower": "value_low", "upper": "value_high"}
+
     @property
-    def value(self) -> Fraction:
-        if self.lower != self.upper:
-            raise InvalidInput("the value is an interval here: read lower and upper")
-        return self.lower
+    def exact(self) -> bool:
+        return self.value_low == self.value_high
+
+    @property
+    def value(self) -> Fraction | float:
+        """The Fraction when exact, else the midpoint of the proven interval as a float, the JSON's (docs/python.md)."""
+        if self.exact:
+            return self.value_low
+        low, high = self.value_bounds
+        return (low + high) / 2
+
+    @property
+    def value_float(self) -> float:
+        return float(self.value)
+
+    @property
+    def value_exact(self) -> Fraction | None:
+        return self.value_low if self.exact else None
+
+    @property
+    def value_bounds(self) -> tuple[float, float]:
+        """The proven interval, its ends rounded outwards to floats (as the JSON writes them)."""
+        return down(self.value_low), up(self.value_high)
 
     def chances(self) -> dict[str, Any]:
         """completes1, completes2, endless and expected_trades in the JSON convention: each with its
@@ -111,9 +135,9 @@ class EndgameSolution(Result):
         return out
 
     def payload(self) -> dict[str, Any]:
-        value = exact("value", self.lower) if self.lower == self.upper else {
-            **bounds("value", float(self.lower), float(self.upper)),
-            "value_bounds_exact": [str(self.lower), str(self.upper)]}
+        # an interval's ends are written as floats rounded outwards: the convention has no exact bounds (the
+        # ends are sums of floats from the iteration, so the floats lose nothing a reader could use)
+        value = exact("value", self.value_low) if self.exact else bounds("value", *self.value_bounds)
         return {
             "set_size": self.rules.set_size, "stage": self.rules.stage.value, "ties": self.rules.ties.value,
             "next_challenger": self.rules.next_challenger.value,
@@ -207,7 +231,7 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
         # is exact and proven; states that play never reaches may keep intervals (the page looks them up)
         status, message = Status.EXACT, f"{root.how}; the states optimal play never reaches: {solution.message}"
     return EndgameSolution(
-        rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=chain.completes1,
+        rules=rules, start=start, value_low=root.lower, value_high=root.upper, completes1=chain.completes1,
         completes2=chain.completes2, endless=chain.endless, expected_trades=chain.expected_trades,
         chances_exact=chain.exact, plays=tuple(plays), states=len(solution.states),
         cyclic=solution.counters.get("cyclic_components", 0) > 0,
@@ -394,7 +418,8 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         f"  money: player 1 {hand_text(s.hand1)}, player 2 {hand_text(s.hand2)}",
         f"  rules: stage {result.rules.stage.value}, ties {result.rules.ties.value}, "
         f"next challenger {result.rules.next_challenger.value}",
-        f"value for player 1 (+1: he gets the set, -1: player 2 does): {_value_text(result.lower, result.upper)}",
+        "value for player 1 (+1: he gets the set, -1: player 2 does): "
+        f"{_value_text(result.value_low, result.value_high)}",
         f"  {result.message}",
         f"under optimal play: player 1 completes the set {_chance(result.completes1, known[0])}, player 2 "
         f"{_chance(result.completes2, known[1])}, never ends {_chance(result.endless, known[2])}",
@@ -402,7 +427,7 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         + (f" (play can cycle: from {result.cycling_states:,} of them it can go round for ever)" if result.cyclic
            else " (no cycles: backward induction)"),
     ]
-    if result.endless == 1 and result.lower != result.upper:
+    if result.endless == 1 and not result.exact:
         lines.append("  under the stationary strategies found play never ends (worth 0 to both); not proven "
                      "optimal: the value lies between the bounds above")
     elif result.endless == 1:

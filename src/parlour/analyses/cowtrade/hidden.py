@@ -23,10 +23,10 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -256,7 +256,7 @@ class HiddenMoneySolution(Result):
     players: int | None  # the deal model's number of players; None for an explicit prior
     donkeys: int
     initiative: int
-    second: SecondInitiative
+    second_initiative: SecondInitiative  # who holds the initiative in the second trade
     value: Fraction  # with hidden money
     win1: Fraction  # with hidden money: the probability that player 1 completes the quartet (value = 2 win1 - 1)
     value_informed: Fraction  # both players see both hands: the expected value of the full-information trade
@@ -267,6 +267,13 @@ class HiddenMoneySolution(Result):
     hidden: BayesianSolution = field(repr=False)
     informed: tuple[CowTradeSolution, ...] = field(repr=False)  # one per deal, in the order of `deals`
     one_sided: tuple[BayesianSolution, ...] = field(repr=False, default=())
+
+    RENAMED: ClassVar[Mapping[str, str]] = {"second": "second_initiative"}  # the JSON's name
+
+    @property
+    def certified(self) -> bool:
+        """Every value carries a rational certificate checked in exact arithmetic (`check()` re-proves them)."""
+        return self.status is ResultStatus.EXACT
 
     @property
     def value_of_information(self) -> Fraction:
@@ -312,7 +319,7 @@ class HiddenMoneySolution(Result):
             "players": self.players,
             "donkeys": self.donkeys,
             "initiative": self.initiative,
-            "second_initiative": self.second.value,
+            "second_initiative": self.second_initiative.value,
             "deals": len(self.deals),
             "hands1": len(hands1),
             "hands3": len(hands3),
@@ -329,7 +336,7 @@ class HiddenMoneySolution(Result):
             "bids3": [h.to_json() for h in self.bids3],
             "differing_hands": len(self.differing_bids()),
             "lp_size": self.hidden.game.lp_size,
-            "certified": True,
+            "certified": self.certified,
         })
         return jsonable(out)
 
@@ -414,7 +421,7 @@ def solve_hidden(deals: Sequence[Deal], initiative: int = 1, second: SecondIniti
         sided = tuple(bayesian.solve(bayesian_game(deals, initiative, second, informed=who)) for who in ("1", "3"))
     assert isinstance(hidden.value, Fraction)
     return HiddenMoneySolution(
-        deals=deals, players=players, donkeys=donkeys, initiative=initiative, second=second,
+        deals=deals, players=players, donkeys=donkeys, initiative=initiative, second_initiative=second,
         value=2 * hidden.value - 1, win1=hidden.value, value_informed=value_informed,
         value_player1_informed=2 * _exact_value(sided[0]) - 1 if sided else None,
         value_player3_informed=2 * _exact_value(sided[1]) - 1 if sided else None,
@@ -506,7 +513,7 @@ def render_text(sol: HiddenMoneySolution, only_differing: bool = False) -> str:
              if sol.donkeys else "") if sol.players else "explicit prior")
     lines = [
         f"Hidden money, last trade (split 1-3), {model}; initiative {sol.initiative}, "
-        f"second trade: {sol.second.value}",
+        f"second trade: {sol.second_initiative.value}",
         f"{len(sol.deals)} deals, {len(hands1)} hands of player 1, {len(hands3)} of player 3; "
         f"values for player 1 in units of the quartet's points",
         f"  value with hidden money          {_num(sol.value)}",

@@ -40,20 +40,25 @@ class CowTradeSolution(Result):
     elimination: Elimination | None
     inspection_size: int | None  # n of the n x n inspection matrix left by elimination (1: a cell)
 
+    @property
+    def certified(self) -> bool:
+        """The value and strategies carry a rational certificate checked in exact arithmetic."""
+        return self.status is Status.EXACT
+
     def payload(self) -> dict[str, Any]:
         """Bids in money; each player's optimal bids as `{"bid", "probability", "probability_exact"}`."""
         return {
             "money1": self.game.money1,
             "money3": self.game.money3,
             "initiative": self.game.initiative,
-            "second_initiative": self.game.second.value,
+            "second_initiative": self.game.second_initiative.value,
             "bids1": list(self.game.bids1),
             "bids3": list(self.game.bids3),
             **exact("value", self.value),
             "inspection_size": self.inspection_size,
             "strategy1": mixture("bid", list(self.strategy1.values()), list(self.strategy1)),
             "strategy3": mixture("bid", list(self.strategy3.values()), list(self.strategy3)),
-            "certified": True,
+            "certified": self.certified,
         }
 
     def steps(self) -> list[str]:
@@ -182,7 +187,7 @@ def closed_form_checks(max_money: int, second: SecondInitiative = SecondInitiati
     for t1 in range(1, max_money + 1):
         for t3 in range(t1):
             for initiative in (1, 3):
-                game = CowTrade(t1, t3, initiative, second=second)
+                game = CowTrade(t1, t3, initiative, second_initiative=second)
                 lp = zerosum.solve(payoff_matrix(game), exact=True).value_exact
                 yield ClosedFormCheck(t1, t3, initiative, lp, study_closed_form(t1, t3),
                                       closed_form(t1, t3, initiative, second))

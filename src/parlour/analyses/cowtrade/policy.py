@@ -173,7 +173,7 @@ class TradePlan:
 
 
 def trade_game(money: object = None, *, initiative: object = 1, bids: object = None, cards: object = None,
-               second: object = "alternate", force: object = False) -> CowTrade:
+               second_initiative: object = "alternate", force: object = False) -> CowTrade:
     """The last trade (player 1 one animal, player 3 three): money totals with every bid 0..m (or the bids
     of `bids`), or money cards (bids: the sums a hand can make); a total beyond MAX_MONEY refused unless
     `force`."""
@@ -181,7 +181,8 @@ def trade_game(money: object = None, *, initiative: object = 1, bids: object = N
     who = whole(initiative, name("initiative"))
     if who not in (1, 3):
         raise InvalidInput(f"{name('initiative')} must be 1 or 3 (the last trade's players), got {who}")
-    rule = SecondInitiative(option(second, name("second"), [s.value for s in SecondInitiative]))
+    rule = SecondInitiative(option(second_initiative, name("second_initiative", "second"),
+                                   [s.value for s in SecondInitiative]))
     both = hands(money, cards, other=3)
     allowed = _pair(bids, "bids", "bids1 and --bids3", "player 1's bids, player 3's")
     if isinstance(both[0], list):
@@ -211,9 +212,10 @@ def plan_trade_game(game: CowTrade, *, force: object = False) -> TradePlan:
 
 
 def plan_trade(money: object = None, *, initiative: object = 1, bids: object = None, cards: object = None,
-               second: object = "alternate", force: object = False) -> TradePlan:
+               second_initiative: object = "alternate", force: object = False) -> TradePlan:
     """Check a last trade's input and its size (see `trade_game`)."""
-    game = trade_game(money, initiative=initiative, bids=bids, cards=cards, second=second, force=force)
+    game = trade_game(money, initiative=initiative, bids=bids, cards=cards, second_initiative=second_initiative,
+                      force=force)
     return plan_trade_game(game, force=force)
 
 

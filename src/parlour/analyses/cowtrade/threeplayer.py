@@ -13,6 +13,7 @@ play.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,7 +40,7 @@ from parlour.games.cowtrade.threeplayer import (
     estimate_states,
 )
 from parlour.infra.spelling import parameter
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Result, Status, bounds, down, exact, up
 from parlour.solvers import stochastic
 from parlour.solvers.zerosum import mixture
 
@@ -66,9 +67,9 @@ class Level:
     first_move: list[dict[str, Any]] | None  # his guaranteeing mixture where he moves first, else None
 
     def to_json(self) -> dict[str, Any]:
-        level = exact("level", self.lower) if self.lower == self.upper else {
-            **bounds("level", float(self.lower), float(self.upper)),
-            "level_bounds_exact": [str(self.lower), str(self.upper)]}
+        # an interval's ends rounded outwards: the JSON convention has no exact bounds
+        level = exact("level", self.lower) if self.lower == self.upper else bounds(
+            "level", down(self.lower), up(self.upper))
         return {"player": self.player, **level, "status": self.status.value, "states": self.states,
                 "cycling_states": self.cycling_states, "how": self.how, "first_move": self.first_move}
 
@@ -87,14 +88,43 @@ class SecuritySolution(Result):
                 return lv
         raise InvalidInput(f"player {player}'s level was not asked for")
 
+    # The sum of the levels asked for (at most 1 when all three are) under the JSON's names, as a value is
+    # named: `sum` (a Fraction when exact, else the midpoint), `sum_exact`, `sum_bounds`; the proven ends
+    # are `sum_low`, `sum_high`.
+    @property
+    def sum_low(self) -> Fraction:
+        return sum((lv.lower for lv in self.levels), Fraction(0))
+
+    @property
+    def sum_high(self) -> Fraction:
+        return sum((lv.upper for lv in self.levels), Fraction(0))
+
+    @property
+    def sum_exact(self) -> Fraction | None:
+        return self.sum_low if self.sum_low == self.sum_high else None
+
+    @property
+    def sum(self) -> Fraction | float:
+        """The Fraction when exact, else the JSON's midpoint of `sum_bounds`."""
+        if self.sum_exact is not None:
+            return self.sum_exact
+        low, high = self.sum_bounds
+        return (low + high) / 2
+
+    @property
+    def sum_bounds(self) -> tuple[float, float]:
+        """The proven interval of the sum, its ends rounded outwards to floats (as the JSON writes them)."""
+        return down(self.sum_low), up(self.sum_high)
+
     @property
     def total(self) -> tuple[Fraction, Fraction]:
-        """Bounds on the sum of the levels asked for (at most 1 when all three are)."""
-        return sum((lv.lower for lv in self.levels), Fraction(0)), sum((lv.upper for lv in self.levels), Fraction(0))
+        """The old name of (`sum_low`, `sum_high`), for one release."""
+        warnings.warn("SecuritySolution.total is now (.sum_low, .sum_high); the JSON's sum is .sum, .sum_exact "
+                      "and .sum_bounds; the old name goes in the next release", DeprecationWarning, stacklevel=2)
+        return self.sum_low, self.sum_high
 
     def payload(self) -> dict[str, Any]:
-        low, high = self.total
-        total = exact("sum", low) if low == high else bounds("sum", float(low), float(high))
+        total = exact("sum", self.sum_low) if self.sum_exact is not None else bounds("sum", *self.sum_bounds)
         return {
             "concept": CONCEPT, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
             "ties": self.rules.ties.value, "turn_order": [1, 2, 3],
@@ -244,7 +274,7 @@ def describe_solution(result: SecuritySolution) -> str:
             moves = ", ".join(f"{m['move']} ({m.get('probability_exact', round(m['probability'], 6))})"
                               for m in lv.first_move)
             lines.append(f"    his guaranteeing first move: {moves}")
-    low, high = result.total
+    low, high = result.sum_low, result.sum_high
     if len(result.levels) == 3:
         def between(a: float, b: float) -> str:
             return f"{a:.6f}" if f"{a:.6f}" == f"{b:.6f}" else f"{a:.6f} to {b:.6f}"
