@@ -22,11 +22,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, SecondInitiative, policy
-from parlour.analyses.cowtrade.endgame import EndgameSolution
-from parlour.analyses.cowtrade.hidden import HiddenMoneySolution
-from parlour.analyses.cowtrade.threeplayer import SecuritySolution
+from parlour.analyses.cowtrade import policy
+from parlour.analyses.cowtrade.result import (  # light: the solvers load on the first solve
+    CowTradeSolution,
+    EndgameSolution,
+    HiddenMoneySolution,
+    SecuritySolution,
+)
 from parlour.errors import InvalidInput, shown
+from parlour.games.cowtrade import CowTrade, SecondInitiative
 from parlour.infra.checks import renamed_keywords
 
 __all__ = ["CowTrade", "CowTradeSolution", "EndgameSolution", "HiddenMoneySolution", "SecondInitiative",

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.analyses.cowtrade.chain import Chain, play_chain
 from parlour.analyses.cowtrade.proofs import sharpen
+from parlour.analyses.cowtrade.result import EndgameSolution, Play
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import (
@@ -40,118 +41,13 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
-from parlour.results import Result, Status, bounds, down, exact, up
+from parlour.results import Status
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import StochasticSolution
 from parlour.solvers.zerosum import mixture
 
 # the states above which the solve is refused without force (measured: ~10 ms a state with cards)
 MAX_STATES = 200_000
-
-
-@dataclass(frozen=True)
-class Play:
-    """One state optimal play can reach: its value and both players' optimal offers."""
-
-    state: TradeState
-    lower: Fraction
-    upper: Fraction
-    offers1: list[dict[str, Any]]  # player 1's moves with their probabilities (per signal when he responds)
-    offers2: list[dict[str, Any]]
-    reach: float  # probability that optimal play passes through this state
-
-    def to_json(self) -> dict[str, Any]:
-        value = exact("value", self.lower) if self.lower == self.upper else bounds(
-            "value", float(self.lower), float(self.upper))
-        return {"animals1": self.state.animals1, "hand1": _hand_json(self.state.hand1),
-                "hand2": _hand_json(self.state.hand2), "challenger": self.state.challenger,
-                "tied": bool(self.state.tied), **value, "offers1": self.offers1, "offers2": self.offers2,
-                "reach": self.reach}
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndgameSolution(Result):
-    """The value of the start (exact, or a proven interval), what optimal play leads to, and the path.
-
-    As `parlour.solve`'s GameSolution: `value_low == value_high` when the value is exact; the JSON's names are
-    properties beside them (`value`, `value_exact`, `value_bounds`)."""
-
-    rules: EndgameRules
-    start: TradeState
-    value_low: Fraction  # the proven interval's ends (equal when the value is exact)
-    value_high: Fraction
-    completes1: float  # P(player 1 ends with the set) under the stationary strategies found
-    completes2: float
-    endless: float  # P(play never ends)
-    expected_trades: float  # counting a repeated (tied) trade as a trade
-    plays: tuple[Play, ...]
-    states: int
-    cyclic: bool
-    cycling_states: int  # states from which play can go round for ever (they lie on a cycle of the rules)
-    # completes1, completes2, endless and expected_trades (None: play may never end) as Fractions where
-    # they were computed exactly (`Chain.exact`), else None
-    chances_exact: tuple[Fraction, Fraction, Fraction, Fraction | None] | None = None
-    # every state's values and strategies (what the page looks states up in); not in the JSON
-    solution: StochasticSolution | None = field(default=None, repr=False, compare=False)
-
-    RENAMED: ClassVar[Mapping[str, str]] = {"lower": "value_low", "upper": "value_high"}
-
-    @property
-    def exact(self) -> bool:
-        return self.value_low == self.value_high
-
-    @property
-    def value(self) -> Fraction | float:
-        """The Fraction when exact, else the midpoint of the proven interval as a float, the JSON's (docs/python.md)."""
-        if self.exact:
-            return self.value_low
-        low, high = self.value_bounds
-        return (low + high) / 2
-
-    @property
-    def value_float(self) -> float:
-        return float(self.value)
-
-    @property
-    def value_exact(self) -> Fraction | None:
-        return self.value_low if self.exact else None
-
-    @property
-    def value_bounds(self) -> tuple[float, float]:
-        """The proven interval, its ends rounded outwards to floats (as the JSON writes them)."""
-        return down(self.value_low), up(self.value_high)
-
-    def chances(self) -> dict[str, Any]:
-        """completes1, completes2, endless and expected_trades in the JSON convention: each with its
-        `_exact` twin where it is exact; expected_trades None where play may never end."""
-        names = ("completes1", "completes2", "endless", "expected_trades")
-        floats = (self.completes1, self.completes2, self.endless, self.expected_trades)
-        out: dict[str, Any] = {}
-        for key, number, known in zip(names, floats, self.chances_exact or (None,) * 4, strict=True):
-            if known is not None:
-                out.update(exact(key, known))
-            else:
-                out[key] = number if math.isfinite(number) else None
-        return out
-
-    def payload(self) -> dict[str, Any]:
-        # an interval's ends are written as floats rounded outwards: the convention has no exact bounds (the
-        # ends are sums of floats from the iteration, so the floats lose nothing a reader could use)
-        value = exact("value", self.value_low) if self.exact else bounds("value", *self.value_bounds)
-        return {
-            "set_size": self.rules.set_size, "stage": self.rules.stage.value, "ties": self.rules.ties.value,
-            "next_challenger": self.rules.next_challenger.value,
-            "animals1": self.start.animals1, "animals2": self.rules.set_size - self.start.animals1,
-            "hand1": _hand_json(self.start.hand1), "hand2": _hand_json(self.start.hand2),
-            "challenger": self.start.challenger, **value, **self.chances(),
-            "states": self.states, "cyclic": self.cyclic,
-            "cycling_states": self.cycling_states,
-            "plays": [p.to_json() for p in self.plays],
-        }
-
-
-def _hand_json(hand: Hand) -> Any:
-    return hand if isinstance(hand, int) else cards_of(hand)
 
 
 def seen_label(count: int | None) -> str:

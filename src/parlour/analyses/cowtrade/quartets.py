@@ -32,7 +32,6 @@ from typing import Any
 from parlour.analyses.cowtrade.endgame import (
     START_SECONDS,
     EndgameSolution,
-    _hand_json,
     _plays_text,
     _value_text,
     solve_endgame,
@@ -40,6 +39,7 @@ from parlour.analyses.cowtrade.endgame import (
     stage_cells,
     work_seconds,
 )
+from parlour.analyses.cowtrade.result import _hand_json
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe, hand_text

@@ -13,12 +13,11 @@ play.
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from parlour.analyses.cowtrade.result import CONCEPT, Level, SecuritySolution
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import (
@@ -26,7 +25,6 @@ from parlour.games.cowtrade.endgame import (
     Hand,
     StageRule,
     TieRule,
-    cards_of,
     describe,
     hand_from_cards,
     hand_text,
@@ -40,7 +38,7 @@ from parlour.games.cowtrade.threeplayer import (
     estimate_states,
 )
 from parlour.infra.spelling import parameter
-from parlour.results import Result, Status, bounds, down, exact, up
+from parlour.results import Status
 from parlour.solvers import stochastic
 from parlour.solvers.zerosum import mixture
 
@@ -48,94 +46,6 @@ from parlour.solvers.zerosum import mixture
 # the shared 2-core machine: 6-19 ms of CPU a state, the cycles being the cost; money 5 each, estimate
 # 11,016, 1,976 states, took 112 s of CPU for the three levels: the limit allows minutes, not hours)
 MAX_STATES = 20_000
-
-CONCEPT = ("security level (maxmin): what one player can guarantee against the other two acting as one "
-           "coalition; not an equilibrium")
-
-
-@dataclass(frozen=True)
-class Level:
-    """One player's security level from the start: the value of his game against the coalition."""
-
-    player: int
-    lower: Fraction
-    upper: Fraction
-    status: Status
-    states: int  # states of this player's game reachable from the start
-    cycling_states: int  # of them, those from which play can go round for ever
-    how: str
-    first_move: list[dict[str, Any]] | None  # his guaranteeing mixture where he moves first, else None
-
-    def to_json(self) -> dict[str, Any]:
-        # an interval's ends rounded outwards: the JSON convention has no exact bounds
-        level = exact("level", self.lower) if self.lower == self.upper else bounds(
-            "level", down(self.lower), up(self.upper))
-        return {"player": self.player, **level, "status": self.status.value, "states": self.states,
-                "cycling_states": self.cycling_states, "how": self.how, "first_move": self.first_move}
-
-
-@dataclass(frozen=True, kw_only=True)
-class SecuritySolution(Result):
-    """The security level of each asked player from one start (see the module doc)."""
-
-    rules: ThreeRules
-    start: ThreeState
-    levels: tuple[Level, ...]
-
-    def level(self, player: int) -> Level:
-        for lv in self.levels:
-            if lv.player == player:
-                return lv
-        raise InvalidInput(f"player {player}'s level was not asked for")
-
-    # The sum of the levels asked for (at most 1 when all three are) under the JSON's names, as a value is
-    # named: `sum` (a Fraction when exact, else the midpoint), `sum_exact`, `sum_bounds`; the proven ends
-    # are `sum_low`, `sum_high`.
-    @property
-    def sum_low(self) -> Fraction:
-        return sum((lv.lower for lv in self.levels), Fraction(0))
-
-    @property
-    def sum_high(self) -> Fraction:
-        return sum((lv.upper for lv in self.levels), Fraction(0))
-
-    @property
-    def sum_exact(self) -> Fraction | None:
-        return self.sum_low if self.sum_low == self.sum_high else None
-
-    @property
-    def sum(self) -> Fraction | float:
-        """The Fraction when exact, else the JSON's midpoint of `sum_bounds`."""
-        if self.sum_exact is not None:
-            return self.sum_exact
-        low, high = self.sum_bounds
-        return (low + high) / 2
-
-    @property
-    def sum_bounds(self) -> tuple[float, float]:
-        """The proven interval of the sum, its ends rounded outwards to floats (as the JSON writes them)."""
-        return down(self.sum_low), up(self.sum_high)
-
-    @property
-    def total(self) -> tuple[Fraction, Fraction]:
-        """The old name of (`sum_low`, `sum_high`), for one release."""
-        warnings.warn("SecuritySolution.total is now (.sum_low, .sum_high); the JSON's sum is .sum, .sum_exact "
-                      "and .sum_bounds; the old name goes in the next release", DeprecationWarning, stacklevel=2)
-        return self.sum_low, self.sum_high
-
-    def payload(self) -> dict[str, Any]:
-        total = exact("sum", self.sum_low) if self.sum_exact is not None else bounds("sum", *self.sum_bounds)
-        return {
-            "concept": CONCEPT, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
-            "ties": self.rules.ties.value, "turn_order": [1, 2, 3],
-            "animals": list(self.start.animals), "hands": [_hand_json(h) for h in self.start.hands],
-            "turn": self.start.turn, "levels": [lv.to_json() for lv in self.levels], **total,
-        }
-
-
-def _hand_json(hand: Hand) -> Any:
-    return hand if isinstance(hand, int) else cards_of(hand)
-
 
 def _label(move: Any, choosing: bool) -> str:
     """A move as a player says it: whom he challenges at a choosing stage, else his offer."""
