@@ -198,8 +198,10 @@ def endgame(
         next_challenger=next_challenger, study=study, tol=tol, force=force))
 
 
-def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0, next_challenger: str = "alternate",
-           force: bool = False, challenger: int | None = None) -> HiddenMoneySolution:
+@renamed_keywords(next_challenger="second_initiative")
+def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0,
+           second_initiative: SecondInitiative | str = "alternate", force: bool = False,
+           challenger: int | None = None) -> HiddenMoneySolution:
     """The last trade with hidden money (`parlour cowtrade endgame --hidden`).
 
     The money of `players` players (each the starting money plus `donkeys` donkeys' bonus) is dealt at
@@ -214,8 +216,9 @@ def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0, next_chal
         Who challenges and wins a tie: 1 (one animal) or 3 (three), as in `solve`.
     donkeys : int
         Donkeys auctioned so far (0 to 4): their bonus money is part of every player's money.
-    next_challenger : {"alternate", "loser"}
-        Who holds the initiative in the second trade.
+    second_initiative : {"alternate", "loser"}
+        Who holds the initiative in the second trade, as in `solve` (`next_challenger=` is its old name, for
+        one release; `--next` on the command line).
     force : bool
         Solve even beyond the size guard (3,000 LP rows, 20,000 deals).
     challenger : int, optional
@@ -232,7 +235,7 @@ def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0, next_chal
             raise InvalidInput("give initiative (1 or 3), not also the deprecated challenger")
         initiative = policy.deprecated_challenger(challenger)
     return policy.run_hidden(policy.plan_hidden(players, initiative=initiative, donkeys=donkeys,
-                                                second=policy.second_of(next_challenger), force=force))
+                                                second_initiative=second_initiative, force=force))
 
 
 def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence[int], Sequence[int], Sequence[int]]

@@ -237,3 +237,12 @@ def test_the_cow_trade_takes_second_initiative_and_its_old_keyword_with_a_warnin
     with warnings.catch_warnings(), pytest.raises(ValueError, match=r"^second_initiative must be one of"):
         warnings.simplefilter("ignore", DeprecationWarning)
         parlour.cowtrade.solve(money=(8, 5), second="winner")  # a wrong value under the old name names the new
+
+
+def test_hidden_money_takes_second_initiative_and_its_old_keyword_with_a_warning() -> None:
+    new = parlour.cowtrade.hidden(2, initiative=3, second_initiative="loser")
+    assert new.second_initiative.value == new.to_json()["second_initiative"] == "loser"  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match=r"^hidden\(next_challenger=\.\.\.\) is now hidden\(second_initiative="):
+        old = parlour.cowtrade.hidden(2, initiative=3, next_challenger="loser")
+    assert old.to_json()["value_exact"] == new.to_json()["value_exact"]
+    assert new.value != parlour.cowtrade.hidden(2, initiative=3).value  # the keyword is not ignored

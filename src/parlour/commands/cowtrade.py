@@ -215,8 +215,8 @@ def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger:
     if challenger == 2:
         raise InvalidInput("--hidden numbers the last trade's players as `parlour cowtrade solve` does: 1 holds one "
                            "animal, 3 holds three; --challenger 3 lets player 3 challenge")
-    plan = policy.plan_hidden(players, initiative=challenger, donkeys=donkeys, second=policy.second_of(next_challenger),
-                              force=force)
+    plan = policy.plan_hidden(players, initiative=challenger, donkeys=donkeys,
+                              second_initiative=policy.second_of(next_challenger), force=force)
     result = policy.run_hidden(plan)
     if as_json:
         print_json(result.to_json())

@@ -453,7 +453,7 @@ def _animals(count: int, article: str = "") -> str:
 @lru_cache(maxsize=CACHED)
 def _hidden(players: int, donkeys: int, initiative: int, second: str) -> dict[str, Any]:
     """A hidden-money trade the page asked for, remembered (its size was checked by the plan before)."""
-    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second=second, force=True)
+    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second_initiative=second, force=True)
     return policy.run_hidden(plan).to_json()
 
 
@@ -465,9 +465,9 @@ def api_hidden(req: HiddenRequest) -> dict[str, Any]:
     if initiative == 2:
         raise InvalidInput("the initiative is player 1 or player 3 (the last trade's players)")
     second = one_of(req.second, "the second trade's initiative", [s.value for s in SecondInitiative])
-    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second=second, max_rows=HIDDEN_ROWS,
-                              max_deals=HIDDEN_DEALS, lift="")
-    return {**_hidden(plan.players, plan.donkeys, plan.initiative, plan.second.value), "size": plan.size}
+    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second_initiative=second,
+                              max_rows=HIDDEN_ROWS, max_deals=HIDDEN_DEALS, lift="")
+    return {**_hidden(plan.players, plan.donkeys, plan.initiative, plan.second_initiative.value), "size": plan.size}
 
 
 @router.get("/endgame", response_class=HTMLResponse)

@@ -58,7 +58,7 @@ BAD_CALLS = [
     (lambda: cowtrade.hidden(initiative=2), "initiative must be 1 or 3"),
     (lambda: cowtrade.hidden(players=7), "players must be at most 6"),
     (lambda: cowtrade.hidden(players=3, donkeys=4), "force=True tries anyway"),
-    (lambda: cowtrade.hidden(next_challenger="winner"), "next_challenger must be one of"),
+    (lambda: cowtrade.hidden(second_initiative="winner"), "second_initiative must be one of"),
     (lambda: cowtrade.security(money=(1, 1)), "money must give three players' money"),  # type: ignore[arg-type]
     (lambda: cowtrade.security(money=(1, 1, 1), stage="bogus"), "stage must be one of"),
     (lambda: cowtrade.security(money=(1, -1, 1)), "money[1] must not be negative"),

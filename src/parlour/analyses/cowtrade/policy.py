@@ -313,12 +313,12 @@ class HiddenPlan:
     players: int
     donkeys: int
     initiative: int
-    second: SecondInitiative
+    second_initiative: SecondInitiative
     size: dict[str, int]  # deals, hands, LP columns and rows (`hidden.estimate`)
 
 
 def plan_hidden(players: object = 3, *, initiative: object = 1, donkeys: object = 0,
-                second: object = "alternate", force: object = False, max_rows: int | None = None,
+                second_initiative: object = "alternate", force: object = False, max_rows: int | None = None,
                 max_deals: int | None = None, lift: str | None = None) -> HiddenPlan:
     """Check the hidden-money trade's input; beyond `max_rows` LP rows or `max_deals` deals (None: the
     hidden-money module's MAX_ROWS, MAX_DEALS) refused unless `force` (the page passes its own, smaller
@@ -331,7 +331,8 @@ def plan_hidden(players: object = 3, *, initiative: object = 1, donkeys: object 
     if who not in (1, 3):
         raise InvalidInput(f"{name('initiative', 'challenger')} must be 1 or 3 (the last trade's players: 1 holds "
                            f"one animal, 3 holds three), got {who}")
-    rule = SecondInitiative(option(second, name("second", "next"), [s.value for s in SecondInitiative]))
+    rule = SecondInitiative(option(second_initiative, name("second_initiative", "next"),
+                                   [s.value for s in SecondInitiative]))
     if _flag(force, name("force")):
         size = hidden.estimate(count, bonus)
     else:
@@ -362,7 +363,7 @@ def run_hidden(plan: HiddenPlan) -> HiddenMoneySolution:
     """The hidden-money last trade solved exactly (sequence-form LP with a checked rational certificate)."""
     from parlour.analyses.cowtrade.hidden import hidden_last_trade
 
-    return hidden_last_trade(plan.players, plan.initiative, plan.donkeys, plan.second)
+    return hidden_last_trade(plan.players, plan.initiative, plan.donkeys, plan.second_initiative)
 
 
 __all__ = ["DEFAULT_CARDS", "MAX_MONEY", "EndgamePlan", "HiddenPlan", "TradePlan", "deprecated_challenger",
