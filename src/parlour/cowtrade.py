@@ -277,8 +277,9 @@ def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence
     Returns
     -------
     SecuritySolution
-        `levels` (each with `lower`, `upper`, `status`, `states`, `cycling_states`, `first_move`) and their
-        `sum` (`sum_exact` or `sum_bounds`; the proven ends `sum_low`, `sum_high`).
+        `levels` (each with `level`, `level_exact` or `level_bounds`, the proven ends `level_low`, `level_high`,
+        `status`, `states`, `cycling_states`, `first_move`) and their `sum` (`sum_exact` or `sum_bounds`;
+        the proven ends `sum_low`, `sum_high`).
     """
     from parlour.analyses.cowtrade.threeplayer import StageRule, ThreeRules, TieRule, make_hands, solve_security
 

@@ -230,8 +230,8 @@ def test_the_cow_trade_end_game_from_python() -> None:
 def test_three_players_security_levels_from_python() -> None:
     # the cycle solved by hand in tests/analyses/cowtrade/test_threeplayer.py: 2/3 and 1/3
     sol = parlour.cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
-    assert sol.level(1).lower <= Fraction(2, 3) <= sol.level(1).upper
-    assert sol.level(2).lower <= Fraction(1, 3) <= sol.level(2).upper
+    assert sol.level(1).level_low <= Fraction(2, 3) <= sol.level(1).level_high
+    assert sol.level(2).level_low <= Fraction(1, 3) <= sol.level(2).level_high
     with pytest.raises(InvalidInput, match="force=True"):
         parlour.cowtrade.security(money=(100, 100, 100))
     with pytest.raises(InvalidInput, match="three"):

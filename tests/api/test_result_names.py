@@ -246,3 +246,31 @@ def test_hidden_money_takes_second_initiative_and_its_old_keyword_with_a_warning
         old = parlour.cowtrade.hidden(2, initiative=3, next_challenger="loser")
     assert old.to_json()["value_exact"] == new.to_json()["value_exact"]
     assert new.value != parlour.cowtrade.hidden(2, initiative=3).value  # the keyword is not ignored
+
+
+def test_a_played_state_and_a_level_name_their_values_as_their_json_does(results: dict[str, Result]) -> None:
+    # the rows inside a result: an end game's reached states (`plays`) and the security levels (`levels`)
+    for name in ("EndgameSolution exact", "EndgameSolution certified"):
+        result = results[name]
+        for play, row in zip(result.plays, result.to_json()["plays"], strict=True):  # type: ignore[attr-defined]
+            assert play.value == row["value"] or float(play.value) == row["value"]
+            if "value_exact" in row:
+                assert play.value_exact == Fraction(row["value_exact"]) and "value_bounds" not in row
+            else:
+                assert play.value_exact is None and [*play.value_bounds] == row["value_bounds"]
+                assert play.value_bounds[0] <= play.value_low < play.value_high <= play.value_bounds[1]
+    certified = results["EndgameSolution certified"].plays[0]  # type: ignore[attr-defined]
+    for old, new in (("lower", "value_low"), ("upper", "value_high")):
+        with pytest.warns(DeprecationWarning, match=rf"^Play\.{old} is now \.{new}; the old name goes"):
+            assert getattr(certified, old) == getattr(certified, new)
+
+    security = results["SecuritySolution"]
+    for level, row in zip(security.levels, security.to_json()["levels"], strict=True):  # type: ignore[attr-defined]
+        assert level.level == row["level"] or float(level.level) == row["level"]
+        if "level_exact" in row:
+            assert level.level_exact == Fraction(row["level_exact"])
+        else:
+            assert level.level_exact is None and [*level.level_bounds] == row["level_bounds"]
+        for old, new in (("lower", "level_low"), ("upper", "level_high")):
+            with pytest.warns(DeprecationWarning, match=rf"^Level\.{old} is now \.{new}; the old name goes"):
+                assert getattr(level, old) == getattr(level, new)

@@ -122,7 +122,7 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
                           strategy_json(stage, sol.strategy2, stage.leader == 2), chain.reach[k]))
     root = solution.at(start)
     status, message = solution.status, f"{root.how}; {solution.message}"
-    if solution.status is not Status.EXACT and all(p.lower == p.upper for p in plays):
+    if solution.status is not Status.EXACT and all(p.value_exact is not None for p in plays):
         # what this result reports (the start's value, the states optimal play reaches and their strategies)
         # is exact and proven; states that play never reaches may keep intervals (the page looks them up)
         status, message = Status.EXACT, f"{root.how}; the states optimal play never reaches: {solution.message}"
@@ -330,7 +330,7 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         lines.append("  optimal play never ends: each player keeps the other from completing the set (a draw, "
                      "worth 0 to both)")
     lines += _plays_text(len(result.plays), [
-        (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.lower, p.upper)}", p.offers1, p.offers2)
+        (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.value_low, p.value_high)}", p.offers1, p.offers2)
         for p in result.plays[:plays]])
     return "\n".join(lines)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from parlour.errors import CertificateError, InvalidInput
 from parlour.games.cowtrade import CowTrade, SecondInitiative, payoff_matrix
 from parlour.games.cowtrade.endgame import EndgameRules, Hand, TradeState, cards_of
-from parlour.results import Result, Status, bounds, down, exact, jsonable, up
+from parlour.results import Result, Status, bounds, down, exact, jsonable, renamed_attribute, up
 
 if TYPE_CHECKING:
     from parlour.analyses.cowtrade.hidden import Deal, HandBids
@@ -83,15 +83,30 @@ class Play:
     """One state optimal play can reach: its value and both players' optimal offers."""
 
     state: TradeState
-    lower: Fraction
-    upper: Fraction
+    value_low: Fraction  # the proven interval's ends (equal when the value is exact), as EndgameSolution's
+    value_high: Fraction
     offers1: list[dict[str, Any]]  # player 1's moves with their probabilities (per signal when he responds)
     offers2: list[dict[str, Any]]
     reach: float  # probability that optimal play passes through this state
 
+    lower = renamed_attribute("Play", "lower", "value_low")
+    upper = renamed_attribute("Play", "upper", "value_high")
+
+    @property
+    def value_exact(self) -> Fraction | None:
+        return self.value_low if self.value_low == self.value_high else None
+
+    @property
+    def value_bounds(self) -> tuple[float, float]:
+        return down(self.value_low), up(self.value_high)
+
+    @property
+    def value(self) -> Fraction | float:
+        """The Fraction when exact, else the JSON's midpoint of `value_bounds`."""
+        return self.value_low if self.value_exact is not None else sum(self.value_bounds) / 2
+
     def to_json(self) -> dict[str, Any]:
-        value = exact("value", self.lower) if self.lower == self.upper else bounds(
-            "value", float(self.lower), float(self.upper))
+        value = exact("value", self.value_low) if self.value_exact is not None else bounds("value", *self.value_bounds)
         return {"animals1": self.state.animals1, "hand1": _hand_json(self.state.hand1),
                 "hand2": _hand_json(self.state.hand2), "challenger": self.state.challenger,
                 "tied": bool(self.state.tied), **value, "offers1": self.offers1, "offers2": self.offers2,
@@ -285,18 +300,33 @@ class Level:
     """One player's security level from the start: the value of his game against the coalition."""
 
     player: int
-    lower: Fraction
-    upper: Fraction
+    level_low: Fraction  # the proven interval's ends (equal when the level is exact)
+    level_high: Fraction
     status: Status
     states: int  # states of this player's game reachable from the start
     cycling_states: int  # of them, those from which play can go round for ever
     how: str
     first_move: list[dict[str, Any]] | None  # his guaranteeing mixture where he moves first, else None
 
+    lower = renamed_attribute("Level", "lower", "level_low")
+    upper = renamed_attribute("Level", "upper", "level_high")
+
+    @property
+    def level_exact(self) -> Fraction | None:
+        return self.level_low if self.level_low == self.level_high else None
+
+    @property
+    def level_bounds(self) -> tuple[float, float]:
+        """The proven interval, its ends rounded outwards (the JSON convention has no exact bounds)."""
+        return down(self.level_low), up(self.level_high)
+
+    @property
+    def level(self) -> Fraction | float:
+        """The Fraction when exact, else the JSON's midpoint of `level_bounds`."""
+        return self.level_low if self.level_exact is not None else sum(self.level_bounds) / 2
+
     def to_json(self) -> dict[str, Any]:
-        # an interval's ends rounded outwards: the JSON convention has no exact bounds
-        level = exact("level", self.lower) if self.lower == self.upper else bounds(
-            "level", down(self.lower), up(self.upper))
+        level = exact("level", self.level_low) if self.level_exact is not None else bounds("level", *self.level_bounds)
         return {"player": self.player, **level, "status": self.status.value, "states": self.states,
                 "cycling_states": self.cycling_states, "how": self.how, "first_move": self.first_move}
 
@@ -320,11 +350,11 @@ class SecuritySolution(Result):
     # are `sum_low`, `sum_high`.
     @property
     def sum_low(self) -> Fraction:
-        return sum((lv.lower for lv in self.levels), Fraction(0))
+        return sum((lv.level_low for lv in self.levels), Fraction(0))
 
     @property
     def sum_high(self) -> Fraction:
-        return sum((lv.upper for lv in self.levels), Fraction(0))
+        return sum((lv.level_high for lv in self.levels), Fraction(0))
 
     @property
     def sum_exact(self) -> Fraction | None:

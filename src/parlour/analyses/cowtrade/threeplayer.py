@@ -157,11 +157,12 @@ def make_hands(money: Sequence[int | None], cards: Sequence[Sequence[int] | None
 
 
 def _level_text(lv: Level) -> str:
-    if lv.lower == lv.upper:
-        text = str(lv.lower)
-        return (text if len(text) <= 24 else f"{float(lv.lower):.12f} (exact, {len(text)} characters)") + \
-            f" = {float(lv.lower):.6f}"
-    return f"{float((lv.lower + lv.upper) / 2):.12f} ± {float((lv.upper - lv.lower) / 2):.1e} (proven bounds)"
+    if lv.level_low == lv.level_high:
+        text = str(lv.level_low)
+        return (text if len(text) <= 24 else f"{float(lv.level_low):.12f} (exact, {len(text)} characters)") + \
+            f" = {float(lv.level_low):.6f}"
+    low, high = lv.level_low, lv.level_high
+    return f"{float((low + high) / 2):.12f} ± {float((high - low) / 2):.1e} (proven bounds)"
 
 
 def describe_solution(result: SecuritySolution) -> str:
