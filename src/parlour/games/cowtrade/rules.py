@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import enum
 import numbers
-import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from parlour.errors import InvalidInput, shown
 from parlour.infra.checks import renamed_keywords
+from parlour.results import renamed_attribute
 
 if TYPE_CHECKING:  # the matrices are numpy's; the rules and the options load without it
     import numpy as np
@@ -91,12 +91,7 @@ class CowTrade:
         object.__setattr__(self, "bids3", tuple(sorted(self.bids3)) or tuple(range(self.money3 + 1)))
         object.__setattr__(self, "second_initiative", SecondInitiative(self.second_initiative))
 
-    @property
-    def second(self) -> SecondInitiative:
-        """The old name of `second_initiative`, for one release."""
-        warnings.warn("CowTrade.second is now .second_initiative; the old name goes in the next release",
-                      DeprecationWarning, stacklevel=2)
-        return self.second_initiative
+    second = renamed_attribute("CowTrade", "second", "second_initiative")
 
     @classmethod
     @renamed_keywords(second="second_initiative")
