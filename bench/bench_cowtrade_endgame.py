@@ -240,8 +240,8 @@ def quintet(rules_too: bool) -> dict[str, object]:
         start = time.perf_counter()
         sol = solve_endgame(rules, 1, hand, hand, 1, tol=1e-12)
         out[name] = {"seconds": round(time.perf_counter() - start, 2), "status": sol.status.value,
-                     "value_bounds_exact": [str(sol.lower), str(sol.upper)],
-                     "width": float(sol.upper - sol.lower), "states": sol.states,
+                     "value_bounds_exact": [str(sol.value_low), str(sol.value_high)],
+                     "width": float(sol.value_high - sol.value_low), "states": sol.states,
                      "completes1": sol.completes1, "expected_trades": sol.expected_trades,
                      "counters": dict(sol.counters), "target_s": 300,
                      # the machine is shared: its load while this ran says how far the seconds are inflated

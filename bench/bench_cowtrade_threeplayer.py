@@ -36,10 +36,10 @@ def case(rules: ThreeRules, hands: tuple[Hand, Hand, Hand]) -> dict[str, Any]:
         "seconds": round(seconds, 2), "cpu_seconds": round(time.process_time() - cpu, 2),
         "status": result.status.value, "estimate": estimate_states(rules, hands),
         "states": [lv.states for lv in result.levels], "cycling_states": [lv.cycling_states for lv in result.levels],
-        "levels": [float((lv.lower + lv.upper) / 2) for lv in result.levels],
-        "levels_exact": [str(lv.lower) if lv.lower == lv.upper else None for lv in result.levels],
-        "widths": [float(lv.upper - lv.lower) for lv in result.levels],
-        "sum_upper": float(result.total[1]), "within_a_minute": seconds <= MINUTE,
+        "levels": [float((lv.level_low + lv.level_high) / 2) for lv in result.levels],
+        "levels_exact": [str(lv.level_low) if lv.level_low == lv.level_high else None for lv in result.levels],
+        "widths": [float(lv.level_high - lv.level_low) for lv in result.levels],
+        "sum_upper": float(result.sum_high), "within_a_minute": seconds <= MINUTE,
     }
 
 

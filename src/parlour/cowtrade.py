@@ -22,11 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, SecondInitiative, policy
-from parlour.analyses.cowtrade.endgame import EndgameSolution
-from parlour.analyses.cowtrade.hidden import HiddenMoneySolution
-from parlour.analyses.cowtrade.threeplayer import SecuritySolution
+from parlour.analyses.cowtrade import policy
+from parlour.analyses.cowtrade.result import (  # light: the solvers load on the first solve
+    CowTradeSolution,
+    EndgameSolution,
+    HiddenMoneySolution,
+    SecuritySolution,
+)
 from parlour.errors import InvalidInput, shown
+from parlour.games.cowtrade import CowTrade, SecondInitiative
+from parlour.infra.checks import renamed_keywords
 
 __all__ = ["CowTrade", "CowTradeSolution", "EndgameSolution", "HiddenMoneySolution", "SecondInitiative",
            "SecuritySolution", "endgame", "game", "hidden", "security", "solve", "solve_game"]
@@ -34,13 +39,14 @@ __all__ = ["CowTrade", "CowTradeSolution", "EndgameSolution", "HiddenMoneySoluti
 Pair = tuple[Sequence[int], Sequence[int]]
 
 
+@renamed_keywords(second="second_initiative")
 def game(
     money: tuple[int, int] | None = None,
     *,
     initiative: int = 1,
     bids: Pair | None = None,
     cards: Pair | None = None,
-    second: SecondInitiative | str = "alternate",
+    second_initiative: SecondInitiative | str = "alternate",
     force: bool = False,
 ) -> CowTrade:
     """The last trade of a quartet as a game, not yet solved.
@@ -55,8 +61,8 @@ def game(
         The bids each may make (with `money` only).
     cards : pair of lists of ints, optional
         The money cards of player 1 and player 3 instead of `money`; the bids are the sums a hand can make.
-    second : {"alternate", "loser"}
-        Who holds the initiative in the second trade.
+    second_initiative : {"alternate", "loser"}
+        Who holds the initiative in the second trade (`second=` is its old name, for one release).
     force : bool
         Accept a money total beyond ten million.
 
@@ -65,7 +71,8 @@ def game(
     CowTrade
         The game: totals, initiative, both bid lists.
     """
-    return policy.trade_game(money, initiative=initiative, bids=bids, cards=cards, second=second, force=force)
+    return policy.trade_game(money, initiative=initiative, bids=bids, cards=cards,
+                             second_initiative=second_initiative, force=force)
 
 
 def solve_game(trade: CowTrade, *, force: bool = False) -> CowTradeSolution:
@@ -86,13 +93,14 @@ def solve_game(trade: CowTrade, *, force: bool = False) -> CowTradeSolution:
     return policy.run_trade(policy.plan_trade_game(trade, force=force))
 
 
+@renamed_keywords(second="second_initiative")
 def solve(
     money: tuple[int, int] | None = None,
     *,
     initiative: int = 1,
     bids: Pair | None = None,
     cards: Pair | None = None,
-    second: SecondInitiative | str = "alternate",
+    second_initiative: SecondInitiative | str = "alternate",
     force: bool = False,
 ) -> CowTradeSolution:
     """Solve the last cow trade exactly (`parlour cowtrade solve`).
@@ -111,8 +119,8 @@ def solve(
         The bids each may make (with `money` only; default every amount 0..m).
     cards : pair of lists of ints, optional
         The money cards of player 1 and player 3 (card values 0, 10, 50, 100, 200, 500).
-    second : {"alternate", "loser"}
-        Who holds the initiative in the second trade.
+    second_initiative : {"alternate", "loser"}
+        Who holds the initiative in the second trade (`--second`; `second=` is its old name, for one release).
     force : bool
         Solve even what the size check refuses (beyond this machine's memory or a day's work).
 
@@ -121,10 +129,10 @@ def solve(
     CowTradeSolution
         `value` (player 1's, in units of the quartet's points: +1 he ends with it, -1 player 3 does) as a
         Fraction, the inspection size left after eliminating dominated bids, and both optimal bidding
-        strategies `strategy1`, `strategy3` (bid -> Fraction).
+        strategies `strategy1`, `strategy3` (bid -> Fraction); `game` is the game solved.
     """
-    return policy.run_trade(policy.plan_trade(money, initiative=initiative, bids=bids, cards=cards, second=second,
-                                              force=force))
+    return policy.run_trade(policy.plan_trade(money, initiative=initiative, bids=bids, cards=cards,
+                                              second_initiative=second_initiative, force=force))
 
 
 def endgame(
@@ -180,7 +188,8 @@ def endgame(
     Returns
     -------
     EndgameSolution
-        `lower`/`upper` (equal, and `value`, when exact), `completes1`, `completes2`, `endless`,
+        `value` (a Fraction when exact, else the midpoint of `value_bounds`), `value_exact` (None for an
+        interval), the proven ends `value_low`/`value_high`, `completes1`, `completes2`, `endless`,
         `expected_trades` (their Fractions in `chances_exact` where exact), and `plays`: the states optimal
         play reaches with both players' optimal offers.
     """
@@ -189,8 +198,10 @@ def endgame(
         next_challenger=next_challenger, study=study, tol=tol, force=force))
 
 
-def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0, next_challenger: str = "alternate",
-           force: bool = False, challenger: int | None = None) -> HiddenMoneySolution:
+@renamed_keywords(next_challenger="second_initiative")
+def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0,
+           second_initiative: SecondInitiative | str = "alternate", force: bool = False,
+           challenger: int | None = None) -> HiddenMoneySolution:
     """The last trade with hidden money (`parlour cowtrade endgame --hidden`).
 
     The money of `players` players (each the starting money plus `donkeys` donkeys' bonus) is dealt at
@@ -205,8 +216,9 @@ def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0, next_chal
         Who challenges and wins a tie: 1 (one animal) or 3 (three), as in `solve`.
     donkeys : int
         Donkeys auctioned so far (0 to 4): their bonus money is part of every player's money.
-    next_challenger : {"alternate", "loser"}
-        Who holds the initiative in the second trade.
+    second_initiative : {"alternate", "loser"}
+        Who holds the initiative in the second trade, as in `solve` (`next_challenger=` is its old name, for
+        one release; `--next` on the command line).
     force : bool
         Solve even beyond the size guard (3,000 LP rows, 20,000 deals).
     challenger : int, optional
@@ -223,7 +235,7 @@ def hidden(players: int = 3, *, initiative: int = 1, donkeys: int = 0, next_chal
             raise InvalidInput("give initiative (1 or 3), not also the deprecated challenger")
         initiative = policy.deprecated_challenger(challenger)
     return policy.run_hidden(policy.plan_hidden(players, initiative=initiative, donkeys=donkeys,
-                                                second=policy.second_of(next_challenger), force=force))
+                                                second_initiative=second_initiative, force=force))
 
 
 def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence[int], Sequence[int], Sequence[int]]
@@ -265,7 +277,9 @@ def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence
     Returns
     -------
     SecuritySolution
-        `levels` (each with `lower`, `upper`, `status`, `states`, `cycling_states`, `first_move`) and `total`.
+        `levels` (each with `level`, `level_exact` or `level_bounds`, the proven ends `level_low`, `level_high`,
+        `status`, `states`, `cycling_states`, `first_move`) and their `sum` (`sum_exact` or `sum_bounds`;
+        the proven ends `sum_low`, `sum_high`).
     """
     from parlour.analyses.cowtrade.threeplayer import StageRule, ThreeRules, TieRule, make_hands, solve_security
 

@@ -356,6 +356,30 @@ def exact(name: str, value: Fraction | int | Sequence[Any] | Mapping[Any, Any]) 
     return {name: to_floats(value), f"{name}_exact": to_exact(value)}
 
 
+def renamed_attribute(owner: str, old: str, new: str) -> property:
+    """`old`, an attribute renamed to `new` (the name its JSON shows), read for one release with a
+    DeprecationWarning: for a class that is no `Result` (whose `RENAMED` does the same)."""
+
+    def read(self: Any) -> Any:
+        warnings.warn(f"{owner}.{old} is now .{new}; the old name goes in the next release", DeprecationWarning,
+                      stacklevel=2)
+        return getattr(self, new)
+
+    return property(read, doc=f"The old name of `{new}`, for one release.")
+
+
+def down(x: Fraction) -> float:
+    """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
+    f = float(x)
+    return math.nextafter(f, -math.inf) if Fraction(f) > x else f
+
+
+def up(x: Fraction) -> float:
+    """The smallest float >= x."""
+    f = float(x)
+    return math.nextafter(f, math.inf) if Fraction(f) < x else f
+
+
 def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float]) -> dict[str, Any]:
     """`{name: midpoint, name_bounds: [lo, hi]}` for one interval, or lists of both for several."""
     if _listlike(low):

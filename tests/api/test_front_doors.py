@@ -25,8 +25,9 @@ def test_import_parlour_loads_no_numerics() -> None:
 
 
 # What importing a front door may load (and nothing heavier): Memory's results need FLINT's integers; the
-# Goose names its result from a light module, its engines (numba, scipy: 0.6 s) load on the first solve.
-FRONT_IMPORTS = {"goose": set(), "guess": set(), "memory": {"flint"}, "winorlose": set()}
+# Goose names its result from a light module, its engines (numba, scipy: 0.6 s) load on the first solve; so
+# does the cow trade (its solvers: numpy, HiGHS, FLINT).
+FRONT_IMPORTS = {"goose": set(), "guess": set(), "memory": {"flint"}, "winorlose": set(), "cowtrade": set()}
 HEAVY = ("numba", "llvmlite", "scipy", "highspy", "flint", "numpy", "matplotlib", "pandas", "fastapi", "dask")
 
 
@@ -54,6 +55,29 @@ def test_the_goose_analysis_package_still_gives_every_name() -> None:
     assert model.GooseSolution is analysis.GooseSolution  # one class, named from the engine's module too
     with pytest.raises(AttributeError):
         analysis.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize("package", ["parlour.analyses.cowtrade", "parlour.solvers.stochastic"])
+def test_the_lazy_cow_trade_packages_still_give_every_name(package: str) -> None:
+    # their solvers' names load on first use (so that `parlour.cowtrade` stays light): each resolves to the
+    # function or class, never to a module of the same name
+    import importlib
+    import types
+
+    module = importlib.import_module(package)
+    for name in module.__all__:
+        assert not isinstance(getattr(module, name), types.ModuleType), f"{package}.{name} is a module"
+    assert set(module.__all__) <= set(dir(module))
+    with pytest.raises(AttributeError):
+        module.no_such_name  # noqa: B018
+
+
+def test_a_cow_trade_solve_loads_its_solvers_and_runs_after_a_light_import() -> None:
+    # the other order of the fresh-interpreter test: import light, then solve (the lazy names resolve)
+    code = ("import parlour.cowtrade as door\n"
+            "print(door.solve(money=(8, 5)).value, door.endgame(money=(1, 1), set_size=3).value)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["-1/3", "-3/5"]
 
 
 def test_public_names_are_documented() -> None:
@@ -206,8 +230,8 @@ def test_the_cow_trade_end_game_from_python() -> None:
 def test_three_players_security_levels_from_python() -> None:
     # the cycle solved by hand in tests/analyses/cowtrade/test_threeplayer.py: 2/3 and 1/3
     sol = parlour.cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
-    assert sol.level(1).lower <= Fraction(2, 3) <= sol.level(1).upper
-    assert sol.level(2).lower <= Fraction(1, 3) <= sol.level(2).upper
+    assert sol.level(1).level_low <= Fraction(2, 3) <= sol.level(1).level_high
+    assert sol.level(2).level_low <= Fraction(1, 3) <= sol.level(2).level_high
     with pytest.raises(InvalidInput, match="force=True"):
         parlour.cowtrade.security(money=(100, 100, 100))
     with pytest.raises(InvalidInput, match="three"):

@@ -20,8 +20,9 @@ from parlour.toolkit import End
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
-# One cheap result of every type the front doors of the Goose, the guessing game, Memory, Win or Lose and
-# the zero-sum solver return (the cow trade's are checked with its own policy, on its own branch).
+# One cheap result of every type the front doors return: the Goose, the guessing game, Memory, Win or Lose,
+# the cow trade (its last trade, an end game exact and certified, hidden money, security levels), the
+# zero-sum solver and a game of your own.
 MAKERS: dict[str, Callable[[], Result]] = {
     "GooseSolution exact": lambda: parlour.goose.solve(players=2, exact=True),
     "GooseSolution certified": lambda: parlour.goose.solve(players=2, tol=1e-6),
@@ -36,6 +37,12 @@ MAKERS: dict[str, Callable[[], Result]] = {
     "ViewChance": lambda: parlour.winorlose.chance("3h,5", "0,1,2,6,7"),
     "PairingResult": lambda: parlour.winorlose.pairing("normal", "smart", rounds=1),
     "Tournament": lambda: parlour.winorlose.tournament(rounds=1, games=2),
+    "CowTradeSolution": lambda: parlour.cowtrade.solve(money=(8, 5)),
+    "EndgameSolution exact": lambda: parlour.cowtrade.endgame(money=(1, 1), set_size=3),  # -3/5
+    "EndgameSolution certified": lambda: parlour.cowtrade.endgame(money=(3, 3), set_size=3),  # an interval
+    "HiddenMoneySolution": lambda: parlour.cowtrade.hidden(2),
+    "SecuritySolution": lambda: parlour.cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2,
+                                                          study=True),
     "ZeroSumSolution": lambda: parlour.solvers.zerosum.solve([[3, -1], [-2, 4]]),
     "GameSolution race": lambda: parlour.solve(str(EXAMPLES / "snakes-and-ladders.toml"), players=2, exact=False),
     "GameSolution tree": lambda: parlour.solve({"NAME": "pennies", "START": "s",
@@ -57,6 +64,13 @@ NOT_IN_JSON = {
     # the proven interval's exact ends: the JSON's names are properties beside them (value, value_exact,
     # value_bounds; win, win_exact, win_bounds); `extra` is written out; `lookup` answers a state
     "GameSolution": {"value_low", "value_high", "wins_low", "wins_high", "extra", "lookup"},
+    # the cow trade: the game and the start are written out as their parts (DERIVED); the elimination's
+    # removals are `steps()`; the proven interval's exact ends beside value/value_exact/value_bounds (as
+    # GameSolution's); the chances' Fractions are their `_exact` keys; the solutions behind the values
+    "CowTradeSolution": {"game", "elimination"},
+    "EndgameSolution": {"rules", "start", "value_low", "value_high", "chances_exact", "solution"},
+    "HiddenMoneySolution": {"hidden", "informed", "one_sided"},
+    "SecuritySolution": {"rules", "start"},
 }
 # JSON keys with no attribute of their own: written out from one (a part of it, or a label table).
 DERIVED = {
@@ -64,6 +78,11 @@ DERIVED = {
     "TacticList": {"tactics"},  # the tactic classes, from the rules
     "SimulationCheck": {"pairs", "games", "seed"},  # of `simulated`
     "ViewChance": {"holdings", "wins", "ties", "losses", "win", "tie", "lose"},  # of `chance`
+    "CowTradeSolution": {"money1", "money3", "initiative", "second_initiative", "bids1", "bids3"},  # of `game`
+    "EndgameSolution": {"set_size", "stage", "ties", "next_challenger",  # of `rules`
+                        "animals1", "animals2", "hand1", "hand2", "challenger"},  # of `start`
+    "HiddenMoneySolution": {"hands1", "hands3", "differing_hands", "lp_size"},  # of `deals`, the bids, `hidden`
+    "SecuritySolution": {"concept", "set_size", "stage", "ties", "turn_order", "animals", "hands", "turn"},
 }
 SUFFIXES = ("_exact", "_bounds", "_ci")
 
@@ -103,6 +122,7 @@ RENAMED = [
     ("GuessTable", "start", "first"), ("GuessTable", "stop", "last"), ("GuessTable", "entries", "values"),
     ("StateValues", "values", "tactics"), ("ZeroSumSolution", "exact", "certified"),
     ("GooseSolution exact", "counts", "states"), ("GooseSolution exact", "start", "position"),
+    ("HiddenMoneySolution", "second", "second_initiative"),
 ]
 
 
@@ -160,3 +180,97 @@ def test_a_state_names_its_tactics_as_its_json_does(results: dict[str, Result]) 
     assert set(tactics) == set(state.to_json()["tactics"]) and all(isinstance(v, Fraction) for v in tactics.values())
     assert state.w == max(tactics.values())  # type: ignore[attr-defined]
     assert {tactics[name] for name in state.optimal} == {state.w}  # type: ignore[attr-defined]
+
+
+def test_the_cow_trade_results_read_as_their_json(results: dict[str, Result]) -> None:
+    trade, hidden = results["CowTradeSolution"], results["HiddenMoneySolution"]
+    for result in (trade, hidden):
+        body = result.to_json()
+        assert result.certified is body["certified"] is True  # type: ignore[attr-defined]
+    assert trade.game.second_initiative.value == trade.to_json()["second_initiative"] == "alternate"  # type: ignore[attr-defined]
+    assert hidden.second_initiative.value == hidden.to_json()["second_initiative"]  # type: ignore[attr-defined]
+
+    exact, certified = results["EndgameSolution exact"], results["EndgameSolution certified"]
+    body = exact.to_json()
+    assert exact.value == exact.value_exact == Fraction(body["value_exact"]) == Fraction(-3, 5)  # type: ignore[attr-defined]
+    assert "value_bounds" not in body
+    body = certified.to_json()
+    assert certified.status.value == "certified" and certified.value_exact is None  # type: ignore[attr-defined]
+    low, high = certified.value_bounds  # type: ignore[attr-defined]
+    assert [low, high] == body["value_bounds"] and certified.value == body["value"] == (low + high) / 2  # type: ignore[attr-defined]
+    assert low <= certified.value_low < certified.value_high <= high  # type: ignore[attr-defined]
+    assert not [k for k in body if k.endswith("_bounds_exact")]  # off the convention: no exact bounds in JSON
+
+    security = results["SecuritySolution"]
+    body = security.to_json()
+    assert security.sum_exact is None and [*security.sum_bounds] == body["sum_bounds"]  # type: ignore[attr-defined]
+    assert security.sum == body["sum"] and security.sum_low <= 1 <= security.sum_high  # type: ignore[attr-defined]
+    assert not [k for level in body["levels"] for k in level if k.endswith("_bounds_exact")]
+
+
+def test_the_cow_trades_old_names_warn_and_read_the_same(results: dict[str, Result]) -> None:
+    certified, security = results["EndgameSolution certified"], results["SecuritySolution"]
+    for old, new in (("lower", "value_low"), ("upper", "value_high")):
+        with pytest.warns(DeprecationWarning, match=rf"EndgameSolution\.{old} is now \.{new}; the old name goes"):
+            assert getattr(certified, old) == getattr(certified, new)
+    with pytest.warns(DeprecationWarning, match=r"SecuritySolution\.total is now \(\.sum_low, \.sum_high\)"):
+        assert security.total == (security.sum_low, security.sum_high)  # type: ignore[attr-defined]
+    game = results["CowTradeSolution"].game  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match=r"CowTrade\.second is now \.second_initiative"):
+        assert game.second is game.second_initiative
+    assert pickle.loads(pickle.dumps(certified)).to_json() == certified.to_json()
+
+
+def test_the_cow_trade_takes_second_initiative_and_its_old_keyword_with_a_warning() -> None:
+    new = parlour.cowtrade.solve(money=(9, 5), initiative=3, second_initiative="loser")
+    with pytest.warns(DeprecationWarning, match=r"^solve\(second=\.\.\.\) is now solve\(second_initiative=\.\.\.\)"):
+        old = parlour.cowtrade.solve(money=(9, 5), initiative=3, second="loser")
+    assert old.to_json()["value_exact"] == new.to_json()["value_exact"]
+    assert old.to_json()["second_initiative"] == new.to_json()["second_initiative"] == "loser"
+    assert new.value != parlour.cowtrade.solve(money=(9, 5), initiative=3).value  # the keyword is not ignored
+    with pytest.warns(DeprecationWarning, match=r"^game\(second=\.\.\.\)"):
+        assert parlour.cowtrade.game((9, 5), initiative=3, second="loser") == new.game  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match=r"^CowTrade\(second=\.\.\.\) is now CowTrade\(second_initiative="):
+        assert parlour.cowtrade.CowTrade(9, 5, 3, second="loser") == new.game  # type: ignore[call-arg, attr-defined]
+    with pytest.raises(TypeError, match="second_initiative and its old name second"):
+        parlour.cowtrade.solve(money=(8, 5), second="loser", second_initiative="loser")
+    with warnings.catch_warnings(), pytest.raises(ValueError, match=r"^second_initiative must be one of"):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        parlour.cowtrade.solve(money=(8, 5), second="winner")  # a wrong value under the old name names the new
+
+
+def test_hidden_money_takes_second_initiative_and_its_old_keyword_with_a_warning() -> None:
+    new = parlour.cowtrade.hidden(2, initiative=3, second_initiative="loser")
+    assert new.second_initiative.value == new.to_json()["second_initiative"] == "loser"  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match=r"^hidden\(next_challenger=\.\.\.\) is now hidden\(second_initiative="):
+        old = parlour.cowtrade.hidden(2, initiative=3, next_challenger="loser")
+    assert old.to_json()["value_exact"] == new.to_json()["value_exact"]
+    assert new.value != parlour.cowtrade.hidden(2, initiative=3).value  # the keyword is not ignored
+
+
+def test_a_played_state_and_a_level_name_their_values_as_their_json_does(results: dict[str, Result]) -> None:
+    # the rows inside a result: an end game's reached states (`plays`) and the security levels (`levels`)
+    for name in ("EndgameSolution exact", "EndgameSolution certified"):
+        result = results[name]
+        for play, row in zip(result.plays, result.to_json()["plays"], strict=True):  # type: ignore[attr-defined]
+            assert play.value == row["value"] or float(play.value) == row["value"]
+            if "value_exact" in row:
+                assert play.value_exact == Fraction(row["value_exact"]) and "value_bounds" not in row
+            else:
+                assert play.value_exact is None and [*play.value_bounds] == row["value_bounds"]
+                assert play.value_bounds[0] <= play.value_low < play.value_high <= play.value_bounds[1]
+    certified = results["EndgameSolution certified"].plays[0]  # type: ignore[attr-defined]
+    for old, new in (("lower", "value_low"), ("upper", "value_high")):
+        with pytest.warns(DeprecationWarning, match=rf"^Play\.{old} is now \.{new}; the old name goes"):
+            assert getattr(certified, old) == getattr(certified, new)
+
+    security = results["SecuritySolution"]
+    for level, row in zip(security.levels, security.to_json()["levels"], strict=True):  # type: ignore[attr-defined]
+        assert level.level == row["level"] or float(level.level) == row["level"]
+        if "level_exact" in row:
+            assert level.level_exact == Fraction(row["level_exact"])
+        else:
+            assert level.level_exact is None and [*level.level_bounds] == row["level_bounds"]
+        for old, new in (("lower", "level_low"), ("upper", "level_high")):
+            with pytest.warns(DeprecationWarning, match=rf"^Level\.{old} is now \.{new}; the old name goes"):
+                assert getattr(level, old) == getattr(level, new)

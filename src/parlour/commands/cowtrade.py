@@ -80,9 +80,10 @@ def solve(
         output_file(nfg_out, "--nfg")
     bids = _pair(None if bids1 is None else parse_int_list(bids1, "--bids1"),
                  None if bids3 is None else parse_int_list(bids3, "--bids3"))
+    # the library's policy: its refusals name the flags here
     plan = policy.plan_trade(_pair(money1, money3), initiative=initiative, bids=bids,
-                             cards=_pair(_cards(cards1, "--cards1"), _cards(cards3, "--cards3")), second=second,
-                             force=force)  # the library's policy: its refusals name the flags here
+                             cards=_pair(_cards(cards1, "--cards1"), _cards(cards3, "--cards3")),
+                             second_initiative=second, force=force)
     game = plan.game
     result = policy.run_trade(plan)
     if nfg_out is not None:
@@ -214,8 +215,8 @@ def _hidden(set_size: int, animals1: int, money: tuple[object, ...], challenger:
     if challenger == 2:
         raise InvalidInput("--hidden numbers the last trade's players as `parlour cowtrade solve` does: 1 holds one "
                            "animal, 3 holds three; --challenger 3 lets player 3 challenge")
-    plan = policy.plan_hidden(players, initiative=challenger, donkeys=donkeys, second=policy.second_of(next_challenger),
-                              force=force)
+    plan = policy.plan_hidden(players, initiative=challenger, donkeys=donkeys,
+                              second_initiative=policy.second_of(next_challenger), force=force)
     result = policy.run_hidden(plan)
     if as_json:
         print_json(result.to_json())

@@ -34,6 +34,9 @@ def renamed_keywords(**renamed: str) -> Callable[[Callable[P, R]], Callable[P, R
     signature, the docstring and the hints stay the new function's (functools.wraps)."""
 
     def wrap(fn: Callable[P, R]) -> Callable[P, R]:
+        # a class's __init__ is called as the class: `CowTrade(second=...)`, not `__init__(second=...)`
+        name = fn.__qualname__.rpartition(".")[0] if fn.__name__ == "__init__" else fn.__name__
+
         @functools.wraps(fn)
         def call(*args: P.args, **kwargs: P.kwargs) -> R:
             for old, new in renamed.items():
@@ -41,7 +44,7 @@ def renamed_keywords(**renamed: str) -> Callable[[Callable[P, R]], Callable[P, R
                     continue
                 if new in kwargs:
                     raise InvalidType(f"{new} and its old name {old} were both given: give {new} only")
-                warnings.warn(f"{fn.__name__}({old}=...) is now {fn.__name__}({new}=...); the old name goes in the "
+                warnings.warn(f"{name}({old}=...) is now {name}({new}=...); the old name goes in the "
                               "next release", DeprecationWarning, stacklevel=2)
                 kwargs[new] = kwargs.pop(old)
             return fn(*args, **kwargs)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from parlour.results import Result, bounds, exact, jsonable
+from parlour.results import Result, bounds, down, exact, jsonable, up
 
 # Strategies are written out in full up to this many entries; beyond it the result says how to read them.
 SHOWN_STRATEGY_ENTRIES = 200
@@ -100,17 +99,6 @@ class GameSolution(Result):
 def label(x: Any) -> str:
     """A move, state or infoset as JSON keys and tables show it: a string as it is, anything else as its repr."""
     return x if isinstance(x, str) else repr(x)
-
-
-def down(x: Fraction) -> float:
-    """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
-    f = float(x)
-    return math.nextafter(f, -math.inf) if Fraction(f) > x else f
-
-
-def up(x: Fraction) -> float:
-    f = float(x)
-    return math.nextafter(f, math.inf) if Fraction(f) < x else f
 
 
 def _number(name: str, low: Fraction, high: Fraction) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def parse_game(spec: GameSpec) -> analysis.CowTrade:
                     f"this page solves money totals up to {MAX_MONEY} (a {MAX_BIDS} x {MAX_BIDS} bid matrix); "
                     f"{money:,} for {who} is too large: `parlour cowtrade solve` on the command line takes it")
             totals.append(money)
-        return policy.trade_game((totals[0], totals[1]), initiative=initiative, second=second)
+        return policy.trade_game((totals[0], totals[1]), initiative=initiative, second_initiative=second)
     cards1, cards3 = parse_cards(spec.cards1, "player 1"), parse_cards(spec.cards3, "player 3")
     check_deck(cards1, cards3)
     for cards, who in ((cards1, "player 1"), (cards3, "player 3")):
@@ -120,12 +120,12 @@ def parse_game(spec: GameSpec) -> analysis.CowTrade:
             raise InvalidInput(
                 f"the cards of {who} make {count} different bids; this page solves at most {MAX_BIDS} "
                 f"(`parlour cowtrade solve --cards1 ... --cards3 ...` takes more)")
-    return policy.trade_game(cards=(cards1, cards3), initiative=initiative, second=second)
+    return policy.trade_game(cards=(cards1, cards3), initiative=initiative, second_initiative=second)
 
 
 def echo(game: analysis.CowTrade, spec: GameSpec) -> dict[str, Any]:
     """The game as checked, in the form the page sends back with a play."""
-    out: dict[str, Any] = {"mode": spec.mode, "initiative": game.initiative, "second": game.second.value}
+    out: dict[str, Any] = {"mode": spec.mode, "initiative": game.initiative, "second": game.second_initiative.value}
     if spec.mode == "money":
         out.update(money1=game.money1, money3=game.money3)
     else:
@@ -164,10 +164,10 @@ def solution(spec: GameSpec) -> dict[str, Any]:
                          "size": ins.size}
     out.update(exact("win1", (result.value + 1) / 2))  # player 1's chance of ending with the quartet
     if spec.mode == "money":
-        w = analysis.band_width(game.money1, game.money3, game.initiative, game.second)
+        w = analysis.band_width(game.money1, game.money3, game.initiative, game.second_initiative)
         out["band_width"] = w
         out.update(exact("closed_form", analysis.closed_form(game.money1, game.money3, game.initiative,
-                                                             game.second)))
+                                                             game.second_initiative)))
     out["request"] = echo(game, spec)
     return out
 

@@ -67,7 +67,7 @@ from parlour.games.cowtrade.endgame import (
     money,
 )
 from parlour.games.cowtrade.rules import SecondInitiative
-from parlour.results import bounds, exact
+from parlour.results import bounds, down, exact, up
 from parlour.solvers.stochastic import End, StochasticSolution
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number
 from parlour.web.cowtrade_common import MAX_SEED, check_deck, parse_cards, side
@@ -295,8 +295,8 @@ def _move_json(move: Any) -> dict[str, Any]:
 def _value(lower: Fraction, upper: Fraction) -> dict[str, Any]:
     if lower == upper:
         return {**exact("value", lower), "value_is_exact": True}
-    return {**bounds("value", float(lower), float(upper)), "value_is_exact": False,
-            "value_bounds_exact": [str(lower), str(upper)]}
+    # the ends rounded outwards, as every result writes an interval (the JSON convention has no exact bounds)
+    return {**bounds("value", down(lower), up(upper)), "value_is_exact": False}
 
 
 def state_json(game: Game, state: TradeState, solution: StochasticSolution, rng: random.Random) -> dict[str, Any]:
@@ -337,8 +337,9 @@ def _offer_from(value: Any, hand: Hand, what: str) -> Hand:
 
 def summary(game: Game, done: Solved) -> dict[str, Any]:
     return {"set_size": game.rules.set_size, "rules": game.rules.stage.value,
-            "next": game.rules.next_challenger.value, **_value(done.lower, done.upper), "how": _states(done).at(
-                game.start).how, **done.chances(), "states": done.states, "seconds": _states(done).seconds}
+            "next": game.rules.next_challenger.value, **_value(done.value_low, done.value_high),
+            "how": _states(done).at(game.start).how, **done.chances(), "states": done.states,
+            "seconds": _states(done).seconds}
 
 
 @router.post("/api/endgame/state")
@@ -452,7 +453,7 @@ def _animals(count: int, article: str = "") -> str:
 @lru_cache(maxsize=CACHED)
 def _hidden(players: int, donkeys: int, initiative: int, second: str) -> dict[str, Any]:
     """A hidden-money trade the page asked for, remembered (its size was checked by the plan before)."""
-    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second=second, force=True)
+    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second_initiative=second, force=True)
     return policy.run_hidden(plan).to_json()
 
 
@@ -464,9 +465,9 @@ def api_hidden(req: HiddenRequest) -> dict[str, Any]:
     if initiative == 2:
         raise InvalidInput("the initiative is player 1 or player 3 (the last trade's players)")
     second = one_of(req.second, "the second trade's initiative", [s.value for s in SecondInitiative])
-    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second=second, max_rows=HIDDEN_ROWS,
-                              max_deals=HIDDEN_DEALS, lift="")
-    return {**_hidden(plan.players, plan.donkeys, plan.initiative, plan.second.value), "size": plan.size}
+    plan = policy.plan_hidden(players, initiative=initiative, donkeys=donkeys, second_initiative=second,
+                              max_rows=HIDDEN_ROWS, max_deals=HIDDEN_DEALS, lift="")
+    return {**_hidden(plan.players, plan.donkeys, plan.initiative, plan.second_initiative.value), "size": plan.size}
 
 
 @router.get("/endgame", response_class=HTMLResponse)

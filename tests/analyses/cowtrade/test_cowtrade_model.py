@@ -51,7 +51,7 @@ def test_study_formula_fails_with_initiative_3() -> None:
 
 def test_loser_rule_closed_form() -> None:
     for t1, t3 in [(10, 2), (11, 2), (12, 3)]:
-        game = CowTrade(t1, t3, 3, second=SecondInitiative.LOSER)
+        game = CowTrade(t1, t3, 3, second_initiative=SecondInitiative.LOSER)
         assert cowtrade.closed_form(t1, t3, 3, SecondInitiative.LOSER) == cowtrade.solve(game).value
 
 

@@ -78,7 +78,7 @@ def test_trade_follows_the_rules() -> None:
 @pytest.mark.parametrize("second", list(SecondInitiative))
 def test_story_names_the_winner(second: SecondInitiative) -> None:
     for initiative in (1, 3):
-        game = CowTrade(10, 4, initiative, second=second)
+        game = CowTrade(10, 4, initiative, second_initiative=second)
         for i1 in game.bids1:
             for i3 in game.bids3:
                 who = winner(i1, i3, 10, 4, initiative, second)

@@ -34,7 +34,7 @@ def test_the_last_trade_is_a_special_case(second: SecondInitiative, nxt: NextCha
             for initiative in (1, 3):
                 got = solve_endgame(rules, 1, t1, t3, 1 if initiative == 1 else 2)
                 assert got.status is Status.EXACT
-                assert got.value == last_trade(CowTrade(t1, t3, initiative, second=second)).value
+                assert got.value == last_trade(CowTrade(t1, t3, initiative, second_initiative=second)).value
 
 
 def test_the_last_trade_with_cards_is_a_special_case() -> None:
@@ -73,12 +73,12 @@ def test_a_quintet_cycles_and_is_certified(rules: EndgameRules) -> None:
     result = solve_endgame(rules, 1, 4, 4, 1)
     assert result.cyclic
     assert result.status in (Status.EXACT, Status.CERTIFIED)
-    assert result.upper - result.lower <= Fraction(1, 10**12)
+    assert result.value_high - result.value_low <= Fraction(1, 10**12)
     assert result.completes1 + result.completes2 + result.endless == pytest.approx(1)
     assert 1 <= result.expected_trades < 100
     # the strategies' own guarantee: player 1 completes the set with probability (1 + v) / 2 when play
     # ends for sure; the chain built from the strategies must agree with the certified value
-    assert result.completes1 - result.completes2 == pytest.approx(float(result.lower), abs=1e-9)
+    assert result.completes1 - result.completes2 == pytest.approx(float(result.value_low), abs=1e-9)
 
 
 @pytest.mark.parametrize("start", [(1, 3, 2, 1), (2, 3, 2, 2), (3, 2, 3, 1), (1, 4, 4, 1)])
@@ -89,7 +89,7 @@ def test_relabelling_the_players(start: tuple[int, int, int, int]) -> None:
             continue
         one = solve_endgame(rules, a1, m1, m2, challenger)
         other = solve_endgame(rules, rules.set_size - a1, m2, m1, 3 - challenger)
-        assert one.lower == -other.upper and one.upper == -other.lower
+        assert one.value_low == -other.value_high and one.value_high == -other.value_low
 
 
 def test_the_quartet_table_of_a_small_pool() -> None:
@@ -137,8 +137,8 @@ def test_everett_quintet_gets_a_proven_interval() -> None:
     # interval, far narrower than the trivial [-1, 1], and narrower than the 2.4e-2 that the pessimistic
     # games' value iteration (beta = 0.995, 0.9995) proved
     result = solve_endgame(EndgameRules(5), 3, 1, 3, 1)
-    assert result.status is Status.STOPPED and -1 < result.lower < result.upper < 0
-    assert result.upper - result.lower < Fraction(1, 100)
+    assert result.status is Status.STOPPED and -1 < result.value_low < result.value_high < 0
+    assert result.value_high - result.value_low < Fraction(1, 100)
 
 
 @pytest.mark.slow
@@ -202,8 +202,8 @@ def test_everett_quintet_won_in_the_limit_is_nearly_closed() -> None:
     # value is -1), but only with nearly optimal strategies. The old fallback proved [-1, -0.999]; the
     # pessimistic games near beta = 1, solved by Newton's method, must close it to below 1e-5.
     result = solve_endgame(EndgameRules(5), 1, 2, 2, 2)
-    assert result.status is Status.STOPPED and result.lower <= -1 < result.upper
-    assert result.upper - result.lower < Fraction(1, 10**5)
+    assert result.status is Status.STOPPED and result.value_low <= -1 < result.value_high
+    assert result.value_high - result.value_low < Fraction(1, 10**5)
 
 
 class Rounds:

@@ -42,7 +42,7 @@ BAD_CALLS = [
     (lambda: cowtrade.solve(money=(8, "5")), "money[1] must be a whole number"),  # type: ignore[arg-type]
     (lambda: cowtrade.solve(money=(8, 5), initiative=2), "initiative must be 1 or 3"),
     (lambda: cowtrade.solve(money=(8, 5), initiative=True), "initiative must be a whole number"),
-    (lambda: cowtrade.solve(money=(8, 5), second="winner"), "second must be one of"),
+    (lambda: cowtrade.solve(money=(8, 5), second_initiative="winner"), "second_initiative must be one of"),
     (lambda: cowtrade.solve(money=(8, 5), force="yes"), "force must be True or False"),  # type: ignore[arg-type]
     (lambda: cowtrade.solve(money=(10**8, 5)), "money[0] must be at most 10,000,000 (force=True"),
     (lambda: cowtrade.solve(cards=([10], [60])), "cards[1] holds 60"),
@@ -58,7 +58,7 @@ BAD_CALLS = [
     (lambda: cowtrade.hidden(initiative=2), "initiative must be 1 or 3"),
     (lambda: cowtrade.hidden(players=7), "players must be at most 6"),
     (lambda: cowtrade.hidden(players=3, donkeys=4), "force=True tries anyway"),
-    (lambda: cowtrade.hidden(next_challenger="winner"), "next_challenger must be one of"),
+    (lambda: cowtrade.hidden(second_initiative="winner"), "second_initiative must be one of"),
     (lambda: cowtrade.security(money=(1, 1)), "money must give three players' money"),  # type: ignore[arg-type]
     (lambda: cowtrade.security(money=(1, 1, 1), stage="bogus"), "stage must be one of"),
     (lambda: cowtrade.security(money=(1, -1, 1)), "money[1] must not be negative"),
@@ -87,7 +87,7 @@ def test_numpy_integers_are_numbers() -> None:
     assert cowtrade.endgame(money=(np.int64(1), 1), set_size=np.int64(3)).value == Fraction(-3, 5)
     three = cowtrade.security(money=(np.int64(1), 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
     plain_three = cowtrade.security(money=(1, 1, 0), set_size=3, animals=(2, 1, 0), turn=2, study=True)
-    assert [(lv.lower, lv.upper) for lv in three.levels] == [(lv.lower, lv.upper) for lv in plain_three.levels]
+    assert [lv.to_json() for lv in three.levels] == [lv.to_json() for lv in plain_three.levels]
 
 
 def test_the_front_door_exports_its_result_classes_and_documents_every_function() -> None:
@@ -174,11 +174,11 @@ def test_where_optimal_play_never_ends_the_value_is_zero_and_proven() -> None:
     # with the start's bounds [-2e-14, 2e-14] and its strategies cannot prove the simplest fraction 0
     # everywhere; each player can keep the other from completing the set, so the start is a draw, worth 0.
     drawn = cowtrade.endgame(money=(1, 1), set_size=6, animals1=3, ties="challenger")
-    assert drawn.value == 0 and drawn.lower == drawn.upper == 0 and drawn.status is Status.EXACT
+    assert drawn.value == 0 and drawn.value_low == drawn.value_high == 0 and drawn.status is Status.EXACT
     data = drawn.to_json()
     assert data["value_exact"] == "0" and "value_bounds" not in data and data["endless_exact"] == "1"
     assert drawn.chances_exact == (0, 0, 1, None)
-    assert all(p.lower == p.upper == 0 for p in drawn.plays)  # every state optimal play reaches is a draw
+    assert all(p.value_low == p.value_high == 0 for p in drawn.plays)  # every state optimal play reaches is a draw
     assert all(p.reach == 1 for p in drawn.plays)  # play goes round them for ever: it passes through each
     text = describe_solution(drawn)
     assert "0 (exact)" in text and "optimal play never ends" in text and "not proven optimal" not in text

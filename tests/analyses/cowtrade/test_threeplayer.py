@@ -25,7 +25,7 @@ TOL = Fraction(1, 10**12)
 def holds(result: SecuritySolution, player: int, value: Fraction) -> bool:
     """The proven level of `player` contains `value` and is no wider than the tolerance."""
     lv = result.level(player)
-    return lv.lower <= value <= lv.upper and lv.upper - lv.lower <= TOL
+    return lv.level_low <= value <= lv.level_high and lv.level_high - lv.level_low <= TOL
 
 
 def test_the_richest_challenger_guarantees_the_set_by_hand() -> None:
@@ -64,8 +64,8 @@ def test_with_the_third_player_out_it_is_the_two_player_game(study: bool) -> Non
     for animals1, m1, m2, challenger in ((1, 5, 2, 1), (1, 3, 3, 2), (2, 2, 3, 1), (3, 1, 4, 2)):
         two = solve_endgame(rules2, animals1, m1, m2, challenger).value
         three = solve_security(rules3, (animals1, 4 - animals1, 0), (m1, m2, 7), challenger)
-        assert three.level(1).lower == three.level(1).upper == (1 + two) / 2
-        assert three.level(2).lower == (1 - two) / 2 and three.level(3).upper == 0
+        assert three.level(1).level_low == three.level(1).level_high == (1 + two) / 2
+        assert three.level(2).level_low == (1 - two) / 2 and three.level(3).level_high == 0
 
 
 @pytest.mark.parametrize(("rules", "animals", "hands", "turn"), [
@@ -80,13 +80,13 @@ def test_the_levels_sum_to_at_most_one_and_turn_with_the_table(
         rules: ThreeRules, animals: tuple[int, int, int], hands: tuple[object, ...], turn: int) -> None:
     result = solve_security(rules, animals, hands, turn)  # type: ignore[arg-type]
     assert result.status in (Status.EXACT, Status.CERTIFIED)
-    assert result.total[0] <= 1  # each plays his guaranteeing strategy: each gets at least his level
+    assert result.sum_low <= 1  # each plays his guaranteeing strategy: each gets at least his level
     # relabel by a turn of the table (1 -> 2 -> 3 -> 1 keeps the turn order): the levels turn with it
     turned = solve_security(rules, (animals[2], animals[0], animals[1]), (hands[2], hands[0], hands[1]),  # type: ignore[arg-type]
                             turn % 3 + 1)
     for p in (1, 2, 3):
         a, b = result.level(p), turned.level(p % 3 + 1)
-        assert max(a.lower, b.lower) <= min(a.upper, b.upper) + TOL
+        assert max(a.level_low, b.level_low) <= min(a.level_high, b.level_high) + TOL
         assert a.states == b.states
 
 
@@ -97,7 +97,7 @@ def test_more_money_never_hurts_its_owner(rules: ThreeRules) -> None:
     # coalition member cannot raise it (the coalition may leave it unused).
     def level(hands: tuple[int, int, int]) -> tuple[Fraction, Fraction]:
         lv = solve_security(rules, (1, 1, 1), hands, 1, players=(1,)).level(1)
-        return lv.lower, lv.upper
+        return lv.level_low, lv.level_high
 
     poorer, richer, rival = level((0, 1, 1)), level((1, 1, 1)), level((1, 2, 1))
     assert richer[1] + TOL >= poorer[0] and richer[0] + TOL >= poorer[0]

@@ -74,6 +74,6 @@ def test_unknown_card() -> None:
 @pytest.mark.parametrize("initiative", [1, 3])
 def test_vectorised_matrix_matches_the_rule(initiative: int, second: SecondInitiative) -> None:
     for t1, t3 in [(8, 5), (10, 4), (3, 7), (12, 3), (5, 5)]:
-        game = CowTrade(t1, t3, initiative, second=second)
+        game = CowTrade(t1, t3, initiative, second_initiative=second)
         by_rule = [[winner(a, b, t1, t3, initiative, second) for b in game.bids3] for a in game.bids1]
         assert (winner_matrix(game) == np.array(by_rule)).all()

@@ -1,21 +1,38 @@
 """The last cow trade of Koehandel: `model` (winner matrix -> zero-sum game, elimination, exact LP,
-closed forms), `html` (the claims' HTML and figure) and `claims` (registered with `parlour reproduce`)."""
+closed forms), `html` (the claims' HTML and figure) and `claims` (registered with `parlour reproduce`);
+`result` (the results, light), `policy` (what a solve does), `endgame`, `hidden`, `quartets`,
+`threeplayer`.
 
-from parlour.analyses.cowtrade.model import (
-    ClosedFormCheck,
-    CowTradeSolution,
-    always_winning_bid,
-    band_width,
-    closed_form,
-    closed_form_checks,
-    format_matrix,
-    inspection_size,
-    matrices,
-    solve,
-    study_closed_form,
-    write_nfg,
-)
+The game and the result load with the package; `model`'s names load on first use (PEP 562): they bring
+numpy, HiGHS and FLINT, which `import parlour.cowtrade` (its front door, naming its results) must not.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from parlour.analyses.cowtrade.result import CowTradeSolution
 from parlour.games.cowtrade import STARTING_HAND, CowTrade, SecondInitiative
+
+_FROM = {name: "model" for name in (
+    "ClosedFormCheck", "always_winning_bid", "band_width", "closed_form", "closed_form_checks", "format_matrix",
+    "inspection_size", "matrices", "solve", "study_closed_form", "write_nfg")}
+
+if TYPE_CHECKING:
+    from parlour.analyses.cowtrade.model import (
+        ClosedFormCheck,
+        always_winning_bid,
+        band_width,
+        closed_form,
+        closed_form_checks,
+        format_matrix,
+        inspection_size,
+        matrices,
+        solve,
+        study_closed_form,
+        write_nfg,
+    )
 
 __all__ = [
     "STARTING_HAND",
@@ -34,3 +51,15 @@ __all__ = [
     "study_closed_form",
     "write_nfg",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM:
+        value = getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
+        globals()[name] = value  # once: later reads find it without this hook
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -131,7 +131,7 @@ def _threshold_table(initiative: int, second: SecondInitiative, limit: int = 40)
     table = {}
     for t3 in range(limit + 1):
         t1 = t3 + 1
-        while always_winning_bid(CowTrade(t1, t3, initiative, second=second)) is None:
+        while always_winning_bid(CowTrade(t1, t3, initiative, second_initiative=second)) is None:
             t1 += 1
         table[t3] = t1
     return table
@@ -371,11 +371,11 @@ def _endgame_recovers_last_trade() -> Outcome:
             for t3 in range(11):
                 for initiative in (1, 3):
                     got = solve_endgame(rules, 1, t1, t3, 1 if initiative == 1 else 2)
-                    want = solve(CowTrade(t1, t3, initiative, second=second)).value
+                    want = solve(CowTrade(t1, t3, initiative, second_initiative=second)).value
                     games += 1
-                    if not got.lower == got.upper == want:
+                    if not got.value_low == got.value_high == want:
                         differ += 1
-                        example = example or (t1, t3, initiative, second.value, got.lower, want)
+                        example = example or (t1, t3, initiative, second.value, got.value_low, want)
     computed = f"{games - differ} of {games} end games give the last trade's exact value"
     if differ:
         return Outcome(computed, Status.FAILED, f"first difference (t1, t3, initiative, second, end game, "
@@ -405,10 +405,11 @@ def _quintet_cycles() -> Outcome:
                                                                     EndgameRules.study(5))):
         r = solve_endgame(rules, 1, 9, 9, 1)
         ok = ok and r.cyclic and r.status in (ResultStatus.EXACT, ResultStatus.CERTIFIED)
-        lines.append(f"{name}: value {float(r.lower):.12f} (interval width {float(r.upper - r.lower):.1e}), "
+        width = float(r.value_high - r.value_low)
+        lines.append(f"{name}: value {float(r.value_low):.12f} (interval width {width:.1e}), "
                      f"player 1 completes {r.completes1:.4f}, expected trades {r.expected_trades:.3f}, "
                      f"{r.states} states")
-        data[rules.stage.value] = {"value_bounds_exact": [str(r.lower), str(r.upper)],
+        data[rules.stage.value] = {"value_bounds_exact": [str(r.value_low), str(r.value_high)],
                                    "completes1": r.completes1, "expected_trades": r.expected_trades,
                                    "endless": r.endless, "states": r.states}
     status = Status.REPRODUCED if ok else Status.FAILED

@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
 from parlour.analyses.cowtrade.chain import Chain, play_chain
 from parlour.analyses.cowtrade.proofs import sharpen
+from parlour.analyses.cowtrade.result import EndgameSolution, Play
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import (
@@ -40,94 +41,13 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.games.cowtrade.endgame import money as money_total
 from parlour.infra.spelling import parameter
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Status
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import StochasticSolution
 from parlour.solvers.zerosum import mixture
 
 # the states above which the solve is refused without force (measured: ~10 ms a state with cards)
 MAX_STATES = 200_000
-
-
-@dataclass(frozen=True)
-class Play:
-    """One state optimal play can reach: its value and both players' optimal offers."""
-
-    state: TradeState
-    lower: Fraction
-    upper: Fraction
-    offers1: list[dict[str, Any]]  # player 1's moves with their probabilities (per signal when he responds)
-    offers2: list[dict[str, Any]]
-    reach: float  # probability that optimal play passes through this state
-
-    def to_json(self) -> dict[str, Any]:
-        value = exact("value", self.lower) if self.lower == self.upper else bounds(
-            "value", float(self.lower), float(self.upper))
-        return {"animals1": self.state.animals1, "hand1": _hand_json(self.state.hand1),
-                "hand2": _hand_json(self.state.hand2), "challenger": self.state.challenger,
-                "tied": bool(self.state.tied), **value, "offers1": self.offers1, "offers2": self.offers2,
-                "reach": self.reach}
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndgameSolution(Result):
-    """The value of the start (exact, or a proven interval), what optimal play leads to, and the path."""
-
-    rules: EndgameRules
-    start: TradeState
-    lower: Fraction
-    upper: Fraction
-    completes1: float  # P(player 1 ends with the set) under the stationary strategies found
-    completes2: float
-    endless: float  # P(play never ends)
-    expected_trades: float  # counting a repeated (tied) trade as a trade
-    plays: tuple[Play, ...]
-    states: int
-    cyclic: bool
-    cycling_states: int  # states from which play can go round for ever (they lie on a cycle of the rules)
-    # completes1, completes2, endless and expected_trades (None: play may never end) as Fractions where
-    # they were computed exactly (`Chain.exact`), else None
-    chances_exact: tuple[Fraction, Fraction, Fraction, Fraction | None] | None = None
-    # every state's values and strategies (what the page looks states up in); not in the JSON
-    solution: StochasticSolution | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def value(self) -> Fraction:
-        if self.lower != self.upper:
-            raise InvalidInput("the value is an interval here: read lower and upper")
-        return self.lower
-
-    def chances(self) -> dict[str, Any]:
-        """completes1, completes2, endless and expected_trades in the JSON convention: each with its
-        `_exact` twin where it is exact; expected_trades None where play may never end."""
-        names = ("completes1", "completes2", "endless", "expected_trades")
-        floats = (self.completes1, self.completes2, self.endless, self.expected_trades)
-        out: dict[str, Any] = {}
-        for key, number, known in zip(names, floats, self.chances_exact or (None,) * 4, strict=True):
-            if known is not None:
-                out.update(exact(key, known))
-            else:
-                out[key] = number if math.isfinite(number) else None
-        return out
-
-    def payload(self) -> dict[str, Any]:
-        value = exact("value", self.lower) if self.lower == self.upper else {
-            **bounds("value", float(self.lower), float(self.upper)),
-            "value_bounds_exact": [str(self.lower), str(self.upper)]}
-        return {
-            "set_size": self.rules.set_size, "stage": self.rules.stage.value, "ties": self.rules.ties.value,
-            "next_challenger": self.rules.next_challenger.value,
-            "animals1": self.start.animals1, "animals2": self.rules.set_size - self.start.animals1,
-            "hand1": _hand_json(self.start.hand1), "hand2": _hand_json(self.start.hand2),
-            "challenger": self.start.challenger, **value, **self.chances(),
-            "states": self.states, "cyclic": self.cyclic,
-            "cycling_states": self.cycling_states,
-            "plays": [p.to_json() for p in self.plays],
-        }
-
-
-def _hand_json(hand: Hand) -> Any:
-    return hand if isinstance(hand, int) else cards_of(hand)
 
 
 def seen_label(count: int | None) -> str:
@@ -202,12 +122,12 @@ def solve_endgame(rules: EndgameRules, animals1: int, hand1: Hand, hand2: Hand, 
                           strategy_json(stage, sol.strategy2, stage.leader == 2), chain.reach[k]))
     root = solution.at(start)
     status, message = solution.status, f"{root.how}; {solution.message}"
-    if solution.status is not Status.EXACT and all(p.lower == p.upper for p in plays):
+    if solution.status is not Status.EXACT and all(p.value_exact is not None for p in plays):
         # what this result reports (the start's value, the states optimal play reaches and their strategies)
         # is exact and proven; states that play never reaches may keep intervals (the page looks them up)
         status, message = Status.EXACT, f"{root.how}; the states optimal play never reaches: {solution.message}"
     return EndgameSolution(
-        rules=rules, start=start, lower=root.lower, upper=root.upper, completes1=chain.completes1,
+        rules=rules, start=start, value_low=root.lower, value_high=root.upper, completes1=chain.completes1,
         completes2=chain.completes2, endless=chain.endless, expected_trades=chain.expected_trades,
         chances_exact=chain.exact, plays=tuple(plays), states=len(solution.states),
         cyclic=solution.counters.get("cyclic_components", 0) > 0,
@@ -394,7 +314,8 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         f"  money: player 1 {hand_text(s.hand1)}, player 2 {hand_text(s.hand2)}",
         f"  rules: stage {result.rules.stage.value}, ties {result.rules.ties.value}, "
         f"next challenger {result.rules.next_challenger.value}",
-        f"value for player 1 (+1: he gets the set, -1: player 2 does): {_value_text(result.lower, result.upper)}",
+        "value for player 1 (+1: he gets the set, -1: player 2 does): "
+        f"{_value_text(result.value_low, result.value_high)}",
         f"  {result.message}",
         f"under optimal play: player 1 completes the set {_chance(result.completes1, known[0])}, player 2 "
         f"{_chance(result.completes2, known[1])}, never ends {_chance(result.endless, known[2])}",
@@ -402,14 +323,14 @@ def describe_solution(result: EndgameSolution, plays: int = 8) -> str:
         + (f" (play can cycle: from {result.cycling_states:,} of them it can go round for ever)" if result.cyclic
            else " (no cycles: backward induction)"),
     ]
-    if result.endless == 1 and result.lower != result.upper:
+    if result.endless == 1 and not result.exact:
         lines.append("  under the stationary strategies found play never ends (worth 0 to both); not proven "
                      "optimal: the value lies between the bounds above")
     elif result.endless == 1:
         lines.append("  optimal play never ends: each player keeps the other from completing the set (a draw, "
                      "worth 0 to both)")
     lines += _plays_text(len(result.plays), [
-        (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.lower, p.upper)}", p.offers1, p.offers2)
+        (p.reach, f"{_state_text(p.state, k)}: value {_value_text(p.value_low, p.value_high)}", p.offers1, p.offers2)
         for p in result.plays[:plays]])
     return "\n".join(lines)
 

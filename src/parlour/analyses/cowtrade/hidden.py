@@ -24,15 +24,16 @@ import math
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
 import numpy as np
 
 from parlour.analyses.cowtrade.model import CowTradeSolution, solve
+from parlour.analyses.cowtrade.result import HiddenMoneySolution
 from parlour.claims import Outcome, Status
-from parlour.errors import CertificateError, InvalidInput, shown
+from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade import (
     STARTING_HAND,
     CowTrade,
@@ -41,11 +42,11 @@ from parlour.games.cowtrade import (
     payoff_matrix,
     winner_matrix,
 )
-from parlour.results import Result, exact, jsonable
 from parlour.results import Status as ResultStatus
+from parlour.results import exact
 from parlour.solvers import bayesian
 from parlour.solvers.bayesian import BayesianGame, BayesianSolution
-from parlour.solvers.zerosum import Certificate, mixture
+from parlour.solvers.zerosum import mixture
 
 Hand = tuple[int, ...]  # money cards, sorted
 DONKEY_CARDS: tuple[int, ...] = (50, 100, 200, 500)  # the bank pays every player one per donkey auctioned
@@ -246,94 +247,6 @@ class HandBids:
         }
 
 
-@dataclass(frozen=True)
-class HiddenMoneySolution(Result):
-    """The last trade with hidden money, and the same deals with full information. Values are player 1's
-    expected payoff in units of the quartet's points (+1: he completes it, -1: player 3 does); every
-    value is exact and proven (`check()` re-proves them all)."""
-
-    deals: tuple[Deal, ...] = field(repr=False)
-    players: int | None  # the deal model's number of players; None for an explicit prior
-    donkeys: int
-    initiative: int
-    second: SecondInitiative
-    value: Fraction  # with hidden money
-    win1: Fraction  # with hidden money: the probability that player 1 completes the quartet (value = 2 win1 - 1)
-    value_informed: Fraction  # both players see both hands: the expected value of the full-information trade
-    value_player1_informed: Fraction | None  # only player 1 sees both hands (None when not computed)
-    value_player3_informed: Fraction | None
-    bids1: tuple[HandBids, ...]
-    bids3: tuple[HandBids, ...]
-    hidden: BayesianSolution = field(repr=False)
-    informed: tuple[CowTradeSolution, ...] = field(repr=False)  # one per deal, in the order of `deals`
-    one_sided: tuple[BayesianSolution, ...] = field(repr=False, default=())
-
-    @property
-    def value_of_information(self) -> Fraction:
-        """value_informed - value: how much player 1's expectation changes when both see both hands."""
-        return self.value_informed - self.value
-
-    @property
-    def worth_to_player1(self) -> Fraction | None:
-        """What seeing player 3's money is worth to player 1 (>= 0: he may ignore it), player 3 blind."""
-        return None if self.value_player1_informed is None else self.value_player1_informed - self.value
-
-    @property
-    def worth_to_player3(self) -> Fraction | None:
-        return None if self.value_player3_informed is None else self.value - self.value_player3_informed
-
-    def check(self) -> None:
-        """Re-prove every value: the hidden game's certificate, each deal's full-information certificate
-        and their expectation, and the one-sided games' certificates."""
-        self.hidden.check()
-        if not (self.hidden.value == self.win1 and self.value == 2 * self.win1 - 1):
-            raise CertificateError("the hidden game's certificate proves another value")
-        expected = Fraction(0)
-        for deal, trade in zip(self.deals, self.informed, strict=True):
-            game = trade.game
-            cert = Certificate(trade.value, tuple(trade.strategy1.get(b, Fraction(0)) for b in game.bids1),
-                               tuple(trade.strategy3.get(b, Fraction(0)) for b in game.bids3))
-            cert.check(payoff_matrix(game))
-            expected += deal.probability * trade.value
-        if expected != self.value_informed:
-            raise CertificateError("the full-information value is not the expectation of the deals' values")
-        for sol, v in zip(self.one_sided, (self.value_player1_informed, self.value_player3_informed), strict=False):
-            sol.check()
-            if v != 2 * sol.value - 1:
-                raise CertificateError("a one-sided game's certificate proves another value")
-
-    def differing_bids(self) -> list[HandBids]:
-        """The hands on which a player bids otherwise with hidden money than with full information."""
-        return [h for h in (*self.bids1, *self.bids3) if h.differs]
-
-    def payload(self) -> dict[str, Any]:
-        hands1, hands3 = hands(self.deals)
-        out: dict[str, Any] = {
-            "players": self.players,
-            "donkeys": self.donkeys,
-            "initiative": self.initiative,
-            "second_initiative": self.second.value,
-            "deals": len(self.deals),
-            "hands1": len(hands1),
-            "hands3": len(hands3),
-            **exact("value", self.value),
-            **exact("win1", self.win1),
-            **exact("value_informed", self.value_informed),
-            **exact("value_of_information", self.value_of_information),
-        }
-        for name in ("value_player1_informed", "value_player3_informed", "worth_to_player1", "worth_to_player3"):
-            v = getattr(self, name)
-            out.update(exact(name, v) if v is not None else {name: None})
-        out.update({
-            "bids1": [h.to_json() for h in self.bids1],
-            "bids3": [h.to_json() for h in self.bids3],
-            "differing_hands": len(self.differing_bids()),
-            "lp_size": self.hidden.game.lp_size,
-            "certified": True,
-        })
-        return jsonable(out)
-
-
 def _bid_matters(game: BayesianGame, player: int) -> list[bool]:
     """Per type: does its bid ever change the outcome (some block with two different rows / columns)?"""
     matters = [False] * len(game.types1 if player == 1 else game.types2)
@@ -414,7 +327,7 @@ def solve_hidden(deals: Sequence[Deal], initiative: int = 1, second: SecondIniti
         sided = tuple(bayesian.solve(bayesian_game(deals, initiative, second, informed=who)) for who in ("1", "3"))
     assert isinstance(hidden.value, Fraction)
     return HiddenMoneySolution(
-        deals=deals, players=players, donkeys=donkeys, initiative=initiative, second=second,
+        deals=deals, players=players, donkeys=donkeys, initiative=initiative, second_initiative=second,
         value=2 * hidden.value - 1, win1=hidden.value, value_informed=value_informed,
         value_player1_informed=2 * _exact_value(sided[0]) - 1 if sided else None,
         value_player3_informed=2 * _exact_value(sided[1]) - 1 if sided else None,
@@ -506,7 +419,7 @@ def render_text(sol: HiddenMoneySolution, only_differing: bool = False) -> str:
              if sol.donkeys else "") if sol.players else "explicit prior")
     lines = [
         f"Hidden money, last trade (split 1-3), {model}; initiative {sol.initiative}, "
-        f"second trade: {sol.second.value}",
+        f"second trade: {sol.second_initiative.value}",
         f"{len(sol.deals)} deals, {len(hands1)} hands of player 1, {len(hands3)} of player 3; "
         f"values for player 1 in units of the quartet's points",
         f"  value with hidden money          {_num(sol.value)}",

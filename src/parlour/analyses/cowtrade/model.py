@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
+from parlour.analyses.cowtrade.result import CowTradeSolution
 from parlour.games.cowtrade import (
     CowTrade,
     SecondInitiative,
@@ -22,47 +22,8 @@ from parlour.games.cowtrade import (
     payoff_matrix,
     winner_matrix,
 )
-from parlour.results import Result, Status, exact, jsonable
+from parlour.results import Status, jsonable
 from parlour.solvers import dominance, nfg, zerosum
-from parlour.solvers.dominance import Elimination
-from parlour.solvers.zerosum import mixture
-
-
-@dataclass(frozen=True)
-class CowTradeSolution(Result):
-    """The exact solution of one cow trade (status EXACT: the LP value carries a checked rational
-    certificate)."""
-
-    game: CowTrade
-    value: Fraction  # player 1's expected payoff in units of the quartet's points, proven exactly
-    strategy1: dict[int, Fraction]  # bid -> probability (bids with probability 0 left out)
-    strategy3: dict[int, Fraction]
-    elimination: Elimination | None
-    inspection_size: int | None  # n of the n x n inspection matrix left by elimination (1: a cell)
-
-    def payload(self) -> dict[str, Any]:
-        """Bids in money; each player's optimal bids as `{"bid", "probability", "probability_exact"}`."""
-        return {
-            "money1": self.game.money1,
-            "money3": self.game.money3,
-            "initiative": self.game.initiative,
-            "second_initiative": self.game.second.value,
-            "bids1": list(self.game.bids1),
-            "bids3": list(self.game.bids3),
-            **exact("value", self.value),
-            "inspection_size": self.inspection_size,
-            "strategy1": mixture("bid", list(self.strategy1.values()), list(self.strategy1)),
-            "strategy3": mixture("bid", list(self.strategy3.values()), list(self.strategy3)),
-            "certified": True,
-        }
-
-    def steps(self) -> list[str]:
-        """The elimination's removals in words, bids named by their money."""
-        if self.elimination is None:
-            return []
-        rows = [f"bid {b}" for b in self.game.bids1]
-        cols = [f"bid {b}" for b in self.game.bids3]
-        return [s.describe(rows, cols) for s in self.elimination.steps]
 
 
 def is_inspection(matrix: np.ndarray) -> bool:
@@ -182,7 +143,7 @@ def closed_form_checks(max_money: int, second: SecondInitiative = SecondInitiati
     for t1 in range(1, max_money + 1):
         for t3 in range(t1):
             for initiative in (1, 3):
-                game = CowTrade(t1, t3, initiative, second=second)
+                game = CowTrade(t1, t3, initiative, second_initiative=second)
                 lp = zerosum.solve(payoff_matrix(game), exact=True).value_exact
                 yield ClosedFormCheck(t1, t3, initiative, lp, study_closed_form(t1, t3),
                                       closed_form(t1, t3, initiative, second))

@@ -111,7 +111,7 @@ def expected_payoff(game: CowTrade, side: int, bid: int, other: dict[int, Fracti
     total = Fraction(0)
     for their, p in other.items():
         i1, i3 = (bid, their) if side == 1 else (their, bid)
-        won = winner(i1, i3, game.money1, game.money3, game.initiative, game.second) == side
+        won = winner(i1, i3, game.money1, game.money3, game.initiative, game.second_initiative) == side
         total += p if won else -p
     return total
 
@@ -128,7 +128,7 @@ def trade(result: CowTradeSolution, side: int, bid: int, rng: random.Random) -> 
     mixture = result.strategy3 if side == 1 else result.strategy1
     computer_bid = draw(mixture, rng)
     i1, i3 = (bid, computer_bid) if side == 1 else (computer_bid, bid)
-    won_by = winner(i1, i3, game.money1, game.money3, game.initiative, game.second)
+    won_by = winner(i1, i3, game.money1, game.money3, game.initiative, game.second_initiative)
     value = result.value if side == 1 else -result.value
     return Trade(side, bid, computer_bid, won_by, expected_payoff(game, side, bid, mixture), value,
                  story(game, i1, i3))
@@ -137,7 +137,7 @@ def trade(result: CowTradeSolution, side: int, bid: int, rng: random.Random) -> 
 def story(game: CowTrade, i1: int, i3: int) -> str:
     """How the rules (`games.cowtrade.winner`) decide a pair of bids, told step by step; the sentence always
     ends with "player W ends with the quartet."."""
-    who = winner(i1, i3, game.money1, game.money3, game.initiative, game.second)
+    who = winner(i1, i3, game.money1, game.money3, game.initiative, game.second_initiative)
     end = f"player {who} ends with the quartet."
     if i3 > i1:
         return f"Player 3 bid more ({i3} against {i1}) and takes the fourth animal: {end}"

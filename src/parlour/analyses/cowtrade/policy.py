@@ -20,19 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from parlour.analyses.cowtrade.endgame import (
-    EndgameSolution,
-    can_cycle,
-    estimate_states,
-    guard,
-    solve_endgame,
-    solve_estimate,
-)
-from parlour.analyses.cowtrade.hidden import MAX_DEALS, MAX_PLAYERS, MAX_ROWS, HiddenMoneySolution, hidden_last_trade
-from parlour.analyses.cowtrade.hidden import estimate as hidden_estimate
-from parlour.analyses.cowtrade.hidden import guard as hidden_guard
-from parlour.analyses.cowtrade.model import CowTradeSolution
-from parlour.analyses.cowtrade.model import solve as solve_trade
+from parlour.analyses.cowtrade.result import CowTradeSolution, EndgameSolution, HiddenMoneySolution
 from parlour.analyses.estimates import Estimate
 from parlour.errors import InvalidInput, InvalidType, shown
 from parlour.games.cowtrade import CARD_VALUES, STARTING_HAND, CowTrade, SecondInitiative
@@ -48,7 +36,11 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.infra import checks, spelling
 from parlour.infra.resources import affordable
-from parlour.solvers import stochastic
+from parlour.solvers import stochastic  # light: what a game is; its solver loads on first use
+
+# The solvers (numpy, HiGHS, FLINT) are imported by the functions that plan or run a solve, not here: the
+# front door `parlour.cowtrade` imports this module and must stay light (tests/api/test_front_doors.py).
+
 
 # The last trade's size model, measured on the 2-core machine (money 1000 against 500: 1e6 cells, 12.8 s,
 # 330 MB).
@@ -173,7 +165,7 @@ class TradePlan:
 
 
 def trade_game(money: object = None, *, initiative: object = 1, bids: object = None, cards: object = None,
-               second: object = "alternate", force: object = False) -> CowTrade:
+               second_initiative: object = "alternate", force: object = False) -> CowTrade:
     """The last trade (player 1 one animal, player 3 three): money totals with every bid 0..m (or the bids
     of `bids`), or money cards (bids: the sums a hand can make); a total beyond MAX_MONEY refused unless
     `force`."""
@@ -181,7 +173,8 @@ def trade_game(money: object = None, *, initiative: object = 1, bids: object = N
     who = whole(initiative, name("initiative"))
     if who not in (1, 3):
         raise InvalidInput(f"{name('initiative')} must be 1 or 3 (the last trade's players), got {who}")
-    rule = SecondInitiative(option(second, name("second"), [s.value for s in SecondInitiative]))
+    rule = SecondInitiative(option(second_initiative, name("second_initiative", "second"),
+                                   [s.value for s in SecondInitiative]))
     both = hands(money, cards, other=3)
     allowed = _pair(bids, "bids", "bids1 and --bids3", "player 1's bids, player 3's")
     if isinstance(both[0], list):
@@ -211,14 +204,17 @@ def plan_trade_game(game: CowTrade, *, force: object = False) -> TradePlan:
 
 
 def plan_trade(money: object = None, *, initiative: object = 1, bids: object = None, cards: object = None,
-               second: object = "alternate", force: object = False) -> TradePlan:
+               second_initiative: object = "alternate", force: object = False) -> TradePlan:
     """Check a last trade's input and its size (see `trade_game`)."""
-    game = trade_game(money, initiative=initiative, bids=bids, cards=cards, second=second, force=force)
+    game = trade_game(money, initiative=initiative, bids=bids, cards=cards, second_initiative=second_initiative,
+                      force=force)
     return plan_trade_game(game, force=force)
 
 
 def run_trade(plan: TradePlan) -> CowTradeSolution:
     """The last trade solved exactly (elimination, then the LP with its rational certificate)."""
+    from parlour.analyses.cowtrade.model import solve as solve_trade
+
     return solve_trade(plan.game)
 
 
@@ -279,6 +275,8 @@ def start_plan(rules: EndgameRules, animals1: object, hand1: Hand, hand2: Hand, 
         raise InvalidInput(f"{name('challenger')} must be 1 or 2 (player 1 or player 2), got {who}")
     if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not 0 < float(tol) < 1:
         raise InvalidInput(f"{name('tol')} must be a number between 0 and 1, got {shown(tol)}")
+    from parlour.analyses.cowtrade.endgame import can_cycle, estimate_states, guard, solve_estimate
+
     guard(rules, hand1, hand2, _flag(force, name("force")))
     engine: Engine = "value iteration" if can_cycle(rules.set_size, animals) else "backward induction"
     return EndgamePlan(rules, animals, hand1, hand2, who, float(tol), estimate_states(rules, hand1, hand2),
@@ -299,6 +297,8 @@ def run_endgame(plan: EndgamePlan, counter: stochastic.Counter | None = None,
                 progress: Any = None) -> EndgameSolution:
     """Carry out an end-game plan: `counter` hears the states explored, then solved; `progress` hears lines
     of text (a page job's status)."""
+    from parlour.analyses.cowtrade.endgame import solve_endgame
+
     return solve_endgame(plan.rules, plan.animals1, plan.hand1, plan.hand2, plan.challenger, tol=plan.tol,
                          force=True, counter=counter, progress=progress)  # the plan's guard has spoken
 
@@ -313,27 +313,31 @@ class HiddenPlan:
     players: int
     donkeys: int
     initiative: int
-    second: SecondInitiative
+    second_initiative: SecondInitiative
     size: dict[str, int]  # deals, hands, LP columns and rows (`hidden.estimate`)
 
 
 def plan_hidden(players: object = 3, *, initiative: object = 1, donkeys: object = 0,
-                second: object = "alternate", force: object = False, max_rows: int = MAX_ROWS,
-                max_deals: int = MAX_DEALS, lift: str | None = None) -> HiddenPlan:
-    """Check the hidden-money trade's input; beyond `max_rows` LP rows or `max_deals` deals refused unless
-    `force` (the page passes its own, smaller limits, and `lift`: what the refusal says lifts them, "" for
-    nothing; by default `force`)."""
-    count = whole(players, name("players"), 2, MAX_PLAYERS)
+                second_initiative: object = "alternate", force: object = False, max_rows: int | None = None,
+                max_deals: int | None = None, lift: str | None = None) -> HiddenPlan:
+    """Check the hidden-money trade's input; beyond `max_rows` LP rows or `max_deals` deals (None: the
+    hidden-money module's MAX_ROWS, MAX_DEALS) refused unless `force` (the page passes its own, smaller
+    limits, and `lift`: what the refusal says lifts them, "" for nothing; by default `force`)."""
+    from parlour.analyses.cowtrade import hidden
+
+    count = whole(players, name("players"), 2, hidden.MAX_PLAYERS)
     bonus = whole(donkeys, name("donkeys"), 0, MAX_DONKEYS)
     who = whole(initiative, name("initiative", "challenger"))
     if who not in (1, 3):
         raise InvalidInput(f"{name('initiative', 'challenger')} must be 1 or 3 (the last trade's players: 1 holds "
                            f"one animal, 3 holds three), got {who}")
-    rule = SecondInitiative(option(second, name("second", "next"), [s.value for s in SecondInitiative]))
+    rule = SecondInitiative(option(second_initiative, name("second_initiative", "next"),
+                                   [s.value for s in SecondInitiative]))
     if _flag(force, name("force")):
-        size = hidden_estimate(count, bonus)
+        size = hidden.estimate(count, bonus)
     else:
-        size = hidden_guard(count, bonus, max_rows, max_deals,
+        size = hidden.guard(count, bonus, hidden.MAX_ROWS if max_rows is None else max_rows,
+                            hidden.MAX_DEALS if max_deals is None else max_deals,
                             f"; {spelling.parameter('force', True)} tries anyway" if lift is None else lift)
     return HiddenPlan(count, bonus, who, rule, size)
 
@@ -357,7 +361,9 @@ def deprecated_challenger(challenger: object) -> int:
 
 def run_hidden(plan: HiddenPlan) -> HiddenMoneySolution:
     """The hidden-money last trade solved exactly (sequence-form LP with a checked rational certificate)."""
-    return hidden_last_trade(plan.players, plan.initiative, plan.donkeys, plan.second)
+    from parlour.analyses.cowtrade.hidden import hidden_last_trade
+
+    return hidden_last_trade(plan.players, plan.initiative, plan.donkeys, plan.second_initiative)
 
 
 __all__ = ["DEFAULT_CARDS", "MAX_MONEY", "EndgamePlan", "HiddenPlan", "TradePlan", "deprecated_challenger",

@@ -31,7 +31,7 @@ from typing import Any
 
 from parlour.analyses.cowtrade.endgame import (
     START_SECONDS,
-    _hand_json,
+    EndgameSolution,
     _plays_text,
     _value_text,
     solve_endgame,
@@ -39,6 +39,7 @@ from parlour.analyses.cowtrade.endgame import (
     stage_cells,
     work_seconds,
 )
+from parlour.analyses.cowtrade.result import _hand_json
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.cowtrade.endgame import ACCEPT, Endgame, Hand, TradeState, describe, hand_text
@@ -182,9 +183,17 @@ def make_choice(rules: QuartetsRules, values: dict[int, Fraction], one_set: dict
 
 def _one_set_values(rules: QuartetsRules, state: QuartetsState, counter: stochastic.Counter | None = None
                     ) -> dict[int, Fraction]:
-    return {q: solve_endgame(rules.trade, state.animals1[q], state.hand1, state.hand2, state.challenger,
-                             force=True, counter=stochastic.labelled(counter, f"quartet {q + 1} alone")).value
+    return {q: _exact_value(solve_endgame(rules.trade, state.animals1[q], state.hand1, state.hand2, state.challenger,
+                                          force=True, counter=stochastic.labelled(counter, f"quartet {q + 1} alone")))
             for q in open_quartets(state.animals1)}
+
+
+def _exact_value(solution: EndgameSolution) -> Fraction:
+    """A one-set value the comparison needs exactly (an interval's midpoint would compare as a value)."""
+    if solution.value_exact is None:
+        raise SolverError(f"a set alone is proven only to lie in [{float(solution.value_low)!r}, "
+                          f"{float(solution.value_high)!r}]: its value is an interval")
+    return solution.value_exact
 
 
 def _reach(solution: StochasticSolution, start: QuartetsState) -> dict[int, float]:

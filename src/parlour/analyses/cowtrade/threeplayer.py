@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from parlour.analyses.cowtrade.result import CONCEPT, Level, SecuritySolution
 from parlour.analyses.estimates import Estimate, count_words
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.endgame import (
@@ -25,7 +25,6 @@ from parlour.games.cowtrade.endgame import (
     Hand,
     StageRule,
     TieRule,
-    cards_of,
     describe,
     hand_from_cards,
     hand_text,
@@ -39,7 +38,7 @@ from parlour.games.cowtrade.threeplayer import (
     estimate_states,
 )
 from parlour.infra.spelling import parameter
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Status
 from parlour.solvers import stochastic
 from parlour.solvers.zerosum import mixture
 
@@ -47,65 +46,6 @@ from parlour.solvers.zerosum import mixture
 # the shared 2-core machine: 6-19 ms of CPU a state, the cycles being the cost; money 5 each, estimate
 # 11,016, 1,976 states, took 112 s of CPU for the three levels: the limit allows minutes, not hours)
 MAX_STATES = 20_000
-
-CONCEPT = ("security level (maxmin): what one player can guarantee against the other two acting as one "
-           "coalition; not an equilibrium")
-
-
-@dataclass(frozen=True)
-class Level:
-    """One player's security level from the start: the value of his game against the coalition."""
-
-    player: int
-    lower: Fraction
-    upper: Fraction
-    status: Status
-    states: int  # states of this player's game reachable from the start
-    cycling_states: int  # of them, those from which play can go round for ever
-    how: str
-    first_move: list[dict[str, Any]] | None  # his guaranteeing mixture where he moves first, else None
-
-    def to_json(self) -> dict[str, Any]:
-        level = exact("level", self.lower) if self.lower == self.upper else {
-            **bounds("level", float(self.lower), float(self.upper)),
-            "level_bounds_exact": [str(self.lower), str(self.upper)]}
-        return {"player": self.player, **level, "status": self.status.value, "states": self.states,
-                "cycling_states": self.cycling_states, "how": self.how, "first_move": self.first_move}
-
-
-@dataclass(frozen=True, kw_only=True)
-class SecuritySolution(Result):
-    """The security level of each asked player from one start (see the module doc)."""
-
-    rules: ThreeRules
-    start: ThreeState
-    levels: tuple[Level, ...]
-
-    def level(self, player: int) -> Level:
-        for lv in self.levels:
-            if lv.player == player:
-                return lv
-        raise InvalidInput(f"player {player}'s level was not asked for")
-
-    @property
-    def total(self) -> tuple[Fraction, Fraction]:
-        """Bounds on the sum of the levels asked for (at most 1 when all three are)."""
-        return sum((lv.lower for lv in self.levels), Fraction(0)), sum((lv.upper for lv in self.levels), Fraction(0))
-
-    def payload(self) -> dict[str, Any]:
-        low, high = self.total
-        total = exact("sum", low) if low == high else bounds("sum", float(low), float(high))
-        return {
-            "concept": CONCEPT, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
-            "ties": self.rules.ties.value, "turn_order": [1, 2, 3],
-            "animals": list(self.start.animals), "hands": [_hand_json(h) for h in self.start.hands],
-            "turn": self.start.turn, "levels": [lv.to_json() for lv in self.levels], **total,
-        }
-
-
-def _hand_json(hand: Hand) -> Any:
-    return hand if isinstance(hand, int) else cards_of(hand)
-
 
 def _label(move: Any, choosing: bool) -> str:
     """A move as a player says it: whom he challenges at a choosing stage, else his offer."""
@@ -217,11 +157,12 @@ def make_hands(money: Sequence[int | None], cards: Sequence[Sequence[int] | None
 
 
 def _level_text(lv: Level) -> str:
-    if lv.lower == lv.upper:
-        text = str(lv.lower)
-        return (text if len(text) <= 24 else f"{float(lv.lower):.12f} (exact, {len(text)} characters)") + \
-            f" = {float(lv.lower):.6f}"
-    return f"{float((lv.lower + lv.upper) / 2):.12f} ± {float((lv.upper - lv.lower) / 2):.1e} (proven bounds)"
+    if lv.level_low == lv.level_high:
+        text = str(lv.level_low)
+        return (text if len(text) <= 24 else f"{float(lv.level_low):.12f} (exact, {len(text)} characters)") + \
+            f" = {float(lv.level_low):.6f}"
+    low, high = lv.level_low, lv.level_high
+    return f"{float((low + high) / 2):.12f} ± {float((high - low) / 2):.1e} (proven bounds)"
 
 
 def describe_solution(result: SecuritySolution) -> str:
@@ -244,7 +185,7 @@ def describe_solution(result: SecuritySolution) -> str:
             moves = ", ".join(f"{m['move']} ({m.get('probability_exact', round(m['probability'], 6))})"
                               for m in lv.first_move)
             lines.append(f"    his guaranteeing first move: {moves}")
-    low, high = result.total
+    low, high = result.sum_low, result.sum_high
     if len(result.levels) == 3:
         def between(a: float, b: float) -> str:
             return f"{a:.6f}" if f"{a:.6f}" == f"{b:.6f}" else f"{a:.6f} to {b:.6f}"

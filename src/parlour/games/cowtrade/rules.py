@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from parlour.errors import InvalidInput, shown
+from parlour.infra.checks import renamed_keywords
+from parlour.results import renamed_attribute
 
 if TYPE_CHECKING:  # the matrices are numpy's; the rules and the options load without it
     import numpy as np
@@ -71,7 +73,7 @@ class CowTrade:
     initiative: int = 1
     bids1: tuple[int, ...] = field(default=())  # empty: every amount 0..money1
     bids3: tuple[int, ...] = field(default=())
-    second: SecondInitiative = SecondInitiative.ALTERNATE
+    second_initiative: SecondInitiative = SecondInitiative.ALTERNATE  # the JSON's name (it was `second`)
 
     def __post_init__(self) -> None:
         _check_money("money of player 1", self.money1)
@@ -87,19 +89,26 @@ class CowTrade:
                 raise InvalidInput(f"the bids of {name} contain duplicates")
         object.__setattr__(self, "bids1", tuple(sorted(self.bids1)) or tuple(range(self.money1 + 1)))
         object.__setattr__(self, "bids3", tuple(sorted(self.bids3)) or tuple(range(self.money3 + 1)))
-        object.__setattr__(self, "second", SecondInitiative(self.second))
+        object.__setattr__(self, "second_initiative", SecondInitiative(self.second_initiative))
+
+    second = renamed_attribute("CowTrade", "second", "second_initiative")
 
     @classmethod
+    @renamed_keywords(second="second_initiative")
     def from_cards(
         cls, cards1: Iterable[int], cards3: Iterable[int], initiative: int = 1,
-        second: SecondInitiative = SecondInitiative.ALTERNATE,
+        second_initiative: SecondInitiative = SecondInitiative.ALTERNATE,
     ) -> CowTrade:
         """Bids are what a player can put on the table: the subset sums of his money cards."""
         c1, c3 = list(cards1), list(cards3)
-        return cls(sum(c1), sum(c3), initiative, bids_from_cards(c1), bids_from_cards(c3), second)
+        return cls(sum(c1), sum(c3), initiative, bids_from_cards(c1), bids_from_cards(c3), second_initiative)
 
     def with_initiative(self, initiative: int) -> CowTrade:
-        return CowTrade(self.money1, self.money3, initiative, self.bids1, self.bids3, self.second)
+        return CowTrade(self.money1, self.money3, initiative, self.bids1, self.bids3, self.second_initiative)
+
+
+# `CowTrade(..., second=...)`, the field's old keyword, still works for one release (with a DeprecationWarning)
+CowTrade.__init__ = renamed_keywords(second="second_initiative")(CowTrade.__init__)  # type: ignore[method-assign]
 
 
 def bids_from_cards(cards: Iterable[int]) -> tuple[int, ...]:
@@ -136,7 +145,7 @@ def winner_matrix(game: CowTrade) -> np.ndarray:
     i1 = np.array(game.bids1, dtype=np.int64)[:, None]
     i3 = np.array(game.bids3, dtype=np.int64)[None, :]
     money_gap = (game.money1 + i3 - i1) - (game.money3 + i1 - i3)  # after player 1 takes one animal
-    tie_to_1 = game.second is SecondInitiative.ALTERNATE and game.initiative == 3
+    tie_to_1 = game.second_initiative is SecondInitiative.ALTERNATE and game.initiative == 3
     player1_wins_second = (money_gap > 0) | ((money_gap == 0) & tie_to_1)
     player1_takes_first = (i1 > i3) | ((i1 == i3) & (game.initiative == 1))
     return np.where(player1_takes_first & player1_wins_second, 1, 3).astype(np.int64)

@@ -34,9 +34,19 @@ The modules, one idea each:
   pessimistic.py  bounds from pessimistic games where the fixed point's strategies cannot be proven
   rounding.py     floats to nearby fractions (bounds rounded outwards, strategies summing to 1)
   work.py         what a solve knows so far (shared by the proofs)
-  solve.py        the driver: backward induction or iteration and proofs, component by component
+  driver.py       the driver (`solve`): backward induction or iteration and proofs, component by component
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# What a game is, the exploration and the draws (plain Python) load with the package: a game's rules import
+# End, Stage, tabulate. The solver's names load on first use (PEP 562): they bring numpy, HiGHS and FLINT
+# (0.2 s), which a front door that only names its results must not pay for (`import parlour.cowtrade`). No
+# lazy name is its module's name: importing a submodule sets that name on the package, which would hide a
+# function of the same name (why the driver is driver.py, not solve.py).
 from parlour.solvers.stochastic.draws import draws, proves_draws
 from parlour.solvers.stochastic.ends import end_components, opponent_options
 from parlour.solvers.stochastic.explore import components, explore
@@ -53,9 +63,17 @@ from parlour.solvers.stochastic.model import (
     labelled,
     tabulate,
 )
-from parlour.solvers.stochastic.rounding import rational_pair
-from parlour.solvers.stochastic.solve import solve
-from parlour.solvers.stochastic.stage import guaranteed, guaranteed_float, solve_stage, stage_matrix
+
+_FROM = {
+    "rational_pair": "rounding",
+    "solve": "driver",
+    "guaranteed": "stage", "guaranteed_float": "stage", "solve_stage": "stage", "stage_matrix": "stage",
+}
+
+if TYPE_CHECKING:
+    from parlour.solvers.stochastic.driver import solve
+    from parlour.solvers.stochastic.rounding import rational_pair
+    from parlour.solvers.stochastic.stage import guaranteed, guaranteed_float, solve_stage, stage_matrix
 
 __all__ = [
     "Counter",
@@ -82,3 +100,15 @@ __all__ = [
     "stage_matrix",
     "tabulate",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM:
+        value = getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
+        globals()[name] = value  # once: later reads find it without this hook
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,0 +1,394 @@
+"""The cow trade's results, light: `import parlour.cowtrade` names them (its hints resolve) without loading
+the solvers behind them (numpy, HiGHS, FLINT: 0.2 s); a method that needs one imports it, and the solve that
+made the result has loaded it already.
+
+CowTradeSolution  the last trade (`model.solve`)
+EndgameSolution   the end game of one set, with the states optimal play reaches (`Play`; `endgame`)
+HiddenMoneySolution  the last trade with hidden money (`hidden`)
+SecuritySolution  three players' security levels (`Level`; `threeplayer`)
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from parlour.errors import CertificateError, InvalidInput
+from parlour.games.cowtrade import CowTrade, SecondInitiative, payoff_matrix
+from parlour.games.cowtrade.endgame import EndgameRules, Hand, TradeState, cards_of
+from parlour.results import Result, Status, bounds, down, exact, jsonable, renamed_attribute, up
+
+if TYPE_CHECKING:
+    from parlour.analyses.cowtrade.hidden import Deal, HandBids
+    from parlour.games.cowtrade.threeplayer import ThreeRules, ThreeState
+    from parlour.solvers.bayesian import BayesianSolution
+    from parlour.solvers.dominance import Elimination
+    from parlour.solvers.stochastic import StochasticSolution
+
+
+def _hand_json(hand: Hand) -> Any:
+    return hand if isinstance(hand, int) else cards_of(hand)
+
+
+@dataclass(frozen=True)
+class CowTradeSolution(Result):
+    """The exact solution of one cow trade (status EXACT: the LP value carries a checked rational
+    certificate)."""
+
+    game: CowTrade
+    value: Fraction  # player 1's expected payoff in units of the quartet's points, proven exactly
+    strategy1: dict[int, Fraction]  # bid -> probability (bids with probability 0 left out)
+    strategy3: dict[int, Fraction]
+    elimination: Elimination | None
+    inspection_size: int | None  # n of the n x n inspection matrix left by elimination (1: a cell)
+
+    @property
+    def certified(self) -> bool:
+        """The value and strategies carry a rational certificate checked in exact arithmetic."""
+        return self.status is Status.EXACT
+
+    def payload(self) -> dict[str, Any]:
+        """Bids in money; each player's optimal bids as `{"bid", "probability", "probability_exact"}`."""
+        from parlour.solvers.zerosum import mixture  # HiGHS and FLINT: loaded by the solve that made this
+
+        return {
+            "money1": self.game.money1,
+            "money3": self.game.money3,
+            "initiative": self.game.initiative,
+            "second_initiative": self.game.second_initiative.value,
+            "bids1": list(self.game.bids1),
+            "bids3": list(self.game.bids3),
+            **exact("value", self.value),
+            "inspection_size": self.inspection_size,
+            "strategy1": mixture("bid", list(self.strategy1.values()), list(self.strategy1)),
+            "strategy3": mixture("bid", list(self.strategy3.values()), list(self.strategy3)),
+            "certified": self.certified,
+        }
+
+    def steps(self) -> list[str]:
+        """The elimination's removals in words, bids named by their money."""
+        if self.elimination is None:
+            return []
+        rows = [f"bid {b}" for b in self.game.bids1]
+        cols = [f"bid {b}" for b in self.game.bids3]
+        return [s.describe(rows, cols) for s in self.elimination.steps]
+
+
+@dataclass(frozen=True)
+class Play:
+    """One state optimal play can reach: its value and both players' optimal offers."""
+
+    state: TradeState
+    value_low: Fraction  # the proven interval's ends (equal when the value is exact), as EndgameSolution's
+    value_high: Fraction
+    offers1: list[dict[str, Any]]  # player 1's moves with their probabilities (per signal when he responds)
+    offers2: list[dict[str, Any]]
+    reach: float  # probability that optimal play passes through this state
+
+    lower = renamed_attribute("Play", "lower", "value_low")
+    upper = renamed_attribute("Play", "upper", "value_high")
+
+    @property
+    def value_exact(self) -> Fraction | None:
+        return self.value_low if self.value_low == self.value_high else None
+
+    @property
+    def value_bounds(self) -> tuple[float, float]:
+        return down(self.value_low), up(self.value_high)
+
+    @property
+    def value(self) -> Fraction | float:
+        """The Fraction when exact, else the JSON's midpoint of `value_bounds`."""
+        return self.value_low if self.value_exact is not None else sum(self.value_bounds) / 2
+
+    def to_json(self) -> dict[str, Any]:
+        value = exact("value", self.value_low) if self.value_exact is not None else bounds("value", *self.value_bounds)
+        return {"animals1": self.state.animals1, "hand1": _hand_json(self.state.hand1),
+                "hand2": _hand_json(self.state.hand2), "challenger": self.state.challenger,
+                "tied": bool(self.state.tied), **value, "offers1": self.offers1, "offers2": self.offers2,
+                "reach": self.reach}
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndgameSolution(Result):
+    """The value of the start (exact, or a proven interval), what optimal play leads to, and the path.
+
+    As `parlour.solve`'s GameSolution: `value_low == value_high` when the value is exact; the JSON's names are
+    properties beside them (`value`, `value_exact`, `value_bounds`)."""
+
+    rules: EndgameRules
+    start: TradeState
+    value_low: Fraction  # the proven interval's ends (equal when the value is exact)
+    value_high: Fraction
+    completes1: float  # P(player 1 ends with the set) under the stationary strategies found
+    completes2: float
+    endless: float  # P(play never ends)
+    expected_trades: float  # counting a repeated (tied) trade as a trade
+    plays: tuple[Play, ...]
+    states: int
+    cyclic: bool
+    cycling_states: int  # states from which play can go round for ever (they lie on a cycle of the rules)
+    # completes1, completes2, endless and expected_trades (None: play may never end) as Fractions where
+    # they were computed exactly (`Chain.exact`), else None
+    chances_exact: tuple[Fraction, Fraction, Fraction, Fraction | None] | None = None
+    # every state's values and strategies (what the page looks states up in); not in the JSON
+    solution: StochasticSolution | None = field(default=None, repr=False, compare=False)
+
+    RENAMED: ClassVar[Mapping[str, str]] = {"lower": "value_low", "upper": "value_high"}
+
+    @property
+    def exact(self) -> bool:
+        return self.value_low == self.value_high
+
+    @property
+    def value(self) -> Fraction | float:
+        """The Fraction when exact, else the midpoint of the proven interval as a float, the JSON's (docs/python.md)."""
+        if self.exact:
+            return self.value_low
+        low, high = self.value_bounds
+        return (low + high) / 2
+
+    @property
+    def value_float(self) -> float:
+        return float(self.value)
+
+    @property
+    def value_exact(self) -> Fraction | None:
+        return self.value_low if self.exact else None
+
+    @property
+    def value_bounds(self) -> tuple[float, float]:
+        """The proven interval, its ends rounded outwards to floats (as the JSON writes them)."""
+        return down(self.value_low), up(self.value_high)
+
+    def chances(self) -> dict[str, Any]:
+        """completes1, completes2, endless and expected_trades in the JSON convention: each with its
+        `_exact` twin where it is exact; expected_trades None where play may never end."""
+        names = ("completes1", "completes2", "endless", "expected_trades")
+        floats = (self.completes1, self.completes2, self.endless, self.expected_trades)
+        out: dict[str, Any] = {}
+        for key, number, known in zip(names, floats, self.chances_exact or (None,) * 4, strict=True):
+            if known is not None:
+                out.update(exact(key, known))
+            else:
+                out[key] = number if math.isfinite(number) else None
+        return out
+
+    def payload(self) -> dict[str, Any]:
+        # an interval's ends are written as floats rounded outwards: the convention has no exact bounds (the
+        # ends are sums of floats from the iteration, so the floats lose nothing a reader could use)
+        value = exact("value", self.value_low) if self.exact else bounds("value", *self.value_bounds)
+        return {
+            "set_size": self.rules.set_size, "stage": self.rules.stage.value, "ties": self.rules.ties.value,
+            "next_challenger": self.rules.next_challenger.value,
+            "animals1": self.start.animals1, "animals2": self.rules.set_size - self.start.animals1,
+            "hand1": _hand_json(self.start.hand1), "hand2": _hand_json(self.start.hand2),
+            "challenger": self.start.challenger, **value, **self.chances(),
+            "states": self.states, "cyclic": self.cyclic,
+            "cycling_states": self.cycling_states,
+            "plays": [p.to_json() for p in self.plays],
+        }
+
+
+@dataclass(frozen=True)
+class HiddenMoneySolution(Result):
+    """The last trade with hidden money, and the same deals with full information. Values are player 1's
+    expected payoff in units of the quartet's points (+1: he completes it, -1: player 3 does); every
+    value is exact and proven (`check()` re-proves them all)."""
+
+    deals: tuple[Deal, ...] = field(repr=False)
+    players: int | None  # the deal model's number of players; None for an explicit prior
+    donkeys: int
+    initiative: int
+    second_initiative: SecondInitiative  # who holds the initiative in the second trade
+    value: Fraction  # with hidden money
+    win1: Fraction  # with hidden money: the probability that player 1 completes the quartet (value = 2 win1 - 1)
+    value_informed: Fraction  # both players see both hands: the expected value of the full-information trade
+    value_player1_informed: Fraction | None  # only player 1 sees both hands (None when not computed)
+    value_player3_informed: Fraction | None
+    bids1: tuple[HandBids, ...]
+    bids3: tuple[HandBids, ...]
+    hidden: BayesianSolution = field(repr=False)
+    informed: tuple[CowTradeSolution, ...] = field(repr=False)  # one per deal, in the order of `deals`
+    one_sided: tuple[BayesianSolution, ...] = field(repr=False, default=())
+
+    RENAMED: ClassVar[Mapping[str, str]] = {"second": "second_initiative"}  # the JSON's name
+
+    @property
+    def certified(self) -> bool:
+        """Every value carries a rational certificate checked in exact arithmetic (`check()` re-proves them)."""
+        return self.status is Status.EXACT
+
+    @property
+    def value_of_information(self) -> Fraction:
+        """value_informed - value: how much player 1's expectation changes when both see both hands."""
+        return self.value_informed - self.value
+
+    @property
+    def worth_to_player1(self) -> Fraction | None:
+        """What seeing player 3's money is worth to player 1 (>= 0: he may ignore it), player 3 blind."""
+        return None if self.value_player1_informed is None else self.value_player1_informed - self.value
+
+    @property
+    def worth_to_player3(self) -> Fraction | None:
+        return None if self.value_player3_informed is None else self.value - self.value_player3_informed
+
+    def check(self) -> None:
+        """Re-prove every value: the hidden game's certificate, each deal's full-information certificate
+        and their expectation, and the one-sided games' certificates."""
+        from parlour.solvers.zerosum import Certificate  # the exact LP's: loaded by the solve that made this
+
+        self.hidden.check()
+        if not (self.hidden.value == self.win1 and self.value == 2 * self.win1 - 1):
+            raise CertificateError("the hidden game's certificate proves another value")
+        expected = Fraction(0)
+        for deal, trade in zip(self.deals, self.informed, strict=True):
+            game = trade.game
+            cert = Certificate(trade.value, tuple(trade.strategy1.get(b, Fraction(0)) for b in game.bids1),
+                               tuple(trade.strategy3.get(b, Fraction(0)) for b in game.bids3))
+            cert.check(payoff_matrix(game))
+            expected += deal.probability * trade.value
+        if expected != self.value_informed:
+            raise CertificateError("the full-information value is not the expectation of the deals' values")
+        for sol, v in zip(self.one_sided, (self.value_player1_informed, self.value_player3_informed), strict=False):
+            sol.check()
+            if v != 2 * sol.value - 1:
+                raise CertificateError("a one-sided game's certificate proves another value")
+
+    def differing_bids(self) -> list[HandBids]:
+        """The hands on which a player bids otherwise with hidden money than with full information."""
+        return [h for h in (*self.bids1, *self.bids3) if h.differs]
+
+    def payload(self) -> dict[str, Any]:
+        hands1, hands3 = {d.cards1 for d in self.deals}, {d.cards3 for d in self.deals}
+        out: dict[str, Any] = {
+            "players": self.players,
+            "donkeys": self.donkeys,
+            "initiative": self.initiative,
+            "second_initiative": self.second_initiative.value,
+            "deals": len(self.deals),
+            "hands1": len(hands1),
+            "hands3": len(hands3),
+            **exact("value", self.value),
+            **exact("win1", self.win1),
+            **exact("value_informed", self.value_informed),
+            **exact("value_of_information", self.value_of_information),
+        }
+        for name in ("value_player1_informed", "value_player3_informed", "worth_to_player1", "worth_to_player3"):
+            v = getattr(self, name)
+            out.update(exact(name, v) if v is not None else {name: None})
+        out.update({
+            "bids1": [h.to_json() for h in self.bids1],
+            "bids3": [h.to_json() for h in self.bids3],
+            "differing_hands": len(self.differing_bids()),
+            "lp_size": self.hidden.game.lp_size,
+            "certified": self.certified,
+        })
+        return jsonable(out)
+
+
+CONCEPT = ("security level (maxmin): what one player can guarantee against the other two acting as one "
+           "coalition; not an equilibrium")
+
+
+@dataclass(frozen=True)
+class Level:
+    """One player's security level from the start: the value of his game against the coalition."""
+
+    player: int
+    level_low: Fraction  # the proven interval's ends (equal when the level is exact)
+    level_high: Fraction
+    status: Status
+    states: int  # states of this player's game reachable from the start
+    cycling_states: int  # of them, those from which play can go round for ever
+    how: str
+    first_move: list[dict[str, Any]] | None  # his guaranteeing mixture where he moves first, else None
+
+    lower = renamed_attribute("Level", "lower", "level_low")
+    upper = renamed_attribute("Level", "upper", "level_high")
+
+    @property
+    def level_exact(self) -> Fraction | None:
+        return self.level_low if self.level_low == self.level_high else None
+
+    @property
+    def level_bounds(self) -> tuple[float, float]:
+        """The proven interval, its ends rounded outwards (the JSON convention has no exact bounds)."""
+        return down(self.level_low), up(self.level_high)
+
+    @property
+    def level(self) -> Fraction | float:
+        """The Fraction when exact, else the JSON's midpoint of `level_bounds`."""
+        return self.level_low if self.level_exact is not None else sum(self.level_bounds) / 2
+
+    def to_json(self) -> dict[str, Any]:
+        level = exact("level", self.level_low) if self.level_exact is not None else bounds("level", *self.level_bounds)
+        return {"player": self.player, **level, "status": self.status.value, "states": self.states,
+                "cycling_states": self.cycling_states, "how": self.how, "first_move": self.first_move}
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecuritySolution(Result):
+    """The security level of each asked player from one start (see the module doc)."""
+
+    rules: ThreeRules
+    start: ThreeState
+    levels: tuple[Level, ...]
+
+    def level(self, player: int) -> Level:
+        for lv in self.levels:
+            if lv.player == player:
+                return lv
+        raise InvalidInput(f"player {player}'s level was not asked for")
+
+    # The sum of the levels asked for (at most 1 when all three are) under the JSON's names, as a value is
+    # named: `sum` (a Fraction when exact, else the midpoint), `sum_exact`, `sum_bounds`; the proven ends
+    # are `sum_low`, `sum_high`.
+    @property
+    def sum_low(self) -> Fraction:
+        return sum((lv.level_low for lv in self.levels), Fraction(0))
+
+    @property
+    def sum_high(self) -> Fraction:
+        return sum((lv.level_high for lv in self.levels), Fraction(0))
+
+    @property
+    def sum_exact(self) -> Fraction | None:
+        return self.sum_low if self.sum_low == self.sum_high else None
+
+    @property
+    def sum(self) -> Fraction | float:
+        """The Fraction when exact, else the JSON's midpoint of `sum_bounds`."""
+        if self.sum_exact is not None:
+            return self.sum_exact
+        low, high = self.sum_bounds
+        return (low + high) / 2
+
+    @property
+    def sum_bounds(self) -> tuple[float, float]:
+        """The proven interval of the sum, its ends rounded outwards to floats (as the JSON writes them)."""
+        return down(self.sum_low), up(self.sum_high)
+
+    @property
+    def total(self) -> tuple[Fraction, Fraction]:
+        """The old name of (`sum_low`, `sum_high`), for one release."""
+        warnings.warn("SecuritySolution.total is now (.sum_low, .sum_high); the JSON's sum is .sum, .sum_exact "
+                      "and .sum_bounds; the old name goes in the next release", DeprecationWarning, stacklevel=2)
+        return self.sum_low, self.sum_high
+
+    def payload(self) -> dict[str, Any]:
+        total = exact("sum", self.sum_low) if self.sum_exact is not None else bounds("sum", *self.sum_bounds)
+        return {
+            "concept": CONCEPT, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
+            "ties": self.rules.ties.value, "turn_order": [1, 2, 3],
+            "animals": list(self.start.animals), "hands": [_hand_json(h) for h in self.start.hands],
+            "turn": self.start.turn, "levels": [lv.to_json() for lv in self.levels], **total,
+        }
+
+
+__all__ = ["CONCEPT", "CowTradeSolution", "EndgameSolution", "HiddenMoneySolution", "Level", "Play",
+           "SecuritySolution"]
