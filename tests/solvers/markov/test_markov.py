@@ -264,6 +264,21 @@ def test_without_memory_for_the_history_the_engine_extrapolates_one_mode(monkeyp
     assert np.array_equal(short.lower, one_mode.lower)
 
 
+def test_a_sweep_on_several_threads_keeps_the_one_mode_step() -> None:
+    # Threads make each pass a slightly different map (what a thread reads of a block another one sweeps
+    # depends on timing), which RRE cannot model: the engine keeps the one-mode step there.
+    ex = gamblers_ruin(20, Fraction(1, 2))
+    op = markov.ChainOperator(ex.chain)
+    op.threads = 2  # one block: thread 0 sweeps it all, so the passes are the same every run
+    one_mode = markov.certified(op, watch=[0], tol=1e-10, history=0)
+    asked = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
+    assert (asked.sweeps, asked.repair_sweeps) == (one_mode.sweeps, one_mode.repair_sweeps)
+    assert np.array_equal(asked.lower, one_mode.lower)
+    op.threads = 1
+    rre = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
+    assert rre.jumps > 0 and rre.sweeps + rre.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
+
+
 def test_a_run_with_a_history_resumes_from_its_proven_checkpoint(tmp_path: Path) -> None:
     # The history is not saved: the file is the bounds alone, proven by one pass on resume as always.
     p = Fraction(1, 3)

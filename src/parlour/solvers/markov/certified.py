@@ -52,6 +52,10 @@ class Operator(Protocol):
 
     shape: tuple[int, int]  # (states, outcome columns) of the bounds L
     blocks: np.ndarray  # starts of the sweep blocks: states of one block may be swept by several threads
+    # Threads (or Dask workers) sweeping at once. With more than one, what a pass reads of a block another
+    # thread is sweeping depends on timing: every bound stays sound, but the passes are no longer one fixed
+    # map, which the several-mode extrapolation needs (`_open`).
+    threads: int
 
     def start(self, lower: np.ndarray) -> None:
         """Set the values a fresh L knows already (e.g. 1 in the 'never absorbed' column of stuck states)."""
@@ -238,6 +242,14 @@ class _Run:
         return True
 
 
+def _one_map(operator: Operator) -> bool:
+    """Whether the up passes are one map whatever the timing, as RRE needs: on one thread. Free-running threads
+    make each pass a slightly different map, and then RRE's candidates fail or jump little (4 Goose players on
+    16 cores: 83 passes on 1 thread, 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159;
+    bench/results/markov_accel_4p_device*.json), so on threads the engine keeps the one-mode step."""
+    return getattr(operator, "threads", 1) <= 1
+
+
 def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool, extrapolate: bool,
           history: int) -> _Run:
     """The bounds to start from (a checkpoint's, proven L <= F(L) by one read-only pass, or fresh), the
@@ -262,7 +274,7 @@ def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool
             done = 0
     if not extrapolate:
         offsets = None
-    ring = _history(operator, history) if offsets is not None and not packed_bounds else None
+    ring = _history(operator, history) if offsets is not None and not packed_bounds and _one_map(operator) else None
     return _Run(operator, lower, offsets, ring, sweeps=done, resumed=done, verified=done > 0, last_try=done)
 
 
@@ -356,14 +368,16 @@ def certified(
     run starts from zero. With `extrapolate` a candidate Z is made now and then and kept only after a check
     pass proves Z <= F(Z); a failed candidate costs its passes, soundness never depends on it. Two policies:
 
-    * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds and room in memory for the m
-      float32 vectors (`accelerate.depth`, else fewer): every m sweeps the reduced-rank extrapolation over
-      them, pulled back along a direction the measured residual says the check can prove (`accelerate`).
-    * `history=0`, packed bounds, or too little memory: the one-mode step (`_one_mode_candidate`): once the
-      gap shrinks by a steady rho per sweep, Z = L + (1 - eta) rho / (1 - rho) (L - L_previous) gets up to
-      TRIES passes Z <- F(Z). (Plain passes, not Z <- min(Z, F(Z)): after a Gauss-Seidel sweep the residual
-      is ~0 at states whose successors were all updated before them, so Z overshoots there, and min-passes
-      lower values in a cascade that does not end; plain passes smooth them first.)
+    * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds, an operator sweeping on one
+      thread (`_one_map`) and room in memory for the m float32 vectors (`accelerate.depth`, else fewer): every
+      m sweeps the reduced-rank extrapolation over them, pulled back along a direction the measured residual
+      says the check can prove (`accelerate`).
+    * `history=0`, packed bounds, a sweep on several threads, or too little memory: the one-mode step
+      (`_one_mode_candidate`): once the gap shrinks by a steady rho per sweep, Z = L + (1 - eta) rho / (1 - rho)
+      (L - L_previous) gets up to TRIES passes Z <- F(Z). (Plain passes, not Z <- min(Z, F(Z)): after a
+      Gauss-Seidel sweep the residual is ~0 at states whose successors were all updated before them, so Z
+      overshoots there, and min-passes lower values in a cascade that does not end; plain passes smooth them
+      first.)
 
     With `packed_bounds` each value and its offset share 8 bytes (`packed`: fixed point, exact reads,
     rounded down), instead of a float64 bound and a float32 offset: two thirds of the memory, for a
