@@ -391,6 +391,37 @@ def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float
     return {name: (lo + hi) / 2, f"{name}_bounds": [lo, hi]}
 
 
+def proven(name: str, low: Fraction, high: Fraction) -> dict[str, Any]:
+    """A proven interval [low, high] in the JSON convention: `exact` when its ends meet, else `bounds` with the
+    ends rounded outwards."""
+    return exact(name, low) if low == high else bounds(name, down(low), up(high))
+
+
+def interval_properties(name: str) -> tuple[property, property, property]:
+    """`name_exact`, `name_bounds` and `name` of a class that stores a proven interval as `name_low` and
+    `name_high` (Fractions): the Fraction where the ends meet (else None), the ends rounded outwards, and the
+    Fraction when exact, else the JSON's midpoint of the bounds."""
+
+    def ends(self: Any) -> tuple[Fraction, Fraction]:
+        return getattr(self, f"{name}_low"), getattr(self, f"{name}_high")
+
+    def exact_(self: Any) -> Fraction | None:
+        low, high = ends(self)
+        return low if low == high else None
+
+    def bounds_(self: Any) -> tuple[float, float]:
+        low, high = ends(self)
+        return down(low), up(high)
+
+    def value(self: Any) -> Fraction | float:
+        low, high = ends(self)
+        return low if low == high else sum(bounds_(self)) / 2
+
+    return (property(exact_, doc="The Fraction where the proven interval is a point, else None."),
+            property(bounds_, doc="The proven interval, its ends rounded outwards to floats."),
+            property(value, doc="The Fraction when exact, else the JSON's midpoint of the bounds."))
+
+
 def _each_number(value: Any, kinds: type | tuple[type, ...], write: Callable[[Any], Any], what: str) -> Any:
     """`value` with `write` applied to every number of `kinds` in it, through mappings (keys as strings) and
     lists; bools are no numbers here, and anything else is refused naming `what` it should have been."""

@@ -14,10 +14,13 @@ Write, so that mypy still checks every call:
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import importlib.util
 import sys
+from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
+from typing import Any
 
 # The specs of the modules made lazy here: a lazy package's submodule is found through its spec, since
 # reading the package's own __path__ would run the package.
@@ -51,3 +54,26 @@ def module(name: str) -> ModuleType:
     if parent:  # as an import would: `parlour.analyses.goose` reachable from `parlour.analyses`
         setattr(sys.modules[parent], child, lazy)
     return lazy
+
+
+def names(package: str, where: Mapping[str, str], public: Iterable[str]) -> tuple[Callable[[str], Any],
+                                                                             Callable[[], list[str]]]:
+    """A package's `__getattr__` and `__dir__` (PEP 562) for names loaded on first use: `where` maps a name to
+    the module that defines it (a submodule of `package`, or a whole dotted path from `parlour.` on). A name is
+    kept in the package once read, so the hook runs once per name, and a submodule imported later cannot
+    shadow a function of the same name."""
+    listed = set(public)
+
+    def getattr_(name: str) -> Any:
+        if name not in where:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        source = where[name]
+        value = getattr(importlib.import_module(source if source.startswith("parlour.") else f"{package}.{source}"),
+                        name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    def dir_() -> list[str]:
+        return sorted({*vars(sys.modules[package]), *listed})
+
+    return getattr_, dir_

@@ -9,11 +9,11 @@ numpy, HiGHS and FLINT, which `import parlour.cowtrade` (its front door, naming 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from parlour.analyses.cowtrade.result import CowTradeSolution
 from parlour.games.cowtrade import STARTING_HAND, CowTrade, SecondInitiative
+from parlour.infra import lazy
 
 _FROM = {name: "model" for name in (
     "ClosedFormCheck", "always_winning_bid", "band_width", "closed_form", "closed_form_checks", "format_matrix",
@@ -53,13 +53,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _FROM:
-        value = getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
-        globals()[name] = value  # once: later reads find it without this hook
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy.names(__name__, _FROM, __all__)

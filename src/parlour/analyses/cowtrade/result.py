@@ -20,7 +20,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from parlour.errors import CertificateError, InvalidInput
 from parlour.games.cowtrade import CowTrade, SecondInitiative, payoff_matrix
 from parlour.games.cowtrade.endgame import EndgameRules, Hand, TradeState, cards_of
-from parlour.results import Result, Status, bounds, down, exact, jsonable, renamed_attribute, up
+from parlour.results import (
+    Result,
+    Status,
+    bounds,
+    down,
+    exact,
+    interval_properties,
+    jsonable,
+    proven,
+    renamed_attribute,
+    up,
+)
 
 if TYPE_CHECKING:
     from parlour.analyses.cowtrade.hidden import Deal, HandBids
@@ -92,21 +103,10 @@ class Play:
     lower = renamed_attribute("Play", "lower", "value_low")
     upper = renamed_attribute("Play", "upper", "value_high")
 
-    @property
-    def value_exact(self) -> Fraction | None:
-        return self.value_low if self.value_low == self.value_high else None
-
-    @property
-    def value_bounds(self) -> tuple[float, float]:
-        return down(self.value_low), up(self.value_high)
-
-    @property
-    def value(self) -> Fraction | float:
-        """The Fraction when exact, else the JSON's midpoint of `value_bounds`."""
-        return self.value_low if self.value_exact is not None else sum(self.value_bounds) / 2
+    value_exact, value_bounds, value = interval_properties("value")
 
     def to_json(self) -> dict[str, Any]:
-        value = exact("value", self.value_low) if self.value_exact is not None else bounds("value", *self.value_bounds)
+        value = proven("value", self.value_low, self.value_high)
         return {"animals1": self.state.animals1, "hand1": _hand_json(self.state.hand1),
                 "hand2": _hand_json(self.state.hand2), "challenger": self.state.challenger,
                 "tied": bool(self.state.tied), **value, "offers1": self.offers1, "offers2": self.offers2,
@@ -144,26 +144,11 @@ class EndgameSolution(Result):
     def exact(self) -> bool:
         return self.value_low == self.value_high
 
-    @property
-    def value(self) -> Fraction | float:
-        """The Fraction when exact, else the midpoint of the proven interval as a float, the JSON's (docs/python.md)."""
-        if self.exact:
-            return self.value_low
-        low, high = self.value_bounds
-        return (low + high) / 2
+    value_exact, value_bounds, value = interval_properties("value")  # the JSON's (docs/python.md)
 
     @property
     def value_float(self) -> float:
         return float(self.value)
-
-    @property
-    def value_exact(self) -> Fraction | None:
-        return self.value_low if self.exact else None
-
-    @property
-    def value_bounds(self) -> tuple[float, float]:
-        """The proven interval, its ends rounded outwards to floats (as the JSON writes them)."""
-        return down(self.value_low), up(self.value_high)
 
     def chances(self) -> dict[str, Any]:
         """completes1, completes2, endless and expected_trades in the JSON convention: each with its
@@ -181,7 +166,7 @@ class EndgameSolution(Result):
     def payload(self) -> dict[str, Any]:
         # an interval's ends are written as floats rounded outwards: the convention has no exact bounds (the
         # ends are sums of floats from the iteration, so the floats lose nothing a reader could use)
-        value = exact("value", self.value_low) if self.exact else bounds("value", *self.value_bounds)
+        value = proven("value", self.value_low, self.value_high)
         return {
             "set_size": self.rules.set_size, "stage": self.rules.stage.value, "ties": self.rules.ties.value,
             "next_challenger": self.rules.next_challenger.value,
@@ -311,22 +296,10 @@ class Level:
     lower = renamed_attribute("Level", "lower", "level_low")
     upper = renamed_attribute("Level", "upper", "level_high")
 
-    @property
-    def level_exact(self) -> Fraction | None:
-        return self.level_low if self.level_low == self.level_high else None
-
-    @property
-    def level_bounds(self) -> tuple[float, float]:
-        """The proven interval, its ends rounded outwards (the JSON convention has no exact bounds)."""
-        return down(self.level_low), up(self.level_high)
-
-    @property
-    def level(self) -> Fraction | float:
-        """The Fraction when exact, else the JSON's midpoint of `level_bounds`."""
-        return self.level_low if self.level_exact is not None else sum(self.level_bounds) / 2
+    level_exact, level_bounds, level = interval_properties("level")
 
     def to_json(self) -> dict[str, Any]:
-        level = exact("level", self.level_low) if self.level_exact is not None else bounds("level", *self.level_bounds)
+        level = proven("level", self.level_low, self.level_high)
         return {"player": self.player, **level, "status": self.status.value, "states": self.states,
                 "cycling_states": self.cycling_states, "how": self.how, "first_move": self.first_move}
 

@@ -14,8 +14,9 @@ policy.py    what a solve does, decided once for the command line, Python and th
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from parlour.infra import lazy
 
 # The package's names, each loaded from its module on first use (PEP 562): importing any module of the
 # package runs this file first, and `parlour.goose` imports the light `result` module for its hints, which
@@ -70,15 +71,4 @@ if TYPE_CHECKING:
     from parlour.solvers.markov import Checkpoint
 
 
-def __getattr__(name: str) -> Any:
-    if name == "Checkpoint":
-        from parlour.solvers.markov import Checkpoint
-
-        return Checkpoint
-    if name in _FROM:
-        return getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy.names(__name__, {**_FROM, "Checkpoint": "parlour.solvers.markov"}, __all__)

@@ -39,8 +39,9 @@ The modules, one idea each:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from parlour.infra import lazy
 
 # What a game is, the exploration and the draws (plain Python) load with the package: a game's rules import
 # End, Stage, tabulate. The solver's names load on first use (PEP 562): they bring numpy, HiGHS and FLINT
@@ -102,13 +103,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _FROM:
-        value = getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
-        globals()[name] = value  # once: later reads find it without this hook
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy.names(__name__, _FROM, __all__)
