@@ -81,6 +81,7 @@ def test_the_levels_sum_to_at_most_one_and_turn_with_the_table(
     result = solve_security(rules, animals, hands, turn)  # type: ignore[arg-type]
     assert result.status in (Status.EXACT, Status.CERTIFIED)
     assert result.sum_low <= 1  # each plays his guaranteeing strategy: each gets at least his level
+    assert result.sum_low <= result.sum_high <= 1 and result.to_json()["sum_bounds"][1] <= 1.0  # no float noise above 1
     # relabel by a turn of the table (1 -> 2 -> 3 -> 1 keeps the turn order): the levels turn with it
     turned = solve_security(rules, (animals[2], animals[0], animals[1]), (hands[2], hands[0], hands[1]),  # type: ignore[arg-type]
                             turn % 3 + 1)

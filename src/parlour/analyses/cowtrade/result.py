@@ -23,14 +23,11 @@ from parlour.games.cowtrade.endgame import EndgameRules, Hand, TradeState, cards
 from parlour.results import (
     Result,
     Status,
-    bounds,
-    down,
     exact,
     interval_properties,
     jsonable,
     proven,
     renamed_attribute,
-    up,
 )
 
 if TYPE_CHECKING:
@@ -318,33 +315,19 @@ class SecuritySolution(Result):
                 return lv
         raise InvalidInput(f"player {player}'s level was not asked for")
 
-    # The sum of the levels asked for (at most 1 when all three are) under the JSON's names, as a value is
-    # named: `sum` (a Fraction when exact, else the midpoint), `sum_exact`, `sum_bounds`; the proven ends
-    # are `sum_low`, `sum_high`.
+    # The sum of the levels asked for under the JSON's names, as a value is named: `sum` (a Fraction when exact,
+    # else the midpoint), `sum_exact`, `sum_bounds`; the proven ends are `sum_low`, `sum_high`. The sum is at
+    # most 1 (the players' wins are disjoint, and each level is at most his chance of winning under any one way
+    # of playing), so its upper end is clipped there: the bound the float solves leave above 1 is noise.
     @property
     def sum_low(self) -> Fraction:
         return sum((lv.level_low for lv in self.levels), Fraction(0))
 
     @property
     def sum_high(self) -> Fraction:
-        return sum((lv.level_high for lv in self.levels), Fraction(0))
+        return min(Fraction(1), sum((lv.level_high for lv in self.levels), Fraction(0)))
 
-    @property
-    def sum_exact(self) -> Fraction | None:
-        return self.sum_low if self.sum_low == self.sum_high else None
-
-    @property
-    def sum(self) -> Fraction | float:
-        """The Fraction when exact, else the JSON's midpoint of `sum_bounds`."""
-        if self.sum_exact is not None:
-            return self.sum_exact
-        low, high = self.sum_bounds
-        return (low + high) / 2
-
-    @property
-    def sum_bounds(self) -> tuple[float, float]:
-        """The proven interval of the sum, its ends rounded outwards to floats (as the JSON writes them)."""
-        return down(self.sum_low), up(self.sum_high)
+    sum_exact, sum_bounds, sum = interval_properties("sum")
 
     @property
     def total(self) -> tuple[Fraction, Fraction]:
@@ -354,7 +337,7 @@ class SecuritySolution(Result):
         return self.sum_low, self.sum_high
 
     def payload(self) -> dict[str, Any]:
-        total = exact("sum", self.sum_low) if self.sum_exact is not None else bounds("sum", *self.sum_bounds)
+        total = proven("sum", self.sum_low, self.sum_high)
         return {
             "concept": CONCEPT, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
             "ties": self.rules.ties.value, "turn_order": [1, 2, 3],
