@@ -20,7 +20,8 @@ def _goose(p):
 
 def _memory(p):
     p.wait_for_selector("#board button")
-    p.click("#board button >> nth=0")
+    # an enabled card: on the second move the first card may already be taken (a random deal can pair it)
+    p.click("#board button:not(:disabled) >> nth=0")
     p.wait_for_function("document.getElementById('status').textContent.includes('second card')")
     p.click("#board button:not(:disabled) >> nth=0")
     p.wait_for_function("!document.body.classList.contains('busy')")
