@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench import sweeps
 from bench.common import write
 
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -35,38 +36,15 @@ def main() -> None:
     ap.add_argument("--sweeps", type=int, default=80)
     args = ap.parse_args()
 
-    import numba
-    import numpy as np
-    import scipy.sparse as sp
-
     from parlour.analyses.goose import chain as gchain
     from parlour.games.goose.rules import STUDY
-    from parlour.solvers.markov.chain import integer_system
-
-    @numba.njit(cache=True)
-    def sweep(indptr: Any, cols: Any, data: Any, rhs: Any, diag: Any, x: Any) -> None:
-        for i in range(x.size):
-            s = rhs[i]
-            for e in range(indptr[i], indptr[i + 1]):
-                s += data[e] * x[cols[e]]
-            x[i] = s / diag[i]
 
     rows = []
     for k, (name, change) in enumerate(VARIANTS.items()):
         rules = dataclasses.replace(STUDY, name=f"variant{k}", **change)
         ch = gchain.markov_chain(gchain.space(rules, args.players))
-        a, b, _ = integer_system(ch)
-        a = a.tocsr().astype(np.float64)
-        diag = a.diagonal()
-        off = (sp.diags(diag) - a).tocsr()
-        off.eliminate_zeros()
-        x = np.zeros(b.size)
-        steps = []
-        for _ in range(args.sweeps):
-            before = x.copy()
-            sweep(off.indptr.astype(np.int64), off.indices.astype(np.int64), off.data, b.astype(np.float64), diag, x)
-            steps.append(float(np.abs(x - before).max()))
-        rows.append({"rules": name, "states": int(ch.n), "contraction_per_sweep": round(steps[-1] / steps[-2], 4)})
+        ratio = sweeps.contraction(sweeps.expanded(ch), args.sweeps)
+        rows.append({"rules": name, "states": int(ch.n), "contraction_per_sweep": round(ratio, 4)})
         print(rows[-1], flush=True)
     write(f"markov_contraction_{args.players}p", {
         "note": "plain Gauss-Seidel sweeps from 0 on the stored chain's expanded system (float64, no rounding "

@@ -4,9 +4,7 @@ the sweep; no polynomial method in the sweep (RRE, Anderson, Chebyshev, any Kryl
 step) makes the residual smaller in as many sweeps. It is a float solve, not a certified one: it bounds from
 below the passes any extrapolation of these sweeps needs before its check pass.
 
-The sweep here is a plain Gauss-Seidel pass over the expanded system (one unknown per state and outcome
-column, in state order), written for this measurement in numba; the engine's own kernels add the downward
-rounding and the max, which do not change the map's spectrum. Usage:
+The sweep here is the plain Gauss-Seidel pass of `bench/sweeps.py`. Usage:
 
     .venv/bin/python bench/bench_markov_krylov.py --players 3 [--restart 200] [--rtol 1e-13]
 
@@ -23,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench import sweeps
 from bench.common import peak_rss_gib, write
 
 MILESTONES = (1e-3, 1e-6, 1e-9, 1e-12)
@@ -36,53 +35,27 @@ def main() -> None:
     ap.add_argument("--plain", type=int, default=60, help="plain sweeps timed for the contraction per sweep")
     args = ap.parse_args()
 
-    import numba
     import numpy as np
-    import scipy.sparse as sp
     import scipy.sparse.linalg as sla
 
     from parlour.analyses.goose import chain as gchain
     from parlour.games.goose.rules import STUDY
-    from parlour.solvers.markov.chain import integer_system
 
-    @numba.njit(cache=True)
-    def sweep(indptr: Any, cols: Any, data: Any, rhs: Any, diag: Any, x: Any) -> None:
-        for i in range(x.size):
-            s = rhs[i]
-            for e in range(indptr[i], indptr[i + 1]):
-                s += data[e] * x[cols[e]]
-            x[i] = s / diag[i]
-
-    ch = gchain.markov_chain(gchain.space(STUDY, args.players))
-    a, b, m = integer_system(ch)
-    a = a.tocsr().astype(np.float64)
-    diag = a.diagonal()
-    off = (sp.diags(diag) - a).tocsr()  # the off-diagonal weights, >= 0
-    off.eliminate_zeros()
-    rhs = b.astype(np.float64)
-    zero = np.zeros_like(rhs)
-    ip, cols, data = off.indptr.astype(np.int64), off.indices.astype(np.int64), off.data
-
-    # The contraction of the plain sweep: the ratio of successive increments' max norms at the end.
-    x = np.zeros_like(rhs)
-    steps = []
-    for _ in range(args.plain):
-        before = x.copy()
-        sweep(ip, cols, data, rhs, diag, x)
-        steps.append(float(np.abs(x - before).max()))
-    contraction = steps[-1] / steps[-2]
+    system = sweeps.expanded(gchain.markov_chain(gchain.space(STUDY, args.players)))
+    rhs, zero = system.rhs, np.zeros_like(system.rhs)
+    contraction = sweeps.contraction(system, args.plain)
 
     # GMRES on (I - M) x = G(0), M v = the sweep of v with no absorbing weights: one sweep per application.
     count = [0]
 
     def image(v: Any) -> Any:
         y = np.array(v, dtype=np.float64)
-        sweep(ip, cols, data, zero, diag, y)
+        sweeps.sweep(system, y, zero)
         count[0] += 1
         return v - y
 
     c = np.zeros_like(rhs)
-    sweep(ip, cols, data, rhs, diag, c)
+    sweeps.sweep(system, c)
     op = sla.LinearOperator((rhs.size, rhs.size), matvec=image, dtype=np.float64)
     trace: list[tuple[int, float]] = []
     t0 = time.perf_counter()
@@ -95,7 +68,7 @@ def main() -> None:
         "note": "GMRES preconditioned by the Gauss-Seidel sweep on the stored Goose chain's expanded system, "
                 "float64: the sweeps (one per application) to reach each relative residual; a lower bound on "
                 "the passes of any acceleration of these sweeps before its check",
-        "players": args.players, "unknowns": int(rhs.size), "columns": int(m), "restart": args.restart,
+        "players": args.players, "unknowns": int(rhs.size), "columns": system.columns, "restart": args.restart,
         "plain_sweep_contraction": round(contraction, 4),
         "plain_sweeps_per_decade": round(float(-1 / np.log10(contraction)), 1),
         "sweeps_to_relative_residual": reached,
