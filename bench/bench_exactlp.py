@@ -25,15 +25,13 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.common import write
+from bench.common import ROOT, revision_tree, write
 
-ROOT = Path(__file__).resolve().parents[1]
 MIN_SECONDS = 1.0  # a worker's timed calls: at least --repeat, and at least this long together
 
 
@@ -177,12 +175,6 @@ def _run(tree: Path, case: str, repeat: int) -> dict[str, Any]:
     return record
 
 
-def _base_tree(rev: str, folder: Path) -> Path:
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), rev], check=True,
-                   capture_output=True)
-    return folder
-
-
 def compare(base: Path, cases: list[str], rounds: int, repeat: int) -> dict[str, Any]:
     trees = {"base": base, "branch": ROOT}
     times: dict[str, dict[str, list[float]]] = {c: {"base": [], "branch": []} for c in cases}
@@ -231,13 +223,8 @@ def main() -> None:
                               text=True).stdout.strip()
     branch_rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True, capture_output=True,
                                 text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp:
-        base = _base_tree(base_rev, Path(tmp) / "base")
-        try:
-            figures = compare(base, args.cases, args.rounds, args.repeat)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False,
-                           capture_output=True)
+    with revision_tree(base_rev) as base:
+        figures = compare(base, args.cases, args.rounds, args.repeat)
     write("exactlp", {"base": base_rev, "branch": branch_rev, "rounds": args.rounds, "repeat": args.repeat,
                              "numba_threads": 1, **figures})
 

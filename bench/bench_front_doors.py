@@ -16,15 +16,14 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import write
+from bench.common import ROOT, revision_tree, write
 
-ROOT = Path(__file__).resolve().parents[1]
 LIMIT_S = 0.3
 DOORS = ("goose", "guess", "memory", "winorlose", "cowtrade", "solvers.zerosum")
 HEAVY = ("numba", "llvmlite", "scipy", "highspy", "flint", "numpy", "matplotlib", "pandas", "fastapi")
@@ -56,28 +55,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="parlour-doors-") as tmp:
+    with revision_tree(args.base) if args.base else nullcontext(None) as tree:
         codes: dict[str, Path] = {"this": ROOT / "src"}
-        if args.base:
-            tree = Path(tmp) / "base"
-            subprocess.run(["git", "worktree", "add", "--detach", str(tree), args.base], cwd=ROOT, check=True,
-                           capture_output=True)
+        if tree is not None:
             codes = {"base": tree / "src", **codes}
-        try:
-            for source in codes.values():  # untimed: byte-compile the sources once
+        for source in codes.values():  # untimed: byte-compile the sources once
+            for door in DOORS:
+                cpu_seconds(sys.executable, source, f"import parlour.{door}")
+        runs: dict[str, dict[str, list[tuple[float, float]]]] = {c: {d: [] for d in DOORS} for c in codes}
+        for r in range(args.rounds):
+            for label in (codes if r % 2 == 0 else reversed(codes)):
                 for door in DOORS:
-                    cpu_seconds(sys.executable, source, f"import parlour.{door}")
-            runs: dict[str, dict[str, list[tuple[float, float]]]] = {c: {d: [] for d in DOORS} for c in codes}
-            for r in range(args.rounds):
-                for label in (codes if r % 2 == 0 else reversed(codes)):
-                    for door in DOORS:
-                        runs[label][door].append(cpu_seconds(sys.executable, codes[label], f"import parlour.{door}"))
-            loaded = {label: {d: heavy_loaded(sys.executable, source, d) for d in DOORS}
-                      for label, source in codes.items()}
-        finally:
-            if args.base:
-                subprocess.run(["git", "worktree", "remove", "--force", str(Path(tmp) / "base")], cwd=ROOT,
-                               check=False, capture_output=True)
+                    runs[label][door].append(cpu_seconds(sys.executable, codes[label], f"import parlour.{door}"))
+        loaded = {label: {d: heavy_loaded(sys.executable, source, d) for d in DOORS}
+                  for label, source in codes.items()}
     table: list[dict[str, Any]] = []
     for door in DOORS:
         row: dict[str, Any] = {"import": f"parlour.{door}"}

@@ -34,9 +34,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import peak_rss_gib, write
-
-ROOT = Path(__file__).resolve().parents[1]
+from bench.common import ROOT, peak_rss_gib, revision_tree, write
 
 
 def solve(source: Path, args: list[str], env: dict[str, str]) -> dict[str, Any]:
@@ -170,23 +168,16 @@ def main() -> None:
     if args.threads:
         env["NUMBA_NUM_THREADS"] = str(args.threads)
     runs: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="parlour-base-") as tmp:
-        tree = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", str(tree), base_rev], cwd=ROOT, check=True,
-                       capture_output=True)
-        env["PARLOUR_CACHE"] = str(Path(tmp) / "cache")  # both start from no cached space or kernel
-        try:
-            sources = {"base": tree / "src", "this": ROOT / "src"}
-            for label, source in sources.items():  # untimed: build the spaces, compile the kernels
-                solve(source, ["--players", "2", "--tol", "1e-6"], env)
-                print(label, "warm", flush=True)
-            for r in range(args.rounds):
-                for label, source in (sources.items() if r % 2 == 0 else reversed(sources.items())):
-                    runs.append({"round": r + 1, "code": label, **solve(source, solve_args, env)})
-                    print(runs[-1], flush=True)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False,
-                           capture_output=True)
+    with revision_tree(base_rev) as tree:
+        env["PARLOUR_CACHE"] = str(tree.parent / "cache")  # both start from no cached space or kernel
+        sources = {"base": tree / "src", "this": ROOT / "src"}
+        for label, source in sources.items():  # untimed: build the spaces, compile the kernels
+            solve(source, ["--players", "2", "--tol", "1e-6"], env)
+            print(label, "warm", flush=True)
+        for r in range(args.rounds):
+            for label, source in (sources.items() if r % 2 == 0 else reversed(sources.items())):
+                runs.append({"round": r + 1, "code": label, **solve(source, solve_args, env)})
+                print(runs[-1], flush=True)
 
     def total(label: str, key: str) -> float:
         return sum(r[key] for r in runs if r["code"] == label)

@@ -17,15 +17,14 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import write
+from bench.common import ROOT, revision_tree, write
 
-ROOT = Path(__file__).resolve().parents[1]
 LIMIT_S = 0.3
 
 CHEAP = [  # the cheap commands
@@ -61,26 +60,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="parlour-startup-") as tmp:
+    with revision_tree(args.base) if args.base else nullcontext(None) as tree:
         codes: dict[str, tuple[str, Path]] = {"this": (sys.executable, ROOT / "src")}
-        if args.base:
-            tree = Path(tmp) / "base"
-            subprocess.run(["git", "worktree", "add", "--detach", str(tree), args.base], cwd=ROOT, check=True,
-                           capture_output=True)
+        if tree is not None:
             codes = {"base": (args.base_python, tree / "src"), **codes}
-        try:
-            for python, source in codes.values():  # untimed: byte-compile the sources once
-                cpu_seconds(python, source, ["--help"])
-            runs: dict[str, dict[str, list[tuple[float, float, int]]]] = {c: {} for c in codes}
-            for r in range(args.rounds):
-                for label in (codes if r % 2 == 0 else reversed(codes)):
-                    python, source = codes[label]
-                    for command in CHEAP:
-                        runs[label].setdefault(" ".join(command), []).append(cpu_seconds(python, source, command))
-        finally:
-            if args.base:
-                subprocess.run(["git", "worktree", "remove", "--force", str(Path(tmp) / "base")], cwd=ROOT,
-                               check=False, capture_output=True)
+        for python, source in codes.values():  # untimed: byte-compile the sources once
+            cpu_seconds(python, source, ["--help"])
+        runs: dict[str, dict[str, list[tuple[float, float, int]]]] = {c: {} for c in codes}
+        for r in range(args.rounds):
+            for label in (codes if r % 2 == 0 else reversed(codes)):
+                python, source = codes[label]
+                for command in CHEAP:
+                    runs[label].setdefault(" ".join(command), []).append(cpu_seconds(python, source, command))
     table: list[dict[str, Any]] = []
     for command in CHEAP:
         key = " ".join(command)

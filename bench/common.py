@@ -10,14 +10,32 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = RESULTS.parents[1]
+
+
+@contextmanager
+def revision_tree(rev: str) -> Iterator[Path]:
+    """A temporary detached git worktree of `rev` (a commit of this checkout), removed again afterwards: the
+    code a benchmark compares this tree with."""
+    with tempfile.TemporaryDirectory(prefix="parlour-base-") as tmp:
+        tree = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True,
+                       capture_output=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False,
+                           capture_output=True)
 
 
 def machine() -> dict[str, Any]:
