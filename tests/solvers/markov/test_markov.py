@@ -3,6 +3,7 @@ states, checkpoints."""
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 from pathlib import Path
 
@@ -264,19 +265,37 @@ def test_without_memory_for_the_history_the_engine_extrapolates_one_mode(monkeyp
     assert np.array_equal(short.lower, one_mode.lower)
 
 
-def test_a_sweep_on_several_threads_keeps_the_one_mode_step() -> None:
+def test_threads_keep_the_one_mode_step_only_where_a_timed_pass_says_they_pay(monkeypatch: pytest.MonkeyPatch) -> None:
     # Threads make each pass a slightly different map (what a thread reads of a block another one sweeps
-    # depends on timing), which RRE cannot model: the engine keeps the one-mode step there.
+    # depends on timing), which RRE cannot model. The engine times a sweep on the threads and one on one thread
+    # and keeps the threads, with the one-mode step, only when they make a pass THREADS_PAY times faster.
+    certified_module = importlib.import_module("parlour.solvers.markov.certified")
     ex = gamblers_ruin(20, Fraction(1, 2))
     op = markov.ChainOperator(ex.chain)
     op.threads = 2  # one block: thread 0 sweeps it all, so the passes are the same every run
     one_mode = markov.certified(op, watch=[0], tol=1e-10, history=0)
-    asked = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
-    assert (asked.sweeps, asked.repair_sweeps) == (one_mode.sweeps, one_mode.repair_sweeps)
-    assert np.array_equal(asked.lower, one_mode.lower)
+    monkeypatch.setattr(certified_module, "THREADS_PAY", 0.0)  # threads always pay
+    kept = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
+    assert (kept.sweeps, kept.repair_sweeps, kept.counters["threads"]) == (one_mode.sweeps, one_mode.repair_sweeps, 2)
+    assert np.array_equal(kept.lower, one_mode.lower)
+    monkeypatch.setattr(certified_module, "THREADS_PAY", float("inf"))  # they never do
+    alone = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
+    assert op.threads == 2 and alone.counters["threads"] == 1  # one thread for that solve only
     op.threads = 1
     rre = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
-    assert rre.jumps > 0 and rre.sweeps + rre.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
+    assert (alone.sweeps, alone.repair_sweeps, alone.jumps) == (rre.sweeps, rre.repair_sweeps, rre.jumps)
+    assert rre.jumps > 0
+    assert np.array_equal(alone.lower, rre.lower)
+    assert rre.sweeps + rre.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
+
+
+def test_a_candidate_comes_early_only_when_the_plain_sweeps_would_end_before_the_ring_fills() -> None:
+    steady = [0.5 ** k for k in range(10)]  # the gap halves every sweep
+    assert accelerate.early(6, 16, steady, steady[-1] / 2**6)  # 6 sweeps left, the ring needs 10 more
+    assert not accelerate.early(6, 16, steady, steady[-1] / 2**3)  # 3 sweeps left: cheaper than a candidate
+    assert not accelerate.early(6, 16, steady, steady[-1] / 2**12)  # the full ring comes first
+    assert not accelerate.early(5, 16, steady, steady[-1] / 2**6)  # too few sweeps recorded
+    assert not accelerate.early(6, 16, [1.0, 1.0], 1e-3)  # no progress: no rate to trust
 
 
 def test_a_run_with_a_history_resumes_from_its_proven_checkpoint(tmp_path: Path) -> None:
@@ -289,3 +308,24 @@ def test_a_run_with_a_history_resumes_from_its_proven_checkpoint(tmp_path: Path)
     b = markov.certified(ex.chain, watch=[0], tol=1e-10, checkpoint=cp, history=8)
     assert b.resumed_from == 25 and b.resume_verified
     _assert_bounds_hold(b, 20, p, list(ex.states))
+
+
+def test_a_check_over_the_candidate_written_out_agrees_with_the_pass_over_bounds_and_offsets() -> None:
+    # ChainOperator.lowered writes Z = L + offsets out as float64 and checks that one array (a quicker pass);
+    # `_check` reads both arrays. Same verdicts, and the offsets they leave agree to float32 rounding.
+    ex = gamblers_ruin(20, Fraction(2, 5))
+    op = markov.ChainOperator(ex.chain)
+    lower = np.zeros(op.shape)
+    op.start(lower)
+    for _ in range(5):
+        op.sweep(lower, None)
+    step = np.zeros(op.shape, kernels.OFFSET_DTYPE)
+    op.sweep(lower.copy(), step)
+    for scale, proven in ((0.5, True), (1e6, False)):
+        offsets = (step * scale).astype(kernels.OFFSET_DTYPE)
+        np.minimum(offsets, 1.0 - lower, out=offsets)
+        whole, both = offsets.copy(), offsets.copy()
+        found = op.lowered(lower, whole, True)
+        assert (found == 0) == (op._check(lower, both, True, None) == 0) == proven
+        assert np.allclose(whole, both, rtol=1e-6, atol=1e-12)
+        assert np.all(lower + whole.astype(np.float64) <= 1.0)

@@ -54,7 +54,7 @@ class Operator(Protocol):
     blocks: np.ndarray  # starts of the sweep blocks: states of one block may be swept by several threads
     # Threads (or Dask workers) sweeping at once. With more than one, what a pass reads of a block another
     # thread is sweeping depends on timing: every bound stays sound, but the passes are no longer one fixed
-    # map, which the several-mode extrapolation needs (`_open`).
+    # map, which the several-mode extrapolation needs; the engine may set it to 1 for a solve (`_trial_sweep`).
     threads: int
 
     def start(self, lower: np.ndarray) -> None:
@@ -220,6 +220,8 @@ class _Run:
     jumps: int = 0
     checks: int = 0
     cycle: int = 0  # sweeps recorded in the ring since the last RRE candidate
+    threads: int = 1  # the operator's threads when it opened; above 1 with a ring: timed in `_trial_sweep`
+    trial: tuple[float, ...] = ()  # seconds of the timed sweeps, on the threads and then on one
     last_try: int = 0  # the sweep of the last one-mode candidate
     have_increments: bool = False  # the offsets hold the last sweep's increments (one-mode step)
 
@@ -242,12 +244,16 @@ class _Run:
         return True
 
 
-def _one_map(operator: Operator) -> bool:
-    """Whether the up passes are one map whatever the timing, as RRE needs: on one thread. Free-running threads
-    make each pass a slightly different map, and then RRE's candidates fail or jump little (4 Goose players on
-    16 cores: 83 passes on 1 thread, 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159;
-    bench/results/markov_accel_4p_device*.json), so on threads the engine keeps the one-mode step."""
-    return getattr(operator, "threads", 1) <= 1
+# The history needs the passes to be one map whatever the timing, i.e. one thread. Free-running threads make each
+# pass a slightly different map, and then RRE's candidates fail or jump little (4 Goose players on 16 cores: 83
+# passes on 1 thread, 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159;
+# bench/results/markov_accel_4p_device*.json). So an operator offered several threads is timed on them and on one
+# in its first sweeps (`_trial_sweep`), and keeps its threads, with the one-mode step, only when they make a pass
+# THREADS_PAY times faster: about the passes the one-mode step on threads takes more than RRE on one (4 players:
+# 1.34 / 1.69 / 1.92 on 2 / 4 / 8 threads of the device, 1.57 on 2 threads here).
+THREADS_PAY = 1.6
+TRIAL_SWEEPS = (2, 3)  # the sweeps (counted from the start or the resume) timed on the threads, then on one
+
 
 
 def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool, extrapolate: bool,
@@ -274,21 +280,24 @@ def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool
             done = 0
     if not extrapolate:
         offsets = None
-    ring = _history(operator, history) if offsets is not None and not packed_bounds and _one_map(operator) else None
-    return _Run(operator, lower, offsets, ring, sweeps=done, resumed=done, verified=done > 0, last_try=done)
+    ring = _history(operator, history) if offsets is not None and not packed_bounds else None
+    return _Run(operator, lower, offsets, ring, sweeps=done, resumed=done, verified=done > 0, last_try=done,
+                threads=getattr(operator, "threads", 1))
 
 
-def _rre_candidate(run: _Run) -> bool:
-    """Once the ring holds m sweeps: the RRE estimate x~ (`accelerate`), checked as it is; when that fails,
-    x~ pulled back towards x_{m-1} by the amount its measured residual asks for, checked again (up to RETRIES
-    times, further each time). Returns whether a candidate was tried (the passes the loop spent)."""
+def _rre_candidate(run: _Run, gaps: list[float], width: float) -> bool:
+    """Once the ring holds m sweeps (or fewer, at the end: `accelerate.early`): the RRE estimate x~ over them
+    (`accelerate`), checked as it is; when that fails, x~ pulled back towards x_{k-1} by the amount its measured
+    residual asks for, checked again (up to RETRIES times, further each time). Returns whether a candidate was
+    tried (the passes the loop spent)."""
     ring, offsets = run.ring, run.offsets
-    if ring is None or offsets is None:
+    if ring is None or offsets is None or run.sweeps - run.resumed < accelerate.FIRST:
         return False
     m = ring.shape[0]
-    if run.cycle < m or run.sweeps - run.resumed < accelerate.FIRST:
+    if run.cycle < m and not accelerate.early(run.cycle, m, gaps, width):
         return False
-    order = np.array([(run.cycle - m + j) % m for j in range(m)], np.int64)
+    k = min(run.cycle, m)
+    order = np.array([(run.cycle - k + j) % m for j in range(k)], np.int64)
     run.cycle = 0
     coef = accelerate.coefficients(ring, order)
     if coef is None:
@@ -332,8 +341,34 @@ def _one_mode_candidate(run: _Run, gaps: list[float]) -> bool:
     return True
 
 
+def _trial_sweep(run: _Run) -> None:
+    """One up sweep timed for the choice between the operator's threads with the one-mode step and one thread
+    with the history (`THREADS_PAY`): the sweeps TRIAL_SWEEPS run on the threads and on one thread (the first
+    sweep, which also pages the arrays in, is not timed). Then the faster policy stays for the rest of the solve.
+    Which threads sweep changes what a pass reads, never whether it gives lower bounds."""
+    op = run.operator
+    if run.sweeps - run.resumed + 1 == TRIAL_SWEEPS[1]:
+        op.threads = 1  # type: ignore[misc]  # an operator with a thread count lets the engine lower it
+    t = time.perf_counter()
+    _plain_sweep(run)
+    run.trial = (*run.trial, time.perf_counter() - t)
+    if len(run.trial) == len(TRIAL_SWEEPS):
+        on_threads, on_one = run.trial
+        if on_one >= THREADS_PAY * on_threads:
+            op.threads = run.threads  # type: ignore[misc]
+            run.ring, run.cycle = None, 0
+
+
 def _sweep(run: _Run) -> None:
-    """One up sweep, recording its increments where the policy will use them."""
+    """One up sweep, recording its increments where the policy will use them; with a history and several
+    threads the first sweeps also choose between them (`_trial_sweep`)."""
+    if run.ring is not None and run.threads > 1 and run.sweeps - run.resumed + 1 in TRIAL_SWEEPS:
+        _trial_sweep(run)
+    else:
+        _plain_sweep(run)
+
+
+def _plain_sweep(run: _Run) -> None:
     if run.ring is not None:
         run.operator.sweep(run.lower, run.ring[run.cycle % run.ring.shape[0]])
         run.cycle += 1
@@ -369,10 +404,12 @@ def certified(
     pass proves Z <= F(Z); a failed candidate costs its passes, soundness never depends on it. Two policies:
 
     * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds, an operator sweeping on one
-      thread (`_one_map`) and room in memory for the m float32 vectors (`accelerate.depth`, else fewer): every
-      m sweeps the reduced-rank extrapolation over them, pulled back along a direction the measured residual
-      says the check can prove (`accelerate`).
-    * `history=0`, packed bounds, a sweep on several threads, or too little memory: the one-mode step
+      thread (an operator offered several is timed on them and on one in its first sweeps, and keeps them
+      only where they make a pass THREADS_PAY times faster: `_trial_sweep`) and room in memory for the m
+      float32 vectors (`accelerate.depth`, else fewer): every m sweeps (fewer at the end, `accelerate.early`)
+      the reduced-rank extrapolation over them, pulled back along a direction the measured residual says the
+      check can prove (`accelerate`).
+    * `history=0`, packed bounds, threads that pay, or too little memory: the one-mode step
       (`_one_mode_candidate`): once the gap shrinks by a steady rho per sweep, Z = L + (1 - eta) rho / (1 - rho)
       (L - L_previous) gets up to TRIES passes Z <- F(Z). (Plain passes, not Z <- min(Z, F(Z)): after a
       Gauss-Seidel sweep the residual is ~0 at states whose successors were all updated before them, so Z
@@ -398,7 +435,7 @@ def certified(
             gaps.append(_gap(run.lower, watch_idx))
             if within(gaps, 2 * tol, run.sweeps, max_sweeps, hint="; ask for a wider tolerance, or the exact solver"):
                 break
-            if _rre_candidate(run) or _one_mode_candidate(run, gaps):
+            if _rre_candidate(run, gaps, 2 * tol) or _one_mode_candidate(run, gaps):
                 continue
             _sweep(run)
             if on_sweep is not None:
@@ -409,6 +446,10 @@ def certified(
     finally:
         if checkpoint is not None:  # also when stopped (pass limit, stall, Ctrl-C): the work done survives
             checkpoint.save(run.lower, run.sweeps, fp)
+        swept_on = getattr(op, "threads", 1)
+        if run.threads > 1:
+            op.threads = run.threads  # type: ignore[misc]  # the trial's choice was for this solve
     return Bounds(run.lower, run.sweeps, run.resumed, run.verified, run.jumps, run.checks, method=method,
                   status=Status.CERTIFIED, seconds=time.perf_counter() - t0,
-                  counters={"sweeps": run.sweeps, "jumps": run.jumps, "repair_sweeps": run.checks})
+                  counters={"sweeps": run.sweeps, "jumps": run.jumps, "repair_sweeps": run.checks,
+                            "threads": swept_on})

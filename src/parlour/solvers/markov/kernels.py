@@ -263,10 +263,17 @@ def _check_word(lower, offsets, assign, i, o, v):
 def _check_float(lower, offsets, assign, i, o, v):
     down = v < lower[i, o] + offsets[i, o]
     if assign:
-        offsets[i, o] = v - lower[i, o]
-        while lower[i, o] + offsets[i, o] > v:
-            offsets[i, o] = np.nextafter(offsets[i, o], np.float32(-np.inf))
+        offset_below(lower, offsets, i, o, v)
     return 1 if down else 0
+
+
+@numba.njit(cache=True, inline="always")
+def offset_below(lower, offsets, i, o, v):
+    """offsets[i, o] <- the largest float32 with L + offset <= v (the nearest float32 to v - L may sit above
+    it: step down until it does not)."""
+    offsets[i, o] = v - lower[i, o]
+    while lower[i, o] + offsets[i, o] > v:
+        offsets[i, o] = np.nextafter(offsets[i, o], np.float32(-np.inf))
 
 
 @overload(offset_update, inline="always")

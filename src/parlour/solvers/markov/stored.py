@@ -16,11 +16,14 @@ from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import packed
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 from parlour.solvers.markov.kernels import (
+    OFFSET_DTYPE,
     PATIENCE,
+    SHRINK,
     PassMode,
     await_ahead,
     finish_block,
     groups,
+    offset_below,
     read_bound,
     spin,
     store_sums,
@@ -97,6 +100,37 @@ def _successor_sum_wide(s, t, lower, offsets, use_offsets, acc):
                 acc[o] += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, o])
 
 
+@numba.njit(cache=True, inline="always")
+def _check_in_place(z, assign, i, acc, inv):
+    """The check's update of state i of a candidate Z held as float64 values: how many values of F(Z) (den *
+    F(Z)[i] in acc, rounded down here) lie below Z, and Z <- F(Z) when assigning."""
+    found = 0
+    for o in range(acc.size):
+        v = acc[o] * inv * SHRINK
+        if v < z[i, o]:
+            found += 1
+        if assign:
+            z[i, o] = v
+    return found
+
+
+@numba.njit(cache=True)
+def _candidate(lower, offsets, z):
+    """z <- L + offsets, each value as a check pass reading both would compute it (`read_bound`)."""
+    for i in range(lower.shape[0]):
+        for o in range(lower.shape[1]):
+            z[i, o] = lower[i, o] + offsets[i, o]
+
+
+@numba.njit(cache=True)
+def _offsets_below(lower, z, offsets):
+    """offsets <- for every value the largest float32 with L + offset <= z (what a check pass assigning into
+    the offsets leaves)."""
+    for i in range(lower.shape[0]):
+        for o in range(lower.shape[1]):
+            offset_below(lower, offsets, i, o, z[i, o])
+
+
 @numba.njit(cache=True, parallel=True)
 def _pass(t, blocks, lower, other, mode):  # pragma: no cover
     """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own part of every block
@@ -105,6 +139,7 @@ def _pass(t, blocks, lower, other, mode):  # pragma: no cover
     Z <- F(Z) when assigning."""
     m = lower.shape[1]
     inv = 1.0 / t.den
+    in_place = not mode.up and other.size == 0  # the check of a candidate held whole in `lower` (`_check`)
     found = np.zeros(mode.threads, np.int64)
     done = np.zeros(blocks.size - 1, np.int64)  # blocks finished in this call (`await_ahead`)
     for p in numba.prange(mode.threads):
@@ -118,8 +153,11 @@ def _pass(t, blocks, lower, other, mode):  # pragma: no cover
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
-                _successor_sum(s, t, lower, other, not mode.up, acc)
-                found[p] += update(lower, other, mode, s, acc, inv)
+                _successor_sum(s, t, lower, other, not (mode.up or in_place), acc)
+                if in_place:
+                    found[p] += _check_in_place(lower, mode.record, s, acc, inv)
+                else:
+                    found[p] += update(lower, other, mode, s, acc, inv)
                 if mode.delay > 0 and p == 0:
                     found[p] += spin(mode.delay)
             finish_block(done, b, mode)
@@ -164,6 +202,20 @@ class ChainOperator:
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
+        """The check of Z = L + offsets. With float64 bounds Z is first written out whole (one more array like
+        L): the pass then reads one array at each successor instead of two, and a 4-player Goose check takes
+        about the time of an up sweep instead of 2.4 of them. Z is the same value for value (`_candidate`),
+        and the offsets are left as the pass over both arrays leaves them (`_offsets_below`)."""
+        if lower.dtype != np.float64:
+            return self._check(lower, offsets, assign, blocks)
+        z = np.empty_like(lower)
+        _candidate(lower, offsets, z)
+        count = self._check(z, np.zeros((0, 0), OFFSET_DTYPE), assign, blocks)
+        if assign:
+            _offsets_below(lower, z, offsets)
+        return count
+
+    def _check(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None) -> int:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
