@@ -348,14 +348,14 @@ def _trial_sweep(run: _Run) -> None:
     Which threads sweep changes what a pass reads, never whether it gives lower bounds."""
     op = run.operator
     if run.sweeps - run.resumed + 1 == TRIAL_SWEEPS[1]:
-        op.threads = 1  # type: ignore[misc]  # an operator with a thread count lets the engine lower it
+        op.threads = 1  # an operator with a thread count lets the engine lower it
     t = time.perf_counter()
     _plain_sweep(run)
     run.trial = (*run.trial, time.perf_counter() - t)
     if len(run.trial) == len(TRIAL_SWEEPS):
         on_threads, on_one = run.trial
         if on_one >= THREADS_PAY * on_threads:
-            op.threads = run.threads  # type: ignore[misc]
+            op.threads = run.threads
             run.ring, run.cycle = None, 0
 
 
@@ -448,7 +448,7 @@ def certified(
             checkpoint.save(run.lower, run.sweeps, fp)
         swept_on = getattr(op, "threads", 1)
         if run.threads > 1:
-            op.threads = run.threads  # type: ignore[misc]  # the trial's choice was for this solve
+            op.threads = run.threads  # the trial's choice was for this solve
     return Bounds(run.lower, run.sweeps, run.resumed, run.verified, run.jumps, run.checks, method=method,
                   status=Status.CERTIFIED, seconds=time.perf_counter() - t0,
                   counters={"sweeps": run.sweeps, "jumps": run.jumps, "repair_sweeps": run.checks,
