@@ -8,6 +8,7 @@ stored chain, on 1 thread, on 2, with and without the waits, and with one of the
 from __future__ import annotations
 
 import numba
+import numpy as np
 import pytest
 
 from parlour.analyses.goose import chain as gchain
@@ -34,13 +35,14 @@ def test_two_players_intervals_hold_the_exact_fractions_under_any_interleaving()
     start = int(sp.index[0])  # everybody on square 0 (code 0 in every digit)
     want = [float(exact.value(start, o)) for o in range(3)]
     got = []
-    for threads, delay, owned, patience in RUNS:
+    free_owned = (2, 0, True, kernels.PATIENCE, False)  # the stored chain's passes are steady unless told
+    for threads, delay, owned, patience, steady in [(*run, True) for run in RUNS] + [free_owned]:
         op = markov.ChainOperator(gchain.markov_chain(sp))
-        op.threads, op.delay, op.owned, op.patience = threads, delay, owned, patience
+        op.threads, op.delay, op.owned, op.patience, op.steady = threads, delay, owned, patience, steady
         b = markov.certified(op, watch=[start], tol=1e-9)
         cols = [b.interval(start, o) for o in range(3)]
         for (lo, hi), v in zip(cols, want, strict=True):
-            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay, owned, patience)
+            assert lo <= v <= hi and hi - lo <= 2e-9 + 1e-15, (threads, delay, owned, patience, steady)
         got.append(cols)
     # the same certified intervals, to the width asked for, whatever the thread count and timing
     for cols in got[1:]:
@@ -63,3 +65,23 @@ def test_three_players_on_the_fly_with_a_slowed_thread_hold_the_stored_values() 
         for o, v in enumerate(want):
             lo, hi = b.interval(start, o)
             assert lo - 1e-11 <= v <= hi + 1e-11 and hi - lo <= 1e-6 + 1e-15, (threads, delay, owned, patience, o)
+
+
+@needs_two
+def test_steady_passes_on_two_threads_are_one_map() -> None:
+    # Steady passes read the blocks next to a thread's own from a copy made as the pass began, so the values a
+    # pass computes do not depend on the timing (RRE needs one map): the same pass twice gives the same bits.
+    sp = gchain.space(STUDY, 3)
+    op = markov.ChainOperator(gchain.markov_chain(sp))
+    op.threads = 2
+    lower = np.zeros(op.shape)
+    op.start(lower)
+    for _ in range(3):
+        op.sweep(lower, None)
+    passes = []
+    for _ in range(3):
+        x = lower.copy()
+        op.sweep(x, None)
+        passes.append(x)
+    assert all(np.array_equal(passes[0], x) for x in passes[1:])
+    assert np.all(passes[0] >= lower) and not np.array_equal(passes[0], lower)

@@ -55,6 +55,7 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
         acc = np.empty(m)
         values = (lower, other, not mode.up)
         patience = mode.patience
+        count = 0  # found[p] is written once: the threads' counters share a cache line
         for b in range(blocks.size - 1):
             first, end = thread_range(blocks, b, p, mode)
             if first == end:
@@ -63,10 +64,11 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
             for i in range(first, end):
                 code = np.int64(codes[i])
                 successor_sum(code, n, t, ranks, values, acc)
-                found[p] += update(lower, other, mode, rank_of(ranks, code), acc, inv)
+                count += update(lower, other, mode, rank_of(ranks, code), acc, inv)
                 if mode.delay > 0 and p == 0:
-                    found[p] += spin(mode.delay)
+                    count += spin(mode.delay)
             finish_block(done, b, mode)
+        found[p] = count
     return found.sum()
 
 

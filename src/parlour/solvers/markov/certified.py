@@ -53,8 +53,9 @@ class Operator(Protocol):
     shape: tuple[int, int]  # (states, outcome columns) of the bounds L
     blocks: np.ndarray  # starts of the sweep blocks: states of one block may be swept by several threads
     # Threads (or Dask workers) sweeping at once. With more than one, what a pass reads of a block another
-    # thread is sweeping depends on timing: every bound stays sound, but the passes are no longer one fixed
-    # map, which the several-mode extrapolation needs; the engine may set it to 1 for a solve (`_trial_sweep`).
+    # thread is sweeping depends on timing (unless the operator has `steady` passes, which read such blocks
+    # from a copy): every bound stays sound, but the passes are no longer one fixed map, which the several-mode
+    # extrapolation needs; the engine may set it to 1 for a solve (`_trial_sweep`).
     threads: int
 
     def start(self, lower: np.ndarray) -> None:
@@ -244,15 +245,18 @@ class _Run:
         return True
 
 
-# The history needs the passes to be one map whatever the timing, i.e. one thread. Free-running threads make each
-# pass a slightly different map, and then RRE's candidates fail or jump little (4 Goose players on 16 cores: 83
-# passes on 1 thread, 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159;
-# bench/results/markov_accel_4p_device*.json). So an operator offered several threads is timed on them and on one
-# in its first sweeps (`_trial_sweep`), and keeps its threads, with the one-mode step, only when they make a pass
-# THREADS_PAY times faster: about the passes the one-mode step on threads takes more than RRE on one (4 players:
-# 1.34 / 1.69 / 1.92 on 2 / 4 / 8 threads of the device, 1.57 on 2 threads here).
-THREADS_PAY = 1.6
-TRIAL_SWEEPS = (2, 3)  # the sweeps (counted from the start or the resume) timed on the threads, then on one
+# The history needs the passes to be one map whatever the timing. Free-running threads make each pass a slightly
+# different map, and then RRE's candidates fail or jump little (4 Goose players on 16 cores: 83 passes on 1 thread,
+# 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159; bench/results/markov_accel_4p_device*
+# .json). An operator whose threaded passes are `steady` (one map: the stored chain's, `stored._pass`) keeps RRE
+# on threads, but each of its threads reads the neighbouring blocks as they were when the pass began, which costs
+# passes too (4 players here: 116 on 2 steady threads, 114 with the one-mode step on free ones, 80 on one thread).
+# So an operator offered several threads is timed on them and on one in its first sweeps (`_trial_sweep`) and
+# keeps them only where they make a pass THREADS_PAY times faster, about that ratio of passes.
+THREADS_PAY = 1.45
+# The sweeps (counted from the start or the resume) timed on the threads, then on one: two of each, the faster
+# counted (the first sweep on one thread after threaded ones was measured up to 1.7x slower than the next).
+TRIAL_SWEEPS = (2, 3, 4, 5)
 
 
 
@@ -342,21 +346,24 @@ def _one_mode_candidate(run: _Run, gaps: list[float]) -> bool:
 
 
 def _trial_sweep(run: _Run) -> None:
-    """One up sweep timed for the choice between the operator's threads with the one-mode step and one thread
-    with the history (`THREADS_PAY`): the sweeps TRIAL_SWEEPS run on the threads and on one thread (the first
-    sweep, which also pages the arrays in, is not timed). Then the faster policy stays for the rest of the solve.
-    Which threads sweep changes what a pass reads, never whether it gives lower bounds."""
+    """One up sweep timed for the choice between the operator's threads (with the history where its passes
+    are `steady`, else with the one-mode step) and one thread with the history (`THREADS_PAY`): the sweeps
+    TRIAL_SWEEPS run on the threads and on one thread (the first sweep, which also pages the arrays in, is not
+    timed). Then the faster policy stays for the rest of the solve. Which threads sweep changes what a pass
+    reads, never whether it gives lower bounds."""
     op = run.operator
-    if run.sweeps - run.resumed + 1 == TRIAL_SWEEPS[1]:
+    half = len(TRIAL_SWEEPS) // 2
+    if len(run.trial) == half:
         op.threads = 1  # an operator with a thread count lets the engine lower it
     t = time.perf_counter()
     _plain_sweep(run)
     run.trial = (*run.trial, time.perf_counter() - t)
     if len(run.trial) == len(TRIAL_SWEEPS):
-        on_threads, on_one = run.trial
+        on_threads, on_one = min(run.trial[:half]), min(run.trial[half:])
         if on_one >= THREADS_PAY * on_threads:
             op.threads = run.threads
-            run.ring, run.cycle = None, 0
+            if not getattr(op, "steady", False):
+                run.ring, run.cycle = None, 0
 
 
 def _sweep(run: _Run) -> None:
@@ -404,12 +411,12 @@ def certified(
     pass proves Z <= F(Z); a failed candidate costs its passes, soundness never depends on it. Two policies:
 
     * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds, an operator sweeping on one
-      thread (an operator offered several is timed on them and on one in its first sweeps, and keeps them
-      only where they make a pass THREADS_PAY times faster: `_trial_sweep`) and room in memory for the m
-      float32 vectors (`accelerate.depth`, else fewer): every m sweeps (fewer at the end, `accelerate.early`)
-      the reduced-rank extrapolation over them, pulled back along a direction the measured residual says the
-      check can prove (`accelerate`).
-    * `history=0`, packed bounds, threads that pay, or too little memory: the one-mode step
+      thread or on `steady` threads (an operator offered several is timed on them and on one in its first
+      sweeps, and keeps them only where they make a pass THREADS_PAY times faster: `_trial_sweep`) and room in
+      memory for the m float32 vectors (`accelerate.depth`, else fewer): every m sweeps (fewer at the end,
+      `accelerate.early`) the reduced-rank extrapolation over them, pulled back along a direction the measured
+      residual says the check can prove (`accelerate`).
+    * `history=0`, packed bounds, free threads that pay, or too little memory: the one-mode step
       (`_one_mode_candidate`): once the gap shrinks by a steady rho per sweep, Z = L + (1 - eta) rho / (1 - rho)
       (L - L_previous) gets up to TRIES passes Z <- F(Z). (Plain passes, not Z <- min(Z, F(Z)): after a
       Gauss-Seidel sweep the residual is ~0 at states whose successors were all updated before them, so Z

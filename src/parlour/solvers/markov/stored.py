@@ -23,6 +23,7 @@ from parlour.solvers.markov.kernels import (
     await_ahead,
     finish_block,
     groups,
+    lockstep_meet,
     offset_below,
     read_bound,
     spin,
@@ -52,11 +53,21 @@ SCALAR_COLUMNS = 4
 
 
 @numba.njit(cache=True, inline="always")
-def _successor_sum(s, t, lower, offsets, use_offsets, acc):
-    """acc <- den * F(L)[s] (or of L + offsets with `use_offsets`)."""
+def _aside(u, shared):
+    """Whether a pass reads state u from `aside`: u lies in the blocks next to the one being swept, which other
+    threads may be sweeping now (shared = (their start, this block's start, its end, their end); a steady
+    pass, `_pass`)."""
+    lo, first, end, hi = shared
+    return lo <= u < hi and (u < first or u >= end)
+
+
+@numba.njit(cache=True, inline="always")
+def _successor_sum(s, t, lower, offsets, use_offsets, acc, aside, shared):
+    """acc <- den * F(L)[s] (or of L + offsets with `use_offsets`), reading the states `_aside` names from
+    `aside`."""
     m = acc.size
     if m > SCALAR_COLUMNS:
-        _successor_sum_wide(s, t, lower, offsets, use_offsets, acc)
+        _successor_sum_wide(s, t, lower, offsets, use_offsets, acc, aside, shared)
         return
     a0 = a1 = a2 = a3 = 0.0
     for e in range(t.indptr[s], t.indptr[s + 1]):
@@ -71,6 +82,15 @@ def _successor_sum(s, t, lower, offsets, use_offsets, acc):
                 a2 += w
             else:
                 a3 += w
+        elif _aside(u, shared):  # rare; two copies of the reads, not one through an array chosen per
+            p = t.eperm[e]  # edge, which made the pass 2x slower
+            a0 += w * read_bound(aside, offsets, use_offsets, u, t.perms[p, 0])
+            if m > 1:
+                a1 += w * read_bound(aside, offsets, use_offsets, u, t.perms[p, 1])
+            if m > 2:
+                a2 += w * read_bound(aside, offsets, use_offsets, u, t.perms[p, 2])
+            if m > 3:
+                a3 += w * read_bound(aside, offsets, use_offsets, u, t.perms[p, 3])
         else:
             p = t.eperm[e]
             a0 += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, 0])
@@ -84,7 +104,7 @@ def _successor_sum(s, t, lower, offsets, use_offsets, acc):
 
 
 @numba.njit(cache=True, inline="always")
-def _successor_sum_wide(s, t, lower, offsets, use_offsets, acc):
+def _successor_sum_wide(s, t, lower, offsets, use_offsets, acc, aside, shared):
     """_successor_sum for chains of more than SCALAR_COLUMNS columns, summing into `acc`."""
     m = acc.size
     for o in range(m):
@@ -96,8 +116,12 @@ def _successor_sum_wide(s, t, lower, offsets, use_offsets, acc):
             acc[-1 - u] += w
         else:
             p = t.eperm[e]
-            for o in range(m):
-                acc[o] += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, o])
+            if _aside(u, shared):
+                for o in range(m):
+                    acc[o] += w * read_bound(aside, offsets, use_offsets, u, t.perms[p, o])
+            else:
+                for o in range(m):
+                    acc[o] += w * read_bound(lower, offsets, use_offsets, u, t.perms[p, o])
 
 
 @numba.njit(cache=True, inline="always")
@@ -132,35 +156,53 @@ def _offsets_below(lower, z, offsets):
 
 
 @numba.njit(cache=True, parallel=True)
-def _pass(t, blocks, lower, other, mode):  # pragma: no cover
-    """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own part of every block
-    without waiting for the others (`PassMode`). Up: L <- max(L, F(L)), `other` receiving each value's
-    increase when recording. Check: Z = L + other; returns how many values of F(Z) lie below Z and sets
-    Z <- F(Z) when assigning."""
+def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
+    """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own blocks (or its part of every
+    block) without a barrier (`PassMode`). In a `steady` pass on owned blocks the threads first copy their
+    blocks to `aside` and meet once, and a thread sweeping block b reads blocks b - 1 and b + 1, which another
+    thread may be sweeping, from that copy: then every value computed is the same whatever the timing (the
+    pass is one map, as the several-mode extrapolation needs), and only the moves into block b - 1 read an
+    older value than one thread would. Up: L <- max(L, F(L)), `other` receiving each value's increase when
+    recording. Check: Z = L + other (or Z held in `lower` itself when `other` is empty); returns how many
+    values of F(Z) lie below Z and sets Z <- F(Z) when assigning."""
     m = lower.shape[1]
     inv = 1.0 / t.den
     in_place = not mode.up and other.size == 0  # the check of a candidate held whole in `lower` (`_check`)
+    steady = mode.steady and mode.owned and mode.threads > 1
+    nb = blocks.size - 1
     found = np.zeros(mode.threads, np.int64)
-    done = np.zeros(blocks.size - 1, np.int64)  # blocks finished in this call (`await_ahead`)
+    done = np.zeros(nb, np.int64)  # blocks finished in this call (`await_ahead`)
+    arrived = np.zeros(mode.threads if steady else 0, np.int64)  # (`lockstep_meet`)
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
         patience = mode.patience
-        for b in range(blocks.size - 1):
+        count = 0  # found[p] is written once: the threads' counters share a cache line
+        copied = False
+        if steady:
+            for b in range(p, nb, mode.threads):
+                for s in range(blocks[b], blocks[b + 1]):
+                    for o in range(m):
+                        aside[s, o] = lower[s, o]
+            # A thread that gave up waiting reads no copy: a block not copied yet holds older values there.
+            copied, patience = lockstep_meet(arrived, 0, p, mode.threads, patience)
+        for b in range(nb):
             first, end = thread_range(blocks, b, p, mode)
             if first == end:
                 continue
             patience = await_ahead(done, b, mode, patience)
+            shared = (blocks[max(b - 1, 0)], first, end, blocks[min(b + 2, nb)]) if copied else (0, 0, 0, 0)
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
-                _successor_sum(s, t, lower, other, not (mode.up or in_place), acc)
+                _successor_sum(s, t, lower, other, not (mode.up or in_place), acc, aside, shared)
                 if in_place:
-                    found[p] += _check_in_place(lower, mode.record, s, acc, inv)
+                    count += _check_in_place(lower, mode.record, s, acc, inv)
                 else:
-                    found[p] += update(lower, other, mode, s, acc, inv)
+                    count += update(lower, other, mode, s, acc, inv)
                 if mode.delay > 0 and p == 0:
-                    found[p] += spin(mode.delay)
+                    count += spin(mode.delay)
             finish_block(done, b, mode)
+        found[p] = count
     return found.sum()
 
 
@@ -185,20 +227,30 @@ class ChainOperator:
         self.delay = 0
         self.owned = True  # whole blocks per thread (PassMode.owned); False: a part of each
         self.patience = PATIENCE  # wait for the blocks a block reads (PassMode.patience); 0: never wait
+        self.steady = True  # threads read the blocks next to theirs from a copy (PassMode.steady); False: live
+        self._aside: np.ndarray | None = None  # that copy (one more array like L, kept between passes)
 
     def mode(self, up: bool, record: bool) -> PassMode:
-        return PassMode(up, record, self.threads, self.delay, self.owned, self.patience)
+        return PassMode(up, record, self.threads, self.delay, self.owned, self.patience, self.steady)
+
+    def _run(self, part: np.ndarray, lower: np.ndarray, other: np.ndarray, mode: PassMode) -> int:
+        """One compiled pass over the blocks `part`."""
+        aside = lower
+        if mode.steady and mode.owned and mode.threads > 1:
+            if self._aside is None or self._aside.shape != lower.shape or self._aside.dtype != lower.dtype:
+                self._aside = np.zeros_like(lower)
+            aside = self._aside
+        return int(_pass(self.tables, part, lower, other, mode, aside))
 
     def start(self, lower: np.ndarray) -> None:
         if self.columns > self.chain.outcomes:
             lower[self.tables.stuck, self.chain.outcomes] = 1.0 if lower.dtype == np.float64 else packed.word(1.0)
 
     def sweep(self, lower: np.ndarray, increments: np.ndarray | None, blocks: np.ndarray | None = None) -> None:
-        record = increments is not None
-        other = increments if record else np.zeros((0, 0), np.float32)
+        other = increments if increments is not None else np.zeros((0, 0), np.float32)
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                _pass(self.tables, part, lower, other, self.mode(True, record))
+                self._run(part, lower, other, self.mode(True, increments is not None))
                 check()
 
     def lowered(self, lower: np.ndarray, offsets: np.ndarray, assign: bool, blocks: np.ndarray | None = None) -> int:
@@ -219,7 +271,7 @@ class ChainOperator:
         count = 0
         with deferred() as check:
             for part in groups(self.blocks if blocks is None else blocks):
-                count += int(_pass(self.tables, part, lower, offsets, self.mode(False, assign)))
+                count += self._run(part, lower, offsets, self.mode(False, assign))
                 check()
         return count
 
