@@ -249,11 +249,11 @@ class _Run:
 # different map, and then RRE's candidates fail or jump little (4 Goose players on 16 cores: 83 passes on 1 thread,
 # 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159; bench/results/markov_accel_4p_device*
 # .json). An operator whose threaded passes are `steady` (one map: the stored chain's, `stored._pass`) keeps RRE
-# on threads, but each of its threads reads the neighbouring blocks as they were when the pass began, which costs
-# passes too (4 players here: 116 on 2 steady threads, 114 with the one-mode step on free ones, 80 on one thread).
-# So an operator offered several threads is timed on them and on one in its first sweeps (`_trial_sweep`) and
-# keeps them only where they make a pass THREADS_PAY times faster, about that ratio of passes.
-THREADS_PAY = 1.45
+# on threads, and as many passes as on one thread (4 players here: 85 on 2 steady threads and on one; free threads
+# with the one-mode step took 114). So an operator offered several threads is timed on them and on one in its
+# first sweeps (`_trial_sweep`) and keeps them only where they make a pass faster by about the passes they add:
+# STEADY_PAY times for steady passes (a margin for the timing's noise), THREADS_PAY times for free ones.
+THREADS_PAY, STEADY_PAY = 1.45, 1.1
 # The sweeps (counted from the start or the resume) timed on the threads, then on one: two of each, the faster
 # counted (the first sweep on one thread after threaded ones was measured up to 1.7x slower than the next).
 TRIAL_SWEEPS = (2, 3, 4, 5)
@@ -347,10 +347,10 @@ def _one_mode_candidate(run: _Run, gaps: list[float]) -> bool:
 
 def _trial_sweep(run: _Run) -> None:
     """One up sweep timed for the choice between the operator's threads (with the history where its passes
-    are `steady`, else with the one-mode step) and one thread with the history (`THREADS_PAY`): the sweeps
-    TRIAL_SWEEPS run on the threads and on one thread (the first sweep, which also pages the arrays in, is not
-    timed). Then the faster policy stays for the rest of the solve. Which threads sweep changes what a pass
-    reads, never whether it gives lower bounds."""
+    are `steady`, else with the one-mode step) and one thread with the history (`STEADY_PAY`, `THREADS_PAY`):
+    the sweeps TRIAL_SWEEPS run on the threads and on one thread (the first sweep, which also pages the arrays
+    in, is not timed). Then the faster policy stays for the rest of the solve, and the history starts again.
+    Which threads sweep changes what a pass reads, never whether it gives lower bounds."""
     op = run.operator
     half = len(TRIAL_SWEEPS) // 2
     if len(run.trial) == half:
@@ -360,10 +360,11 @@ def _trial_sweep(run: _Run) -> None:
     run.trial = (*run.trial, time.perf_counter() - t)
     if len(run.trial) == len(TRIAL_SWEEPS):
         on_threads, on_one = min(run.trial[:half]), min(run.trial[half:])
-        if on_one >= THREADS_PAY * on_threads:
+        run.cycle = 0  # the history starts again: its sweeps so far were of two maps
+        if on_one >= (STEADY_PAY if getattr(op, "steady", False) else THREADS_PAY) * on_threads:
             op.threads = run.threads
             if not getattr(op, "steady", False):
-                run.ring, run.cycle = None, 0
+                run.ring = None
 
 
 def _sweep(run: _Run) -> None:
@@ -412,7 +413,7 @@ def certified(
 
     * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds, an operator sweeping on one
       thread or on `steady` threads (an operator offered several is timed on them and on one in its first
-      sweeps, and keeps them only where they make a pass THREADS_PAY times faster: `_trial_sweep`) and room in
+      sweeps, and keeps them only where they make a pass enough faster: `_trial_sweep`) and room in
       memory for the m float32 vectors (`accelerate.depth`, else fewer): every m sweeps (fewer at the end,
       `accelerate.early`) the reduced-rank extrapolation over them, pulled back along a direction the measured
       residual says the check can prove (`accelerate`).

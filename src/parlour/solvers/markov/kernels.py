@@ -50,11 +50,13 @@ class PassMode(NamedTuple):
     delay: int = 0  # tests only: busy iterations thread 0 spends after each state (a deliberately slow thread)
     owned: bool = False  # each block whole on one thread (block b on thread b mod threads), not split
     patience: int = 0  # spins a thread may wait for the blocks up to b - 2 (owned blocks only); 0: never
-    steady: bool = False  # owned blocks: the blocks next to a thread's read from a copy made as the call began
+    steady: bool = False  # owned blocks: the blocks next to a thread's read from a copy made as the pass began
 
 
-# About 10-50 ms of spinning: more than a 4-player block takes, little against a pass.
-PATIENCE = 1 << 24
+# About 40 ms of spinning (2^24 spins took 4.6 ms on this machine): more than a 4-player block takes, and more than
+# the system's usual short interruptions, little against a pass. (At 2^24 a 4-player solve on 2 idle cores gave up
+# waiting now and then, and its steady passes were then no longer one map: 95 to 136 sweeps in runs of one setup.)
+PATIENCE = 1 << 27
 
 
 @intrinsic
@@ -104,23 +106,6 @@ def finish_block(done, b, mode):
     """Mark block b done for the threads waiting on it (`await_ahead`)."""
     if mode.owned and mode.threads >= 2:
         _store_release(done, b)  # type: ignore[call-arg]
-
-
-@numba.njit(cache=True, inline="always")
-def lockstep_meet(arrived, b, p, threads, patience):
-    """Thread p has reached point b of a pass (a steady pass: has copied its blocks) and waits for the others to
-    be there too. Returns (whether all arrived, the patience left): a thread that has spun `patience` times
-    stops waiting for the rest of the call, as in `await_ahead`."""
-    _store_release(arrived, b * threads + p)  # type: ignore[call-arg]
-    if patience == 0:
-        return False, 0
-    for q in range(threads):
-        spins = 0
-        while _load_acquire(arrived, b * threads + q) == 0:
-            spins += 1
-            if spins >= patience:
-                return False, 0
-    return True, patience
 
 
 @numba.njit(cache=True, inline="always")

@@ -23,7 +23,6 @@ from parlour.solvers.markov.kernels import (
     await_ahead,
     finish_block,
     groups,
-    lockstep_meet,
     offset_below,
     read_bound,
     spin,
@@ -156,15 +155,23 @@ def _offsets_below(lower, z, offsets):
 
 
 @numba.njit(cache=True, parallel=True)
+def _copy_rows(lower, aside, first, end):
+    """aside[first:end] <- lower[first:end], on all numba threads (a steady pass's copy, `_pass`)."""
+    for s in numba.prange(first, end):
+        for o in range(lower.shape[1]):
+            aside[s, o] = lower[s, o]
+
+
+@numba.njit(cache=True, parallel=True)
 def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own blocks (or its part of every
-    block) without a barrier (`PassMode`). In a `steady` pass on owned blocks the threads first copy their
-    blocks to `aside` and meet once, and a thread sweeping block b reads blocks b - 1 and b + 1, which another
-    thread may be sweeping, from that copy: then every value computed is the same whatever the timing (the
-    pass is one map, as the several-mode extrapolation needs), and only the moves into block b - 1 read an
-    older value than one thread would. Up: L <- max(L, F(L)), `other` receiving each value's increase when
-    recording. Check: Z = L + other (or Z held in `lower` itself when `other` is empty); returns how many
-    values of F(Z) lie below Z and sets Z <- F(Z) when assigning."""
+    block) without a barrier (`PassMode`). In a `steady` pass on owned blocks `aside` holds the values as the
+    pass began (`_copy_rows`), and a thread sweeping block b reads blocks b - 1 and b + 1, which another thread
+    may be sweeping, from there: then every value computed is the same whatever the timing (the pass is one
+    map, as the several-mode extrapolation needs) as long as no thread gives up waiting (`await_ahead`), and
+    only the moves into block b - 1 read an older value than one thread would. Up: L <- max(L, F(L)), `other`
+    receiving each value's increase when recording. Check: Z = L + other (or Z held in `lower` itself when
+    `other` is empty); returns how many values of F(Z) lie below Z and sets Z <- F(Z) when assigning."""
     m = lower.shape[1]
     inv = 1.0 / t.den
     in_place = not mode.up and other.size == 0  # the check of a candidate held whole in `lower` (`_check`)
@@ -172,25 +179,16 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     nb = blocks.size - 1
     found = np.zeros(mode.threads, np.int64)
     done = np.zeros(nb, np.int64)  # blocks finished in this call (`await_ahead`)
-    arrived = np.zeros(mode.threads if steady else 0, np.int64)  # (`lockstep_meet`)
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
         patience = mode.patience
         count = 0  # found[p] is written once: the threads' counters share a cache line
-        copied = False
-        if steady:
-            for b in range(p, nb, mode.threads):
-                for s in range(blocks[b], blocks[b + 1]):
-                    for o in range(m):
-                        aside[s, o] = lower[s, o]
-            # A thread that gave up waiting reads no copy: a block not copied yet holds older values there.
-            copied, patience = lockstep_meet(arrived, 0, p, mode.threads, patience)
         for b in range(nb):
             first, end = thread_range(blocks, b, p, mode)
             if first == end:
                 continue
             patience = await_ahead(done, b, mode, patience)
-            shared = (blocks[max(b - 1, 0)], first, end, blocks[min(b + 2, nb)]) if copied else (0, 0, 0, 0)
+            shared = (blocks[max(b - 1, 0)], first, end, blocks[min(b + 2, nb)]) if steady else (0, 0, 0, 0)
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
@@ -240,6 +238,7 @@ class ChainOperator:
             if self._aside is None or self._aside.shape != lower.shape or self._aside.dtype != lower.dtype:
                 self._aside = np.zeros_like(lower)
             aside = self._aside
+            _copy_rows(lower, aside, part[0], part[-1])
         return int(_pass(self.tables, part, lower, other, mode, aside))
 
     def start(self, lower: np.ndarray) -> None:
