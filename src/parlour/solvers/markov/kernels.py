@@ -292,10 +292,10 @@ def scale_offsets(lower, offsets, alpha):
             offsets[i, o] = min(alpha * offsets[i, o], 1.0 - lower[i, o])
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, parallel=True)
 def raise_by(lower, offsets):
-    """L <- max(L, L + offsets): a proven candidate taken (float64 bounds)."""
-    for i in range(lower.shape[0]):
+    """L <- max(L, L + offsets): a proven candidate taken (float64 bounds), on all numba threads."""
+    for i in numba.prange(lower.shape[0]):
         for o in range(lower.shape[1]):
             z = lower[i, o] + offsets[i, o]
             if z > lower[i, o]:
