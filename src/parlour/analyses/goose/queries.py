@@ -54,14 +54,15 @@ def state_counts(rules: RuleSet, players: int,
 
 
 # The size check's model, from runs on the 2-core machine (docs/goose.md): relabelled states are about
-# 0.655 codes^players (5 players: 184.8 M of 49^5); the stored chain (up to 4 players) takes ~280 bytes and
-# 1.6e-5 s per state (4 players: 1.0 GiB, ~60 s on the idle machine: 70 s of CPU on 2 threads, 275 s of
-# wall clock at a load of 6-8, bench/results/estimates_calibration.json), the chain-free solver 8 bytes per
+# 0.655 codes^players (5 players: 184.8 M of 49^5); the stored chain (up to 4 players) takes ~500 bytes and
+# 6e-6 s per state (4 players since issue 38: 1.97 GB peak on one thread, the RRE history, the check's candidate
+# and, on threads, the steady passes' copy beside the chain; 20-22 s of solve on the idle machine's 2 threads,
+# 36 s on one beside other work, bench/results/goose_against_4p_issue38.json), the chain-free solver 8 bytes per
 # state and player (its bounds, packed with their offsets) + ~5.3 bytes (codes, ranks, the rest) and 5e-5 s
 # (5 players: 7.8 GiB peak, bench/results/goose_5p_memory.json; 2.5 h in the last full run); a simulated
 # game ~1.5e-6 s per player.
 STATE_SHARE = 0.655
-CHAIN_BYTES, CHAIN_SECONDS = 280.0, 1.6e-5
+CHAIN_BYTES, CHAIN_SECONDS = 500.0, 6e-6
 FREE_BYTES, FREE_BYTES_PER_PLAYER, FREE_SECONDS = 5.3, 8.0, 5e-5
 GAME_SECONDS_PER_PLAYER = 1.5e-6
 MAX_PLAYERS = 64  # 49^64 positions: the estimate is astronomical long before this; beyond, it is not worth writing
