@@ -205,9 +205,10 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
 
 
 class ChainOperator:
-    """The certified engine's operator of a stored chain: its own blocks over all numba threads (each
-    thread owning its part of every block), or one block swept in order by one thread when the chain
-    has none (plain Gauss-Seidel). `delay` slows thread 0 down (tests of the interleaving only)."""
+    """The certified engine's operator of a stored chain: its own blocks over all numba threads (each thread
+    owning whole blocks, or its part of every block), or one block swept in order by one thread when the chain
+    has none (plain Gauss-Seidel). On owned blocks the passes are `steady` (one map whatever the timing,
+    `_pass`) unless told otherwise. `delay` slows thread 0 down (tests of the interleaving only)."""
 
     def __init__(self, chain: Chain) -> None:
         self.chain = chain
