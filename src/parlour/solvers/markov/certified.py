@@ -249,10 +249,11 @@ class _Run:
 # different map, and then RRE's candidates fail or jump little (4 Goose players on 16 cores: 83 passes on 1 thread,
 # 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159; bench/results/markov_accel_4p_device*
 # .json). An operator whose threaded passes are `steady` (one map: the stored chain's, `stored._pass`) keeps RRE
-# on threads, and as many passes as on one thread (4 players here: 85 on 2 steady threads and on one; free threads
-# with the one-mode step took 114). So an operator offered several threads is timed on them and on one in its
-# first sweeps (`_trial_sweep`) and keeps them only where they make a pass faster by about the passes they add:
-# STEADY_PAY times for steady passes (a margin for the timing's noise), THREADS_PAY times for free ones.
+# on threads, and nearly the passes of one thread (4 players here: 85 on 2 steady threads after the trial, 80 on one
+# thread; free threads with the one-mode step took 114). So an operator offered several threads is timed on them
+# and on one in its first sweeps (`_trial_sweep`) and keeps them only where they make a pass faster by about the
+# passes they add: STEADY_PAY times for steady passes (a margin for the timing's noise), THREADS_PAY times for free
+# ones.
 THREADS_PAY, STEADY_PAY = 1.45, 1.1
 # The sweeps (counted from the start or the resume) timed on the threads, then on one: two of each, the faster
 # counted (the first sweep on one thread after threaded ones was measured up to 1.7x slower than the next).
