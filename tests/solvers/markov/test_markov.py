@@ -265,33 +265,36 @@ def test_without_memory_for_the_history_the_engine_extrapolates_one_mode(monkeyp
     assert np.array_equal(short.lower, one_mode.lower)
 
 
-def test_threads_stay_only_where_a_timed_pass_says_they_pay(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_free_threads_stay_only_where_a_timed_pass_says_they_pay(monkeypatch: pytest.MonkeyPatch) -> None:
     # Free-running threads make each pass a slightly different map (what a thread reads of a block another one
-    # sweeps depends on timing), which RRE cannot model; steady ones read such blocks from a copy. The engine
-    # times sweeps on the threads and on one thread and keeps the threads only when they make a pass enough
-    # faster (THREADS_PAY, STEADY_PAY): with the one-mode step when they are free, with RRE when they are steady.
+    # sweeps depends on timing), which RRE cannot model: the engine times sweeps on them and on one thread and keeps
+    # them, with the one-mode step, only when they make a pass THREADS_PAY times faster. Steady threads (one map)
+    # keep RRE and are not tried.
     certified_module = importlib.import_module("parlour.solvers.markov.certified")
     ex = gamblers_ruin(20, Fraction(1, 2))
     op = markov.ChainOperator(ex.chain)
+    op.threads = 1
+    rre = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
     op.threads, op.steady = 2, False  # one block: thread 0 sweeps it all, so the passes are the same every run
+    assert not op.one_map
     one_mode = markov.certified(op, watch=[0], tol=1e-10, history=0)
+    assert rre.jumps > 0 and rre.sweeps + rre.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
 
     def same(a: markov.Bounds, b: markov.Bounds) -> bool:
         return (a.sweeps, a.repair_sweeps, a.jumps) == (b.sweeps, b.repair_sweeps, b.jumps) and np.array_equal(
             a.lower, b.lower)
 
-    for name in ("THREADS_PAY", "STEADY_PAY"):  # threads always pay
-        monkeypatch.setattr(certified_module, name, 0.0)
+    monkeypatch.setattr(certified_module, "THREADS_PAY", 0.0)  # threads always pay
     free = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
     assert same(free, one_mode) and free.counters["threads"] == 2
-    op.steady = True
-    steady = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
-    for name in ("THREADS_PAY", "STEADY_PAY"):  # they never do
-        monkeypatch.setattr(certified_module, name, float("inf"))
+    monkeypatch.setattr(certified_module, "THREADS_PAY", float("inf"))  # they never do
     alone = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
-    assert (steady.counters["threads"], alone.counters["threads"], op.threads) == (2, 1, 2)  # one thread: that solve
-    assert same(steady, alone) and alone.jumps > 0  # RRE on steady threads as on one
-    assert alone.sweeps + alone.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
+    assert alone.counters["threads"] == 1 and op.threads == 2  # one thread for that solve only
+    assert alone.jumps > 0 and alone.sweeps + alone.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
+    op.steady = True
+    assert op.one_map
+    steady = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
+    assert same(steady, rre) and steady.counters["threads"] == 2  # RRE on steady threads, as on one, no trial
 
 
 def test_a_candidate_comes_early_only_when_the_plain_sweeps_would_end_before_the_ring_fills() -> None:

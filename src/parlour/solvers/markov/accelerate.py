@@ -49,6 +49,12 @@ MIN_HISTORY = 3
 SAFETY, GROW, RETRIES = 1.5, 4.0, 2
 # No candidate before this many sweeps: the first sweeps from 0 are a transient no short history models.
 FIRST = 12
+# Nor does the history record them: the first UNRECORDED sweeps from 0 (or from a resumed file) go unrecorded, and
+# the first candidate comes from the m sweeps after them. Passes (sweeps + checks) at half-width 1e-12, recording
+# from the first sweep against from the ninth: 4 players on 2 steady threads 90 -> 80, on one thread 80 -> 80;
+# 3 players 72 -> 71; 2 players 54 -> 62 (0.1 s either way). (Recorded from the first sweep, the first 4-player
+# candidate divided the gap by only 4, where later ones divided it by 50-600.)
+UNRECORDED = 8
 # At the end of a solve a candidate may come before the ring is full (`early`): from EARLY sweeps on, when the
 # plain sweeps would reach the width before the ring fills but would still take more than EARLY_SAVES of them
 # (a candidate costs one or two check passes). 4 Goose players: the last jump left a gap of 9.4e-12 against a

@@ -53,9 +53,10 @@ class Operator(Protocol):
     shape: tuple[int, int]  # (states, outcome columns) of the bounds L
     blocks: np.ndarray  # starts of the sweep blocks: states of one block may be swept by several threads
     # Threads (or Dask workers) sweeping at once. With more than one, what a pass reads of a block another
-    # thread is sweeping depends on timing (unless the operator has `steady` passes, which read such blocks
-    # from a copy): every bound stays sound, but the passes are no longer one fixed map, which the several-mode
-    # extrapolation needs; the engine may set it to 1 for a solve (`_trial_sweep`).
+    # thread is sweeping depends on timing, unless the operator says its passes are `one_map` (an optional
+    # attribute: the stored chain's steady passes read such blocks from a copy). Every bound stays sound either
+    # way, but the several-mode extrapolation needs one map; the engine may set `threads` to 1 for a solve
+    # (`_trial_sweep`).
     threads: int
 
     def start(self, lower: np.ndarray) -> None:
@@ -221,7 +222,8 @@ class _Run:
     jumps: int = 0
     checks: int = 0
     cycle: int = 0  # sweeps recorded in the ring since the last RRE candidate
-    threads: int = 1  # the operator's threads when it opened; above 1 with a ring: timed in `_trial_sweep`
+    threads: int = 1  # the operator's threads when it opened
+    free: bool = False  # they are several and their passes not one map: timed against one thread (`_trial_sweep`)
     trial: tuple[float, ...] = ()  # seconds of the timed sweeps, on the threads and then on one
     last_try: int = 0  # the sweep of the last one-mode candidate
     have_increments: bool = False  # the offsets hold the last sweep's increments (one-mode step)
@@ -248,13 +250,12 @@ class _Run:
 # The history needs the passes to be one map whatever the timing. Free-running threads make each pass a slightly
 # different map, and then RRE's candidates fail or jump little (4 Goose players on 16 cores: 83 passes on 1 thread,
 # 162 / 244 / 273 on 2 / 4 / 8, where the one-mode step took 111 / 140 / 159; bench/results/markov_accel_4p_device*
-# .json). An operator whose threaded passes are `steady` (one map: the stored chain's, `stored._pass`) keeps RRE
-# on threads, and nearly the passes of one thread (4 players here: 85 on 2 steady threads after the trial, 80 on one
-# thread; free threads with the one-mode step took 114). So an operator offered several threads is timed on them
-# and on one in its first sweeps (`_trial_sweep`) and keeps them only where they make a pass faster by about the
-# passes they add: STEADY_PAY times for steady passes (a margin for the timing's noise), THREADS_PAY times for free
-# ones.
-THREADS_PAY, STEADY_PAY = 1.45, 1.1
+# .json). An operator whose threaded passes are `one_map` (the stored chain's steady passes, `stored._pass`) keeps
+# RRE on the threads the thread rule gives it, and the passes of one thread (4 players here: 80 on 2 steady threads
+# and on one). An operator with free threads is timed on them and on one in its first sweeps (`_trial_sweep`) and
+# keeps them, with the one-mode step, only where they make a pass THREADS_PAY times faster: about the passes they
+# add (the one-mode step on free threads took 114 where RRE on one took 80).
+THREADS_PAY = 1.45
 # The sweeps (counted from the start or the resume) timed on the threads, then on one: two of each, the faster
 # counted (the first sweep on one thread after threaded ones was measured up to 1.7x slower than the next).
 TRIAL_SWEEPS = (2, 3, 4, 5)
@@ -286,8 +287,9 @@ def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool
     if not extrapolate:
         offsets = None
     ring = _history(operator, history) if offsets is not None and not packed_bounds else None
+    threads = getattr(operator, "threads", 1)
     return _Run(operator, lower, offsets, ring, sweeps=done, resumed=done, verified=done > 0, last_try=done,
-                threads=getattr(operator, "threads", 1))
+                threads=threads, free=threads > 1 and not getattr(operator, "one_map", False))
 
 
 def _rre_candidate(run: _Run, gaps: list[float], width: float) -> bool:
@@ -347,11 +349,11 @@ def _one_mode_candidate(run: _Run, gaps: list[float]) -> bool:
 
 
 def _trial_sweep(run: _Run) -> None:
-    """One up sweep timed for the choice between the operator's threads (with the history where its passes
-    are `steady`, else with the one-mode step) and one thread with the history (`STEADY_PAY`, `THREADS_PAY`):
-    the sweeps TRIAL_SWEEPS run on the threads and on one thread (the first sweep, which also pages the arrays
-    in, is not timed). Then the faster policy stays for the rest of the solve, and the history starts again.
-    Which threads sweep changes what a pass reads, never whether it gives lower bounds."""
+    """One up sweep timed for the choice between the operator's free threads with the one-mode step and one
+    thread with the history (`THREADS_PAY`): the sweeps TRIAL_SWEEPS run on the threads and on one thread (the
+    first sweep, which also pages the arrays in, is not timed). Then the faster policy stays for the rest of the
+    solve, and the history starts again. Which threads sweep changes what a pass reads, never whether it gives
+    lower bounds."""
     op = run.operator
     half = len(TRIAL_SWEEPS) // 2
     if len(run.trial) == half:
@@ -362,23 +364,24 @@ def _trial_sweep(run: _Run) -> None:
     if len(run.trial) == len(TRIAL_SWEEPS):
         on_threads, on_one = min(run.trial[:half]), min(run.trial[half:])
         run.cycle = 0  # the history starts again: its sweeps so far were of two maps
-        if on_one >= (STEADY_PAY if getattr(op, "steady", False) else THREADS_PAY) * on_threads:
+        if on_one >= THREADS_PAY * on_threads:
             op.threads = run.threads
-            if not getattr(op, "steady", False):
-                run.ring = None
+            run.ring = None
 
 
 def _sweep(run: _Run) -> None:
-    """One up sweep, recording its increments where the policy will use them; with a history and several
-    threads the first sweeps also choose between them (`_trial_sweep`)."""
-    if run.ring is not None and run.threads > 1 and run.sweeps - run.resumed + 1 in TRIAL_SWEEPS:
+    """One up sweep, recording its increments where the policy will use them; with a history and several free
+    threads the first sweeps also choose between them and one thread (`_trial_sweep`)."""
+    if run.ring is not None and run.free and run.sweeps - run.resumed + 1 in TRIAL_SWEEPS:
         _trial_sweep(run)
     else:
         _plain_sweep(run)
 
 
 def _plain_sweep(run: _Run) -> None:
-    if run.ring is not None:
+    if run.ring is not None and run.sweeps - run.resumed < accelerate.UNRECORDED:
+        run.operator.sweep(run.lower, None)
+    elif run.ring is not None:
         run.operator.sweep(run.lower, run.ring[run.cycle % run.ring.shape[0]])
         run.cycle += 1
     else:
@@ -413,8 +416,8 @@ def certified(
     pass proves Z <= F(Z); a failed candidate costs its passes, soundness never depends on it. Two policies:
 
     * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds, an operator sweeping on one
-      thread or on `steady` threads (an operator offered several is timed on them and on one in its first
-      sweeps, and keeps them only where they make a pass enough faster: `_trial_sweep`) and room in
+      thread or on `steady` threads (an operator offered several free ones is timed on them and on one in its
+      first sweeps, and keeps them only where they make a pass enough faster: `_trial_sweep`) and room in
       memory for the m float32 vectors (`accelerate.depth`, else fewer): every m sweeps (fewer at the end,
       `accelerate.early`) the reduced-rank extrapolation over them, pulled back along a direction the measured
       residual says the check can prove (`accelerate`).

@@ -230,6 +230,11 @@ class ChainOperator:
         self._aside: np.ndarray | None = None  # that copy (one more array like L, kept between passes)
         self._z: np.ndarray | None = None  # the candidate a check reads, written out (`lowered`)
 
+    @property
+    def one_map(self) -> bool:
+        """Whether every pass is one map whatever the timing (the engine's RRE needs it, `certified`)."""
+        return self.threads <= 1 or (self.steady and self.owned)
+
     def mode(self, up: bool, record: bool) -> PassMode:
         return PassMode(up, record, self.threads, self.delay, self.owned, self.patience, self.steady)
 
