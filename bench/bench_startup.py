@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import ROOT, revision_tree, write
+from bench.common import ROOT, median_seconds, revision_tree, write
 
 LIMIT_S = 0.3
 
@@ -78,8 +77,7 @@ def main() -> None:
         row: dict[str, Any] = {"command": f"parlour {key}"}
         for label in codes:
             samples = runs[label][key]
-            row[f"{label}_cpu_s"] = round(statistics.median(s[0] for s in samples), 3)
-            row[f"{label}_wall_s"] = round(statistics.median(s[1] for s in samples), 3)
+            row.update({f"{label}_{k}": v for k, v in median_seconds(samples).items()})
             row[f"{label}_exit"] = samples[-1][2]
         row["within_limit"] = row["this_cpu_s"] <= LIMIT_S
         table.append(row)

@@ -69,6 +69,13 @@ def timed(repeat: int, fn: Callable[[], T]) -> tuple[float, float, T]:
     return min(times), statistics.median(times), result
 
 
+def median_seconds(samples: list[tuple[Any, ...]]) -> dict[str, float]:
+    """The medians of runs' (CPU seconds, wall seconds, ...) samples, to the millisecond: the per-code columns
+    of the start-up benches (bench_startup, bench_front_doors), prefixed with the code's label by the caller."""
+    return {"cpu_s": round(statistics.median(s[0] for s in samples), 3),
+            "wall_s": round(statistics.median(s[1] for s in samples), 3)}
+
+
 def peak_rss_gib() -> float:
     """Peak resident memory of this process (and waited-for children) so far, in GiB."""
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
