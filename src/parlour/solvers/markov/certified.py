@@ -261,7 +261,6 @@ THREADS_PAY = 1.45
 TRIAL_SWEEPS = (2, 3, 4, 5)
 
 
-
 def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool, extrapolate: bool,
           history: int) -> _Run:
     """The bounds to start from (a checkpoint's, proven L <= F(L) by one read-only pass, or fresh), the
@@ -416,11 +415,11 @@ def certified(
     pass proves Z <= F(Z); a failed candidate costs its passes, soundness never depends on it. Two policies:
 
     * `history` = m >= 3 (the default, accelerate.HISTORY), float64 bounds, an operator sweeping on one
-      thread or on `steady` threads (an operator offered several free ones is timed on them and on one in its
-      first sweeps, and keeps them only where they make a pass enough faster: `_trial_sweep`) and room in
-      memory for the m float32 vectors (`accelerate.depth`, else fewer): every m sweeps (fewer at the end,
-      `accelerate.early`) the reduced-rank extrapolation over them, pulled back along a direction the measured
-      residual says the check can prove (`accelerate`).
+      thread or on threads whose passes are one map (`one_map`; an operator offered several free ones is timed
+      on them and on one in its first sweeps, and keeps them only where they make a pass enough faster:
+      `_trial_sweep`) and room in memory for the m float32 vectors (`accelerate.depth`, else fewer): every m
+      sweeps (fewer at the end, `accelerate.early`) the reduced-rank extrapolation over them, pulled back along
+      a direction the measured residual says the check can prove (`accelerate`).
     * `history=0`, packed bounds, free threads that pay, or too little memory: the one-mode step
       (`_one_mode_candidate`): once the gap shrinks by a steady rho per sweep, Z = L + (1 - eta) rho / (1 - rho)
       (L - L_previous) gets up to TRIES passes Z <- F(Z). (Plain passes, not Z <- min(Z, F(Z)): after a
