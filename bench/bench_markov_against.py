@@ -5,7 +5,7 @@ runs its own default policy (extrapolation, steady or free threads) on exactly t
 (`ChainOperator.threads`), not on the machine rule's choice. Usage:
 
     .venv/bin/python bench/bench_markov_against.py --base 1b963aa [--base-src DIR] --players 4 \\
-        --threads 1,2,4,8 [--tol 1e-12] [--name NAME]
+        --threads 1,2,4,8 [--tol 1e-12] [--codes this,base] [--name NAME]
 
 --base-src runs the base from a folder holding its `src` (e.g. made with `git archive 1b963aa src | tar -x -C DIR`)
 where this checkout has no git history to make a worktree from (a machine the tree was copied to).
@@ -68,6 +68,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--threads", default="1,2,4,8", help="thread counts, comma-separated")
     ap.add_argument("--tol", type=float, default=1e-12)
+    ap.add_argument("--codes", default="this,base", help="which codes to run: this, base or both (default)")
     ap.add_argument("--name", default=None)
     ap.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -83,6 +84,8 @@ def main() -> None:
         env = {**os.environ, "PARLOUR_CACHE": cache, "NUMBA_NUM_THREADS": str(max(counts))}
         for k, threads in enumerate(counts):
             for label in (("this", "base") if k % 2 == 0 else ("base", "this")):
+                if label not in args.codes.split(","):
+                    continue
                 out = subprocess.run([sys.executable, __file__, "--base", args.base, "--players", str(args.players),
                                       "--tol", str(args.tol), "--child", str(threads)], check=True,
                                      capture_output=True, text=True, env={**env, "PYTHONPATH": str(sources[label])})

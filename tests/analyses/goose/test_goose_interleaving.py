@@ -85,3 +85,48 @@ def test_steady_passes_on_two_threads_are_one_map() -> None:
         passes.append(x)
     assert all(np.array_equal(passes[0], x) for x in passes[1:])
     assert np.all(passes[0] >= lower) and not np.array_equal(passes[0], lower)
+
+
+STEADY_ON_MORE_THREADS = """
+import numpy as np
+from parlour.analyses.goose import chain as gchain
+from parlour.games.goose.rules import STUDY
+from parlour.solvers import markov
+
+op = markov.ChainOperator(gchain.markov_chain(gchain.space(STUDY, 3)))
+op.patience = 1 << 40  # never give up waiting: a slowed thread on shared cores must not end the one map
+lower = np.zeros(op.shape)
+op.start(lower)
+for _ in range(3):
+    op.sweep(lower, None)
+one = lower.copy()
+op.threads = 1
+op.sweep(one, None)
+newer = one  # more threads read more values from the copy, older and no larger (F is monotone)
+for threads in (2, 3, 4):
+    op.threads = threads
+    passes = []
+    for delay in (0, 300, 0):
+        op.delay = delay
+        x = lower.copy()
+        op.sweep(x, None)
+        passes.append(x)
+    assert all(np.array_equal(passes[0], x) for x in passes[1:]), threads
+    assert np.all(lower <= passes[0]) and np.all(passes[0] <= newer) and not np.array_equal(passes[0], newer)
+    newer = passes[0]
+print("ok")
+"""
+
+
+def test_steady_passes_on_more_threads_are_one_map_with_a_slowed_thread() -> None:
+    # On T threads a steady pass sweeps T blocks at once, each reading the T - 1 blocks either side of its own
+    # from the copy: the values must still not depend on the timing, also when thread 0 is slowed down, and can
+    # only lie below those of fewer threads (which read fewer old values), all above the pass's start. Run
+    # with 4 numba threads whatever this machine has (a pass of more threads than numba's would run them in turn).
+    import os
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", STEADY_ON_MORE_THREADS], capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_NUM_THREADS": "4"}, timeout=600)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

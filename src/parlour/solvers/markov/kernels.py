@@ -37,9 +37,11 @@ class PassMode(NamedTuple):
     block after block, in place (`thread_range`). There is no barrier: the threads meet once, when the
     compiled call ends (a pass, or GROUP_STATES states of a long one). With owned blocks and `patience`,
     a thread about to sweep block b first waits until the others have finished every block up to b - 2
-    (`await_ahead`): a throw moves the sum of squares by 2 or more, so in the Goose's order those are the
-    blocks that b's forward moves read (block b - 1, read by 0.5 % of them, runs beside b), and two threads
-    then sweep nearly as one would. A thread that has waited `patience` spins stops waiting for the rest of
+    (`await_ahead`; a steady pass, which reads the blocks near b from a copy, waits for those up to
+    b - threads instead, so that all its threads sweep at once): a throw moves the sum of squares by 2 or
+    more, so in the Goose's order those are the blocks that b's forward moves read (block b - 1, read by
+    0.5 % of them, runs beside b), and two threads then sweep nearly as one would. A check that writes
+    nothing does not wait. A thread that has waited `patience` spins stops waiting for the rest of
     the call, so a thread the system takes off its core cannot hold the others. Whatever a thread reads,
     waited for or not, is a lower bound (the module's soundness note): the interleaving changes the number
     of passes, never a bound's validity."""
@@ -49,7 +51,7 @@ class PassMode(NamedTuple):
     threads: int
     delay: int = 0  # tests only: busy iterations thread 0 spends after each state (a deliberately slow thread)
     owned: bool = False  # each block whole on one thread (block b on thread b mod threads), not split
-    patience: int = 0  # spins a thread may wait for the blocks up to b - 2 (owned blocks only); 0: never
+    patience: int = 0  # spins a thread may wait for the blocks it reads live (owned blocks only); 0: never
     steady: bool = False  # owned blocks: the blocks next to a thread's read from a copy made as the pass began
 
 
@@ -86,13 +88,14 @@ def _store_release(typingctx, flags, i):  # pragma: no cover
 
 
 @numba.njit(cache=True, inline="always")
-def await_ahead(done, b, mode, patience):
-    """Before thread `b mod threads` sweeps block b: wait until blocks b - threads - 1 .. b - 2 are done
-    (each thread sweeps its blocks in order, so then every block up to b - 2 is). Returns the patience
-    left: 0 once a wait has given up (or when the mode does not wait)."""
+def await_ahead(done, b, mode, patience, reach):
+    """Before thread `b mod threads` sweeps block b: wait until blocks b - threads - reach .. b - reach - 1
+    are done (each thread sweeps its blocks in order, so then every block up to b - reach - 1 is; the
+    `reach` blocks either side of b may be swept beside it). Returns the patience left: 0 once a wait has
+    given up (or when the mode does not wait)."""
     if patience == 0 or not mode.owned or mode.threads < 2:
         return 0
-    for k in range(max(0, b - mode.threads - 1), b - 1):
+    for k in range(max(0, b - mode.threads - reach), b - reach):
         spins = 0
         while _load_acquire(done, k) == 0:  # type: ignore[call-arg]  # typingctx is numba's
             spins += 1

@@ -166,29 +166,34 @@ def _copy_rows(lower, aside, first, end):
 def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own blocks (or its part of every
     block) without a barrier (`PassMode`). In a `steady` pass on owned blocks `aside` holds the values as the
-    pass began (`_copy_rows`), and a thread sweeping block b reads blocks b - 1 and b + 1, which another thread
-    may be sweeping, from there: then every value computed is the same whatever the timing (the pass is one
-    map, as the several-mode extrapolation needs) as long as no thread gives up waiting (`await_ahead`), and
-    only the moves into block b - 1 read an older value than one thread would. Up: L <- max(L, F(L)), `other`
+    pass began (`_copy_rows`), and a thread sweeping block b reads the threads - 1 blocks either side of b
+    (b - 1 and b + 1 on two threads), which other threads may be sweeping, from there, after waiting for every
+    block up to b - threads: then every value computed is the same whatever the timing (the pass is one map, as
+    the several-mode extrapolation needs) as long as no thread gives up waiting (`await_ahead`); only the moves
+    into those earlier blocks read an older value than one thread would, and `threads` blocks are swept at once
+    (with the free passes' reach of one block, two at most). Up: L <- max(L, F(L)), `other`
     receiving each value's increase when recording. Check: Z = L + other (or Z held in `lower` itself when
     `other` is empty); returns how many values of F(Z) lie below Z and sets Z <- F(Z) when assigning."""
     m = lower.shape[1]
     inv = 1.0 / t.den
     in_place = not mode.up and other.size == 0  # the check of a candidate held whole in `lower` (`_check`)
-    steady = mode.steady and mode.owned and mode.threads > 1
+    writes = mode.up or mode.record  # else a check that only counts: any timing gives the same count
+    steady = writes and mode.steady and mode.owned and mode.threads > 1
+    reach = mode.threads - 1 if steady else 1  # the blocks either side of b that may be swept beside it
     nb = blocks.size - 1
     found = np.zeros(mode.threads, np.int64)
     done = np.zeros(nb, np.int64)  # blocks finished in this call (`await_ahead`)
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
-        patience = mode.patience
+        patience = mode.patience if writes else 0
         count = 0  # found[p] is written once: the threads' counters share a cache line
         for b in range(nb):
             first, end = thread_range(blocks, b, p, mode)
             if first == end:
                 continue
-            patience = await_ahead(done, b, mode, patience)
-            shared = (blocks[max(b - 1, 0)], first, end, blocks[min(b + 2, nb)]) if steady else (0, 0, 0, 0)
+            patience = await_ahead(done, b, mode, patience, reach)
+            shared = ((blocks[max(b - reach, 0)], first, end, blocks[min(b + reach + 1, nb)]) if steady
+                      else (0, 0, 0, 0))
             for s in range(first, end):
                 if t.stuck[s]:
                     continue
@@ -241,7 +246,7 @@ class ChainOperator:
     def _run(self, part: np.ndarray, lower: np.ndarray, other: np.ndarray, mode: PassMode) -> int:
         """One compiled pass over the blocks `part`."""
         aside = lower
-        if mode.steady and mode.owned and mode.threads > 1:
+        if (mode.up or mode.record) and mode.steady and mode.owned and mode.threads > 1:
             if self._aside is None or self._aside.shape != lower.shape or self._aside.dtype != lower.dtype:
                 self._aside = np.zeros_like(lower)
             aside = self._aside
