@@ -60,7 +60,7 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
             first, end = thread_range(blocks, b, p, mode)
             if first == end:
                 continue
-            patience = await_ahead(done, b, mode, patience, 1)
+            patience = await_ahead(done, b, mode, patience)
             for i in range(first, end):
                 code = np.int64(codes[i])
                 successor_sum(code, n, t, ranks, values, acc)

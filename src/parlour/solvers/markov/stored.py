@@ -170,8 +170,7 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     (b - 1 and b + 1 on two threads), which other threads may be sweeping, from there, after waiting for every
     block up to b - threads: then every value computed is the same whatever the timing (the pass is one map, as
     the several-mode extrapolation needs) as long as no thread gives up waiting (`await_ahead`); only the moves
-    into those earlier blocks read an older value than one thread would, and `threads` blocks are swept at once
-    (with the free passes' reach of one block, two at most). Up: L <- max(L, F(L)), `other`
+    into those earlier blocks read an older value than one thread would. Up: L <- max(L, F(L)), `other`
     receiving each value's increase when recording. Check: Z = L + other (or Z held in `lower` itself when
     `other` is empty); returns how many values of F(Z) lie below Z and sets Z <- F(Z) when assigning."""
     m = lower.shape[1]
@@ -179,7 +178,7 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     in_place = not mode.up and other.size == 0  # the check of a candidate held whole in `lower` (`_check`)
     writes = mode.up or mode.record  # else a check that only counts: any timing gives the same count
     steady = writes and mode.steady and mode.owned and mode.threads > 1
-    reach = mode.threads - 1 if steady else 1  # the blocks either side of b that may be swept beside it
+    reach = mode.threads - 1  # the blocks either side of b that may be swept beside it (`await_ahead`)
     nb = blocks.size - 1
     found = np.zeros(mode.threads, np.int64)
     done = np.zeros(nb, np.int64)  # blocks finished in this call (`await_ahead`)
@@ -191,7 +190,7 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
             first, end = thread_range(blocks, b, p, mode)
             if first == end:
                 continue
-            patience = await_ahead(done, b, mode, patience, reach)
+            patience = await_ahead(done, b, mode, patience)
             shared = ((blocks[max(b - reach, 0)], first, end, blocks[min(b + reach + 1, nb)]) if steady
                       else (0, 0, 0, 0))
             for s in range(first, end):
