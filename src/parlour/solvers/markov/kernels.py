@@ -40,8 +40,9 @@ class PassMode(NamedTuple):
     b - threads (`await_ahead`), so that all threads sweep at once, each reading the blocks its forward
     moves reach (in the Goose's order a throw moves the sum of squares by 2 or more) mostly as one thread
     would: on two threads all but block b - 1, read by 0.5 % of them, and on more threads fewer (4 players:
-    80 passes on 1 or 2 threads, 98 on 4, 170 on 8). A check that writes nothing does not wait. A thread that has waited `patience` spins stops waiting for the rest of
-    the call, so a thread the system takes off its core cannot hold the others. Whatever a thread reads,
+    80 passes on 1 or 2 threads, 98 on 4, 170 on 8). A check that writes nothing does not wait. A thread
+    that has waited `patience` spins stops waiting for the rest of the call, so a thread the system takes
+    off its core cannot hold the others. Whatever a thread reads,
     waited for or not, is a lower bound (the module's soundness note): the interleaving changes the number
     of passes, never a bound's validity."""
 
