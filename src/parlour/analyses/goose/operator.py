@@ -21,11 +21,12 @@ import numpy as np
 
 from parlour.analyses.goose.space import Layout
 from parlour.errors import InvalidInput
-from parlour.games.goose.kernels import successor_sum
+from parlour.games.goose.kernels import prefetch_successors, successor_sum
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
 from parlour.solvers.markov.kernels import (
+    AHEAD,
     PATIENCE,
     PassMode,
     await_ahead,
@@ -62,6 +63,8 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
                 continue
             patience = await_ahead(done, b, mode, patience)
             for i in range(first, end):
+                if i + AHEAD < end:
+                    prefetch_successors(np.int64(codes[i + AHEAD]), n, t, ranks, lower, other, not mode.up)
                 code = np.int64(codes[i])
                 successor_sum(code, n, t, ranks, values, acc)
                 count += update(lower, other, mode, rank_of(ranks, code), acc, inv)

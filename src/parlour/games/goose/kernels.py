@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from parlour.solvers.markov.kernels import read_bound, store_sums
+from parlour.solvers.markov.kernels import prefetch_row, read_bound, store_sums
 from parlour.solvers.markov.ranks import rank_of
 
 
@@ -178,6 +178,34 @@ def successor_sum(code, n, t, ranks, values, acc):
         if n > 4:
             a4 += w * _bound(values, s, 3)
     store_sums(acc, a0, a1, a2, a3, a4)
+
+
+@numba.njit(cache=True, inline="always")
+def prefetch_successors(code, n, t, ranks, lower, other, use_other):
+    """Prefetch the rows of the bounds (and of `other`, the check's offsets, with use_other when it has rows)
+    that `successor_sum` will read for `code`, and the state's own row: a pass calls it a few states ahead
+    (`solvers.markov.kernels.prefetch_row`)."""
+    top = 1
+    for _ in range(n - 1):
+        top *= t.codes
+    here = code % t.codes
+    rest = code // t.codes
+    occ = others_mask(rest, n, t)
+    single = _skip_successor(here, rest, top, occ, t)
+    own = rank_of(ranks, code)
+    prefetch_row(lower, own)  # type: ignore[call-arg]  # typingctx is numba's
+    for k in range(1 if single >= 0 else t.dest.shape[1]):
+        if single >= 0:
+            successor = single
+        else:
+            d = t.dest[here, k]
+            if d == t.end_code:
+                continue
+            successor = rest + landing(here, d, occ, t) * top
+        s = rank_of(ranks, successor)
+        prefetch_row(lower, s)
+        if use_other and other.shape[0] > 0:
+            prefetch_row(other, s)
 
 
 @numba.njit(cache=True, inline="always")

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
-from parlour.infra import storage
+from parlour.infra import hugepages, storage
 from parlour.results import Result, Status, bounds
 from parlour.solvers.markov import accelerate, packed
 from parlour.solvers.markov.chain import Chain
@@ -158,14 +158,14 @@ class Checkpoint:
             return None
         if got != fp or lower.shape != shape or lower.dtype != dtype:
             return None
-        return (lower if self.out_of_core else np.array(lower)), int(sweeps)
+        return (lower if self.out_of_core else hugepages.copy(lower)), int(sweeps)
 
     def array(self, shape: tuple[int, int], dtype: type, which: Path) -> np.ndarray:
         """A zeroed array: in memory, or a memory-mapped file at `which` when out of core."""
         if self.out_of_core:
             which.parent.mkdir(parents=True, exist_ok=True)
             return np.lib.format.open_memmap(which, mode="w+", dtype=dtype, shape=shape)
-        return np.zeros(shape, dtype)
+        return hugepages.zeros(shape, dtype)
 
 
 def fingerprint(operator: Operator) -> str:
@@ -192,7 +192,7 @@ def within(gaps: list[float], width: float, done: int, limit: int, unit: str = "
 
 def _fresh(operator: Operator, checkpoint: Checkpoint | None, dtype: type) -> np.ndarray:
     lower = (checkpoint.array(operator.shape, dtype, checkpoint.path) if checkpoint is not None
-             else np.zeros(operator.shape, dtype))
+             else hugepages.zeros(operator.shape, dtype))
     lower[:] = 0
     operator.start(lower)
     return lower
@@ -205,7 +205,7 @@ def _history(operator: Operator, wanted: int) -> np.ndarray | None:
 
     values = operator.shape[0] * operator.shape[1]
     got = accelerate.depth(values, wanted, available_memory()) if wanted > 0 else 0
-    return np.zeros((got, *operator.shape), OFFSET_DTYPE) if got else None
+    return hugepages.zeros((got, *operator.shape), OFFSET_DTYPE) if got else None
 
 
 @dataclass
@@ -275,7 +275,7 @@ def _open(operator: Operator, checkpoint: Checkpoint | None, packed_bounds: bool
         offsets = lower  # the offsets live in the bounds' own low bits
     elif extrapolate or done:
         offsets = (checkpoint.array(operator.shape, OFFSET_DTYPE, checkpoint.offsets)
-                   if checkpoint is not None else np.zeros(operator.shape, OFFSET_DTYPE))
+                   if checkpoint is not None else hugepages.zeros(operator.shape, OFFSET_DTYPE))
         offsets[:] = 0.0
     if done:
         assert offsets is not None

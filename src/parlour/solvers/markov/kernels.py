@@ -104,6 +104,34 @@ def await_ahead(done, b, mode, patience):
     return patience
 
 
+# A pass prefetches the rows that the state this many places ahead will read (`prefetch_row`): a 4-player sweep
+# of the stored chain on one thread took 0.35 s instead of 0.73 (0.27 instead of 0.45 on huge pages), the
+# chain-free one 1.0 s instead of 1.3; 2 and 8 places ahead did less.
+AHEAD = 4
+
+
+@intrinsic
+def prefetch_row(typingctx, array, row):  # pragma: no cover
+    """Ask the processor to bring row `row` of a 2-D array into the cache (LLVM's prefetch: a hint, never a
+    fault). A pass prefetches the rows a state a few places ahead will read, so that those reads, which
+    depend on a lookup and come one state after another, overlap instead of waiting in turn."""
+    if not isinstance(array, types.Array) or array.ndim != 2:
+        return None
+
+    def codegen(context, builder, sig, args):
+        ary = context.make_array(sig.args[0])(context, builder, args[0])
+        zero = ir.Constant(cgutils.intp_t, 0)
+        ptr = cgutils.get_item_pointer(context, builder, sig.args[0], ary, [args[1], zero])
+        byte = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [byte.type, i32, i32, i32])
+        fn = builder.module.declare_intrinsic("llvm.prefetch", [byte.type], fnty)
+        builder.call(fn, [byte, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])  # read, keep, data
+        return context.get_dummy_value()
+
+    return types.void(array, types.intp), codegen
+
+
 @numba.njit(cache=True, inline="always")
 def finish_block(done, b, mode):
     """Mark block b done for the threads waiting on it (`await_ahead`)."""

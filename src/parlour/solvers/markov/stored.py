@@ -12,10 +12,12 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from parlour.infra import hugepages
 from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import packed
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 from parlour.solvers.markov.kernels import (
+    AHEAD,
     OFFSET_DTYPE,
     PATIENCE,
     SHRINK,
@@ -24,6 +26,7 @@ from parlour.solvers.markov.kernels import (
     finish_block,
     groups,
     offset_below,
+    prefetch_row,
     read_bound,
     spin,
     store_sums,
@@ -58,6 +61,15 @@ def _aside(u, shared):
     pass, `_pass`)."""
     lo, first, end, hi = shared
     return lo <= u < hi and (u < first or u >= end)
+
+
+@numba.njit(cache=True, inline="always")
+def _prefetch_successors(s, t, lower):
+    """Prefetch the rows of L that state s's successors read (`prefetch_row`)."""
+    for e in range(t.indptr[s], t.indptr[s + 1]):
+        u = t.target[e]
+        if u >= 0:
+            prefetch_row(lower, u)  # type: ignore[call-arg]  # typingctx is numba's
 
 
 @numba.njit(cache=True, inline="always")
@@ -194,6 +206,8 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
             shared = ((blocks[max(b - reach, 0)], first, end, blocks[min(b + reach + 1, nb)]) if steady
                       else (0, 0, 0, 0))
             for s in range(first, end):
+                if s + AHEAD < end:
+                    _prefetch_successors(s + AHEAD, t, lower)
                 if t.stuck[s]:
                     continue
                 _successor_sum(s, t, lower, other, not (mode.up or in_place), acc, aside, shared)
@@ -247,7 +261,7 @@ class ChainOperator:
         aside = lower
         if (mode.up or mode.record) and mode.steady and mode.owned and mode.threads > 1:
             if self._aside is None or self._aside.shape != lower.shape or self._aside.dtype != lower.dtype:
-                self._aside = np.zeros_like(lower)
+                self._aside = hugepages.zeros(lower.shape, lower.dtype)
             aside = self._aside
             _copy_rows(lower, aside, part[0], part[-1])
         return int(_pass(self.tables, part, lower, other, mode, aside))
@@ -271,7 +285,7 @@ class ChainOperator:
         if lower.dtype != np.float64:
             return self._check(lower, offsets, assign, blocks)
         if self._z is None or self._z.shape != lower.shape:
-            self._z = np.empty_like(lower)  # kept for the next check: paging 137 MB in took 60 ms a check
+            self._z = hugepages.zeros(lower.shape, lower.dtype)  # kept: paging 137 MB in took 60 ms a check
         z = self._z
         _candidate(lower, offsets, z)
         count = self._check(z, np.zeros((0, 0), OFFSET_DTYPE), assign, blocks)

@@ -15,6 +15,7 @@ from parlour.analyses.goose.space.canonical import bfs_canonical, order_by_progr
 from parlour.errors import InvalidInput
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
+from parlour.infra import hugepages
 from parlour.solvers.markov.ranks import bitmap_of, code_ranks, rank_of
 
 
@@ -98,6 +99,7 @@ def layout(rules: RuleSet, players: int, *, wide: bool | None = None, folder: Pa
         del mark
         if check is not None:
             check(codes.size)
-        ranks = code_ranks(bitmap_of(codes, c**players))
+        bitmap = bitmap_of(codes, c**players)
+        ranks = code_ranks(bitmap, hugepages.zeros((bitmap.size, 2), np.uint64))  # read at random by every pass
     blocks = sweep_blocks(codes, players, t)
     return Layout(rules, players, codes, ranks, blocks, time.perf_counter() - t0)
