@@ -17,7 +17,6 @@ from parlour.infra.interrupt import deferred
 from parlour.solvers.markov import packed
 from parlour.solvers.markov.chain import Chain, _columns, stuck_states
 from parlour.solvers.markov.kernels import (
-    AHEAD,
     OFFSET_DTYPE,
     PATIENCE,
     SHRINK,
@@ -26,7 +25,6 @@ from parlour.solvers.markov.kernels import (
     finish_block,
     groups,
     offset_below,
-    prefetch_row,
     read_bound,
     spin,
     store_sums,
@@ -61,15 +59,6 @@ def _aside(u, shared):
     pass, `_pass`)."""
     lo, first, end, hi = shared
     return lo <= u < hi and (u < first or u >= end)
-
-
-@numba.njit(cache=True, inline="always")
-def _prefetch_successors(s, t, lower):
-    """Prefetch the rows of L that state s's successors read (`prefetch_row`)."""
-    for e in range(t.indptr[s], t.indptr[s + 1]):
-        u = t.target[e]
-        if u >= 0:
-            prefetch_row(lower, u)  # type: ignore[call-arg]  # typingctx is numba's
 
 
 @numba.njit(cache=True, inline="always")
@@ -206,8 +195,6 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
             shared = ((blocks[max(b - reach, 0)], first, end, blocks[min(b + reach + 1, nb)]) if steady
                       else (0, 0, 0, 0))
             for s in range(first, end):
-                if s + AHEAD < end:
-                    _prefetch_successors(s + AHEAD, t, lower)
                 if t.stuck[s]:
                     continue
                 _successor_sum(s, t, lower, other, not (mode.up or in_place), acc, aside, shared)
