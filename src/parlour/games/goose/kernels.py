@@ -130,6 +130,20 @@ def _skip_successor(here, rest, top, occ, t):
 
 
 @numba.njit(cache=True, inline="always")
+def _mover(code, n, t):
+    """What the successors of a relabelled state depend on: the mover's code, the others' codes (`rest`), the
+    place value of the last digit (`top`), the others' squares as a mask, and the one successor of a mover who
+    only skips (else -1)."""
+    top = 1
+    for _ in range(n - 1):
+        top *= t.codes
+    here = code % t.codes
+    rest = code // t.codes
+    occ = others_mask(rest, n, t)
+    return here, rest, top, occ, _skip_successor(here, rest, top, occ, t)
+
+
+@numba.njit(cache=True, inline="always")
 def _acc_successor(ranks, code, w, values, acc, n):
     """acc += w * (bounds of the state `code`, players relabelled back)."""
     s = rank_of(ranks, code)
@@ -146,13 +160,7 @@ def successor_sum(code, n, t, ranks, values, acc):
     rules (`move` specialised for the mover being digit 0: the others' squares as a 64-bit occupancy
     mask); a successor's bounds are in row `rank_of(ranks, code)`, values = (L, delta, use_delta). At most 12
     non-negative terms per value, so the rounding bound (and SHRINK) of the certified engine holds."""
-    top = 1
-    for _ in range(n - 1):
-        top *= t.codes
-    here = code % t.codes
-    rest = code // t.codes
-    occ = others_mask(rest, n, t)
-    single = _skip_successor(here, rest, top, occ, t)
+    here, rest, top, occ, single = _mover(code, n, t)
     if n > SCALAR_PLAYERS or acc.size != n:
         _successor_sum_wide(here, rest, top, occ, single, n, t, ranks, values, acc)
         return
@@ -185,13 +193,7 @@ def prefetch_successors(code, n, t, ranks, lower, other, use_other):
     """Prefetch the rows of the bounds (and of `other`, the check's offsets, with use_other when it has rows)
     that `successor_sum` will read for `code`, and the state's own row: a pass calls it a few states ahead
     (`solvers.markov.kernels.prefetch_row`)."""
-    top = 1
-    for _ in range(n - 1):
-        top *= t.codes
-    here = code % t.codes
-    rest = code // t.codes
-    occ = others_mask(rest, n, t)
-    single = _skip_successor(here, rest, top, occ, t)
+    here, rest, top, occ, single = _mover(code, n, t)
     own = rank_of(ranks, code)
     prefetch_row(lower, own)  # type: ignore[call-arg]  # typingctx is numba's
     for k in range(1 if single >= 0 else t.dest.shape[1]):
