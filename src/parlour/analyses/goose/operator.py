@@ -55,7 +55,7 @@ def _pass(lay, t, blocks, lower, other, mode):  # pragma: no cover
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
         values = (lower, other, not mode.up)
-        patience = mode.patience if mode.up or mode.record else 0  # a check that writes nothing never waits
+        patience = mode.patience
         count = 0  # found[p] is written once: the threads' counters share a cache line
         for b in range(blocks.size - 1):
             first, end = thread_range(blocks, b, p, mode)

@@ -163,6 +163,14 @@ def _copy_rows(lower, aside, first, end):
             aside[s, o] = lower[s, o]
 
 
+@numba.njit(cache=True)
+def _reads_copy(mode):
+    """Whether a pass in this mode reads the blocks beside a thread's own from the copy (`_copy_rows`): a steady
+    pass on owned blocks and several threads that writes (a check that only counts gives the same count whatever
+    the timing). The pass and the code that makes the copy ask the same question here."""
+    return (mode.up or mode.record) and mode.steady and mode.owned and mode.threads > 1
+
+
 @numba.njit(cache=True, parallel=True)
 def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     """One pass over `blocks` in Gauss-Seidel order, each thread sweeping its own blocks (or its part of every
@@ -177,15 +185,14 @@ def _pass(t, blocks, lower, other, mode, aside):  # pragma: no cover
     m = lower.shape[1]
     inv = 1.0 / t.den
     in_place = not mode.up and other.size == 0  # the check of a candidate held whole in `lower` (`_check`)
-    writes = mode.up or mode.record  # else a check that only counts: any timing gives the same count
-    steady = writes and mode.steady and mode.owned and mode.threads > 1
+    steady = _reads_copy(mode)
     reach = mode.threads - 1  # the blocks either side of b that may be swept beside it (`await_ahead`)
     nb = blocks.size - 1
     found = np.zeros(mode.threads, np.int64)
     done = np.zeros(nb, np.int64)  # blocks finished in this call (`await_ahead`)
     for p in numba.prange(mode.threads):
         acc = np.empty(m)
-        patience = mode.patience if writes else 0
+        patience = mode.patience
         count = 0  # found[p] is written once: the threads' counters share a cache line
         for b in range(nb):
             first, end = thread_range(blocks, b, p, mode)
@@ -246,7 +253,7 @@ class ChainOperator:
     def _run(self, part: np.ndarray, lower: np.ndarray, other: np.ndarray, mode: PassMode) -> int:
         """One compiled pass over the blocks `part`."""
         aside = lower
-        if (mode.up or mode.record) and mode.steady and mode.owned and mode.threads > 1:
+        if _reads_copy(mode):
             if self._aside is None or self._aside.shape != lower.shape or self._aside.dtype != lower.dtype:
                 self._aside = hugepages.zeros(lower.shape, lower.dtype)
             aside = self._aside
