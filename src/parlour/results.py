@@ -369,15 +369,22 @@ def renamed_attribute(owner: str, old: str, new: str) -> property:
 
 
 def down(x: Fraction) -> float:
-    """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
+    """The largest float <= x: parlour's one directed rounding (an interval's ends are rounded outwards when
+    written as floats; `solvers.stochastic.rounding` keeps a lower bound's fractions short with it)."""
     f = float(x)
-    return math.nextafter(f, -math.inf) if Fraction(f) > x else f
+    # float() of a Fraction is correctly rounded, so this steps once at most; the loop makes the bound hold
+    # by construction, whatever rounded the float
+    while Fraction(f) > x:
+        f = math.nextafter(f, -math.inf)
+    return f
 
 
 def up(x: Fraction) -> float:
-    """The smallest float >= x."""
+    """The smallest float >= x (see `down`)."""
     f = float(x)
-    return math.nextafter(f, math.inf) if Fraction(f) < x else f
+    while Fraction(f) < x:
+        f = math.nextafter(f, math.inf)
+    return f
 
 
 def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float]) -> dict[str, Any]:
