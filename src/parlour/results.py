@@ -501,3 +501,10 @@ def finite(obj: Any) -> Any:
 
 def dumps(obj: Any) -> str:
     return json.dumps(jsonable(obj), indent=2)
+
+__all__ = [
+    "EXACT_PATTERN", "SHORT_EXACT", "SHORT_LIST", "STATUS_MEANING", "Result", "Status", "bounds", "decimal_digits",
+    "down", "dumps", "envelope", "exact", "finite", "frac_str", "int_str", "interval_properties", "jsonable",
+    "parse_frac", "proven", "renamed_attribute", "short_exact", "summary_rows", "table_rows", "to_exact", "to_floats",
+    "up",
+]
