@@ -62,4 +62,5 @@ def game(name: str) -> Game:
     except KeyError:
         raise LookupError(f"no game {name!r}; games: {', '.join(BY_NAME)}") from None
 
+
 __all__ = ["BY_NAME", "GAMES", "Game", "game"]

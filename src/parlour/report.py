@@ -66,4 +66,5 @@ def write(results: list[ClaimResult], out_dir: Path, command: str) -> Path:
     index.write_text(html)
     return index
 
+
 __all__ = ["GAME_TITLES", "SITE_CSS", "machine", "write"]

@@ -339,6 +339,7 @@ def decimal_digits(n: int) -> int:
 
 
 def parse_frac(text: str) -> Fraction:
+    """A number written in the JSON convention ("p/q" or "p") as a Fraction."""
     return Fraction(text)
 
 
@@ -442,10 +443,12 @@ def _each_number(value: Any, kinds: type | tuple[type, ...], write: Callable[[An
 
 
 def to_exact(value: Any) -> Any:
+    """Every exact number (Fraction or int) in `value`, through mappings and lists, as its "p/q" text."""
     return _each_number(value, (Fraction, int), frac_str, "an exact number")
 
 
 def to_floats(value: Any) -> Any:
+    """Every real number in `value`, through mappings and lists, as a float."""
     return _each_number(value, numbers.Real, float, "a float")  # numpy's numbers register as Real
 
 
@@ -500,7 +503,9 @@ def finite(obj: Any) -> Any:
 
 
 def dumps(obj: Any) -> str:
+    """`obj` as indented JSON in the JSON convention (`jsonable`)."""
     return json.dumps(jsonable(obj), indent=2)
+
 
 __all__ = [
     "EXACT_PATTERN", "SHORT_EXACT", "SHORT_LIST", "STATUS_MEANING", "Result", "Status", "bounds", "decimal_digits",

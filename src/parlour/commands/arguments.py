@@ -109,4 +109,5 @@ def check_numbers(args: Sequence[str], root: Any) -> None:
             position += 1
         i += 1
 
+
 __all__ = ["NEGATIVE", "WHOLE", "check_numbers", "param_kind"]

@@ -59,4 +59,5 @@ def output_folder(path: str | Path, what: str) -> Path:
     _writable_folder(p.parent if str(p.parent) else Path("."), what, p)
     return p
 
+
 __all__ = ["MAX_TEXT_BYTES", "output_file", "output_folder", "read_text"]

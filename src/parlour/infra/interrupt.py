@@ -75,4 +75,5 @@ def install() -> None:
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, _on_sigint)
 
+
 __all__ = ["RETRY_S", "check", "deferred", "install"]

@@ -470,6 +470,7 @@ def _end_all() -> None:  # registered after multiprocessing's own exit handler, 
 
 jobs = Jobs()  # the process's one pool: every page's jobs share its slots
 
+
 __all__ = [
     "DEFAULT_MEMORY", "KILL_AFTER_S", "MAX_KEPT", "MEMORY_SHARE", "POLL_S", "REPORT_EVERY_S", "START_METHOD",
     "Cancelled", "Job", "Jobs", "Report", "Then", "Work", "cores", "jobs", "preload", "preloaded", "resident_bytes",

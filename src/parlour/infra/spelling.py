@@ -33,4 +33,5 @@ def command_line() -> Iterator[None]:
     finally:
         _FLAGS.reset(token)
 
+
 __all__ = ["command_line", "parameter"]

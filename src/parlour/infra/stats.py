@@ -38,4 +38,5 @@ def mean_interval(total: float, total_sq: float, n: int, z: float = Z95) -> Inte
     half = z * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half)
 
+
 __all__ = ["Z95", "Interval", "mean_interval", "wilson"]

@@ -498,6 +498,7 @@ def normal_form(game: BayesianGame) -> tuple[np.ndarray, list[tuple[int, ...]], 
                           Fraction(0))
     return m, pure1, pure2
 
+
 __all__ = [
     "TIGHT_TOLERANCE", "BayesianGame", "BayesianSolution", "FloatStrategy", "Rational", "Strategy", "TypePair",
     "components", "guarantees", "normal_form", "solve",

@@ -241,4 +241,5 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
     verify(matrix, result)
     return result
 
+
 __all__ = ["Elimination", "Kind", "Removal", "dominates", "eliminate", "verify"]

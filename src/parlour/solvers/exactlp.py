@@ -213,6 +213,7 @@ def candidates(lp: ExactLP, basis: Basis | None, x: Sequence[float] | np.ndarray
         yield (f"rounding (denominators <= {den})",
                BasicSolution(tuple(rounded(x, den, nonnegative=True)), tuple(rounded([abs(v) for v in y], den))))
 
+
 __all__ = [
     "ROUNDING", "BasicSolution", "ExactLP", "Rational", "basic_solution", "candidates", "mixture", "rounded",
     "solve_square",

@@ -264,6 +264,7 @@ def minimise(c: Sequence[float] | np.ndarray, *, a_ub: np.ndarray | None = None,
     except SolverError:
         return Optimum(False, np.zeros(0))
 
+
 __all__ = [
     "INF", "LARGEST_ENTRY", "TIGHT", "Basis", "FloatArray", "Optimum", "Program", "Solution", "Sparse", "minimise",
 ]

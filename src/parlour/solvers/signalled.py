@@ -313,4 +313,5 @@ def _solve_exact_at(exact_rows: list[list[Fraction]], classes: np.ndarray, toler
         raise NearTie(low, high, tuple(x), tuple(tuple(mix) for mix in y))
     return SignalledSolution(low, tuple(x), tuple(tuple(mix) for mix in y), exact=True)
 
+
 __all__ = ["NearTie", "SignalledSolution", "guarantees", "solve_exact", "solve_float"]

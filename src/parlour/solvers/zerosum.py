@@ -320,6 +320,7 @@ def value(matrix: MatrixLike) -> Fraction | float:
     s = solve(matrix)
     return s.certificate.value if s.certificate else s.value
 
+
 __all__ = [
     "Certificate", "Rational", "ZeroSumSolution", "as_matrix", "certify", "integer_matrix", "is_rational", "mixture",
     "solve", "value",

@@ -477,4 +477,5 @@ def _lookup(g: Any, lo: np.ndarray, hi: np.ndarray, sigma: np.ndarray, tau: np.n
 
     return lookup
 
+
 __all__ = ["CHUNK", "DAMP", "EXACT_ACYCLIC_STATES", "JUMP_EVERY", "MAX_SWEEPS", "REL", "TINY", "solve"]

@@ -242,6 +242,7 @@ def create_app() -> FastAPI:
     _mount_games(app)
     return app
 
+
 __all__ = [
     "GUIDES", "REPORT_MARKS", "api_routes", "create_app", "headline", "missing_page", "report_parts", "routers",
     "wants_html",

@@ -504,6 +504,7 @@ def headline() -> str:
     return (f"with two players the first wins {100 * (lo1 + hi1) / 2:.2f} % of games and the second "
             f"{100 * (lo2 + hi2) / 2:.2f} % (certified); the rest are draws")
 
+
 __all__ = [
     "CELL", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END", "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS",
     "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TURN_MAX",

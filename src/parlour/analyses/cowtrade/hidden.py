@@ -485,6 +485,7 @@ def hidden_value_of_information_claim() -> Outcome:
         data=data,
     )
 
+
 __all__ = [
     "CLAIM_ID", "CLAIM_STATEMENT", "DONKEY_CARDS", "MAX_DEALS", "MAX_PLAYERS", "MAX_ROWS", "Deal", "Hand", "HandBids",
     "bayesian_game", "dealt", "estimate", "from_deals", "guard", "hands", "hidden_last_trade",

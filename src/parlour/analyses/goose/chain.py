@@ -163,6 +163,7 @@ def absolute(values_rel: np.ndarray, mover: int, players: int) -> np.ndarray:
         out[(mover + i) % players] = values_rel[i]
     return out
 
+
 __all__ = [
     "KEPT_FROM_STATES", "absolute", "default_checkpoint", "fits_chain", "locate", "markov_chain", "rotation_perms",
     "space",

@@ -158,4 +158,5 @@ class WorkFolder:
         lower = np.load(where / BOUNDS_FILE, mmap_mode="r+")
         return OnTheFly(lay), lower
 
+
 __all__ = ["BOUNDS_FILE", "OnTheFly", "WorkFolder", "check_absorbing", "write_work_folder"]

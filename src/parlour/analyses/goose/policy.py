@@ -206,6 +206,7 @@ def solve(rules: RuleSet = STUDY, players: int = 2, *, exact: bool = False, star
                   dask=client is not None, force=True)
     return run(made, on_sweep, client=client, parts=parts)
 
+
 __all__ = [
     "CHAIN_FREE_PERIOD_S", "CHAIN_FREE_TOL", "CHAIN_PERIOD_S", "CHAIN_TOL", "PACKED_FROM_TOL", "TOL_FLOOR", "decide",
     "default_tol", "numba_threads", "plan", "rule_set", "run", "solve", "start_state",

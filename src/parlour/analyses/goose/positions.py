@@ -239,6 +239,7 @@ def obtain(root: Path | None, rules: RuleSet, players: int, report: Report | Non
             log.warning("could not cache the goose table for %d players: %s", players, exc)
     return table
 
+
 __all__ = [
     "FORMAT", "MAX_TABLE_PLAYERS", "TOL", "Report", "Table", "folder_of", "load", "obtain", "rules_key", "save",
     "solve_table",

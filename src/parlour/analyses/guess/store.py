@@ -149,4 +149,5 @@ def open_store(path: str | Path) -> Iterator[Store]:
     finally:
         store.close()
 
+
 __all__ = ["COLUMNS", "SCHEMA", "Store", "StoredSolution", "open_store", "record_of"]

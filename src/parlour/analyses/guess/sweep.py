@@ -74,4 +74,5 @@ def _on_dask(client: Any, store: Store, todo: Sequence[int]) -> Iterator[int]:
         if following is not None:
             flight.add(submit(following))
 
+
 __all__ = ["Warm", "solve_record", "sweep", "warm_start"]

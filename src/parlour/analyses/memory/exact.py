@@ -254,4 +254,5 @@ def evaluate_fixed_policy(pairs: int, preference: tuple[str, ...]) -> dict[State
             w[st] = v
     return w
 
+
 __all__ = ["Compiled", "MemorySolution", "evaluate_fixed_policy", "solve_exact", "tactic_values"]

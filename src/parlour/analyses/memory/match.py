@@ -360,6 +360,7 @@ def first_card_values(st: State) -> dict[str, Fraction]:
         out["onb"] = total
     return out
 
+
 __all__ = [
     "COMPUTER", "KP", "KS", "MAX_MATCH_PAIRS", "PLAYERS", "SECOND_CHOICES", "US", "UU", "YOU", "Match", "TacticHint",
     "Turn", "TurnHint", "category", "deal", "first_card_values", "other", "partner", "replay", "second_card_values",

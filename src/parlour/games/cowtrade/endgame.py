@@ -339,6 +339,7 @@ class QuartetByTotals:
             signals = tuple(number[k] for _, k in mine)
         return Stage(c, mine, responses, tuple(by_total[t] for t, _ in mine), tuple(targets), signals)
 
+
 __all__ = [
     "ACCEPT", "MAX_SET_SIZE", "Endgame", "EndgameRules", "Hand", "NextChallenger", "QuartetByTotals", "QuartetKey",
     "StageRule", "TieRule", "TradeRules", "TradeState", "card_count", "cards_of", "check_players", "check_set_size",

@@ -39,4 +39,5 @@ def playthrough(rules: RuleSet, players: int, seed: int, max_turns: int = 2000) 
     lines.append(f"# unfinished after {max_turns} turns")
     return lines
 
+
 __all__ = ["playthrough"]

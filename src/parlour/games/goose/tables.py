@@ -69,4 +69,5 @@ def tables(rules: RuleSet) -> RuleTables:
     return RuleTables(c, squares, pending, well, arrive, inn_pending, served, dest, weight,
                       rules.denominator, codes_of[rules.end], codes_of[rules.start])
 
+
 __all__ = ["RuleTables", "code_of", "tables"]

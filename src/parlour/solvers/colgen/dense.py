@@ -508,4 +508,5 @@ class DenseMaster:
         tight = sorted(int(j) for j in self.basis if j >= 0)
         return support, True, tight, True
 
+
 __all__ = ["EXACT_IN_FLOAT32", "NO_VARIABLE", "REFACTOR_EVERY", "DenseMaster", "Pricing", "Tableau"]

@@ -104,4 +104,5 @@ def lexicographic_simplex(oracle: ExactOracle) -> LexicographicRun:
         method="lexicographic simplex (Dresher)", status=Status.EXACT, counters={"iterations": iteration},
     )
 
+
 __all__ = ["ExactOracle", "LexicographicRun", "LexicographicStep", "lexicographic_simplex"]

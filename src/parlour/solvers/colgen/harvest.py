@@ -55,4 +55,5 @@ def harvest(oracle: Oracle, rounds: int, start: np.ndarray | None = None, step: 
     average = total / total.sum() if rounds > 0 else x
     return Harvest(tuple(seen), average, best, float(best_value))
 
+
 __all__ = ["Harvest", "harvest"]

@@ -52,4 +52,5 @@ def price(oracle: Oracle, points: Sequence[np.ndarray], extra: int, gap: float =
         return list(oracle.responses(points, extra, gap))
     return [(*oracle.best_response(point), []) for point in points]
 
+
 __all__ = ["BatchOracle", "Column", "Oracle", "Priced", "price"]

@@ -465,6 +465,7 @@ def certified(
                   counters={"sweeps": run.sweeps, "jumps": run.jumps, "repair_sweeps": run.checks,
                             "threads": swept_on})
 
+
 __all__ = [
     "ETA", "EVERY", "STEADY", "THREADS_PAY", "TRIAL_SWEEPS", "TRIES", "Bounds", "Checkpoint", "Operator", "certified",
     "fingerprint", "interval", "within",

@@ -334,6 +334,7 @@ def raise_by(lower, offsets):
             if z > lower[i, o]:
                 lower[i, o] = z
 
+
 __all__ = [
     "AHEAD", "GROUP_STATES", "OFFSET_DTYPE", "PATIENCE", "SHRINK", "PassMode", "await_ahead", "bound_value",
     "candidate_value", "finish_block", "groups", "offset_below", "offset_update", "part_range", "prefetch_row",

@@ -99,4 +99,5 @@ class Partitioned:
     def identity(self) -> bytes:
         return self.local.identity()
 
+
 __all__ = ["PartFactory", "Partitioned", "split"]

@@ -302,4 +302,5 @@ class ChainOperator:
                 + np.ascontiguousarray(c.target[::step]).astype(np.int64).tobytes()
                 + np.ascontiguousarray(c.weight[::step]).astype(np.int64).tobytes())
 
+
 __all__ = ["SCALAR_COLUMNS", "ChainOperator", "ChainTables"]
