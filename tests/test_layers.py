@@ -134,26 +134,30 @@ def _named(base: str, names: list[ast.alias], modules: dict[str, Path]) -> Itera
         yield sub if sub in modules else base
 
 
-def imports(name: str, path: Path, modules: dict[str, Path], package: str = "parlour") -> Iterator[Edge]:
+def _targets(node: ast.AST, here: str, modules: dict[str, Path], docs: set[int]) -> tuple[list[str], str]:
+    """The modules one node of the syntax tree imports, and how (`here`: the package a relative import starts
+    from)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names], "import"
+    if isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:  # relative: from this package, one level up per extra dot
+            anchor = here.rsplit(".", node.level - 1)[0] if node.level > 1 else here
+            base = f"{anchor}.{base}" if base else anchor
+        return list(_named(base, node.names, modules)), "from"
+    if isinstance(node, ast.Constant) and node.value in modules and id(node) not in docs:
+        return [str(node.value)], "string"  # exactly a module's name: a sentence that mentions one is no tie
+    return [], ""
+
+
+def imports(name: str, path: Path, modules: dict[str, Path]) -> Iterator[Edge]:
     """Every import of `name` (its file at `path`) of a module in `modules`, wherever it is written."""
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source, filename=str(path))
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
     docs = _docstrings(tree)
     for node in ast.walk(tree):
-        found: list[tuple[str, str]] = []
-        if isinstance(node, ast.Import):
-            found = [(alias.name, "import") for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:  # relative: from this package, one level up per extra dot
-                anchor = here.rsplit(".", node.level - 1)[0] if node.level > 1 else here
-                base = f"{anchor}.{base}" if base else anchor
-            found = [(target, "from") for target in _named(base, node.names, modules)]
-        elif isinstance(node, ast.Constant) and node.value in modules and id(node) not in docs:
-            found = [(str(node.value), "string")]  # exactly a module's name: a sentence naming one is no tie
-        for target in dict.fromkeys(target for target, _ in found):  # `from a import x, y`: a once
-            kind = found[0][1]
+        targets, kind = _targets(node, here, modules, docs)
+        for target in dict.fromkeys(targets):  # `from a import x, y` of two names of a: one edge
             while target not in modules and "." in target:  # `import a.b.c` where c is a name: the module a.b
                 target = target.rpartition(".")[0]
             if target in modules and target != name:
@@ -205,7 +209,7 @@ def violations(root: Path = ROOT, package: str = "parlour") -> list[tuple[Edge, 
     modules = module_names(root, package)
     out = []
     for name, path in modules.items():
-        for edge in imports(name, path, modules, package):
+        for edge in imports(name, path, modules):
             why = verdict(edge)
             if why is not None:
                 out.append((edge, why))
