@@ -61,6 +61,7 @@ def _spoke(job: Any, seconds: float = 60.0) -> float:
 
 
 def start_latency(method: str, repeat: int) -> dict[str, Any]:
+    import parlour.web.jobs  # noqa: F401  (names the pages' modules for the forkserver to import, as the server's does)
     from bench import bench_web_jobs as me
     from parlour.infra import jobs as J
 

@@ -163,3 +163,9 @@ def agree(computed: str, published: str, explanation_if_not: str = "") -> Outcom
     if explanation_if_not:
         return Outcome(computed, Status.DIFFERS, explanation_if_not)
     return Outcome(computed, Status.FAILED, f"expected {published}")
+
+
+__all__ = [
+    "REGISTRY", "Claim", "ClaimResult", "Outcome", "Status", "agree", "claim", "load_all", "run_claim", "select",
+    "skipped", "unless_counterexamples",
+]

@@ -195,3 +195,6 @@ def _interrupted() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+__all__ = ["INTERRUPTED", "LAZY", "ORDER", "Lazy", "LazyGroup", "app", "command", "load", "main", "root"]

@@ -41,3 +41,9 @@ def shown(value: object, limit: int = ECHO_LIMIT) -> str:
     except ValueError:
         return f"<a number of about {value.bit_length() * 0.30103:.0f} digits>" if isinstance(value, int) else "<?>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+__all__ = [
+    "ECHO_LIMIT", "CertificateError", "FormatError", "InvalidInput", "InvalidType", "ParlourError", "SolverError",
+    "shown",
+]

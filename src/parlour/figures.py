@@ -25,3 +25,6 @@ def svg_of(fig: Figure) -> str:
 
 def save(fig: Figure, path: str) -> None:
     fig.savefig(path)
+
+
+__all__ = ["new_figure", "save", "svg_of"]

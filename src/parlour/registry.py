@@ -61,3 +61,6 @@ def game(name: str) -> Game:
         return BY_NAME[name]
     except KeyError:
         raise LookupError(f"no game {name!r}; games: {', '.join(BY_NAME)}") from None
+
+
+__all__ = ["BY_NAME", "GAMES", "Game", "game"]

@@ -65,3 +65,6 @@ def write(results: list[ClaimResult], out_dir: Path, command: str) -> Path:
     index = out_dir / "index.html"
     index.write_text(html)
     return index
+
+
+__all__ = ["GAME_TITLES", "SITE_CSS", "machine", "write"]

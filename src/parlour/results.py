@@ -339,6 +339,7 @@ def decimal_digits(n: int) -> int:
 
 
 def parse_frac(text: str) -> Fraction:
+    """A number written in the JSON convention ("p/q" or "p") as a Fraction."""
     return Fraction(text)
 
 
@@ -369,15 +370,22 @@ def renamed_attribute(owner: str, old: str, new: str) -> property:
 
 
 def down(x: Fraction) -> float:
-    """The largest float <= x (an interval's ends are rounded outwards when written as floats)."""
+    """The largest float <= x: parlour's one directed rounding (an interval's ends are rounded outwards when
+    written as floats; `solvers.stochastic.rounding` keeps a lower bound's fractions short with it)."""
     f = float(x)
-    return math.nextafter(f, -math.inf) if Fraction(f) > x else f
+    # float() of a Fraction is correctly rounded, so this steps once at most; the loop makes the bound hold
+    # by construction, whatever rounded the float
+    while Fraction(f) > x:
+        f = math.nextafter(f, -math.inf)
+    return f
 
 
 def up(x: Fraction) -> float:
-    """The smallest float >= x."""
+    """The smallest float >= x (see `down`)."""
     f = float(x)
-    return math.nextafter(f, math.inf) if Fraction(f) < x else f
+    while Fraction(f) < x:
+        f = math.nextafter(f, math.inf)
+    return f
 
 
 def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float]) -> dict[str, Any]:
@@ -435,10 +443,12 @@ def _each_number(value: Any, kinds: type | tuple[type, ...], write: Callable[[An
 
 
 def to_exact(value: Any) -> Any:
+    """Every exact number (Fraction or int) in `value`, through mappings and lists, as its "p/q" text."""
     return _each_number(value, (Fraction, int), frac_str, "an exact number")
 
 
 def to_floats(value: Any) -> Any:
+    """Every real number in `value`, through mappings and lists, as a float."""
     return _each_number(value, numbers.Real, float, "a float")  # numpy's numbers register as Real
 
 
@@ -493,4 +503,13 @@ def finite(obj: Any) -> Any:
 
 
 def dumps(obj: Any) -> str:
+    """`obj` as indented JSON in the JSON convention (`jsonable`)."""
     return json.dumps(jsonable(obj), indent=2)
+
+
+__all__ = [
+    "EXACT_PATTERN", "SHORT_EXACT", "SHORT_LIST", "STATUS_MEANING", "Result", "Status", "bounds", "decimal_digits",
+    "down", "dumps", "envelope", "exact", "finite", "frac_str", "int_str", "interval_properties", "jsonable",
+    "parse_frac", "proven", "renamed_attribute", "short_exact", "summary_rows", "table_rows", "to_exact", "to_floats",
+    "up",
+]

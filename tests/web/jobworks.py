@@ -84,3 +84,10 @@ def slow_quartets(game: object, report: Report) -> None:
         report(0.05 + 0.9 * k / 600, f"{k:,} of 600 states solved")
         time.sleep(0.05)
     raise AssertionError("the cancelled solve ran to its end")
+
+
+def loaded(names: tuple[str, ...], report: Report) -> dict[str, bool]:
+    """Which of the modules `names` a job's process had imported before its work began."""
+    import sys
+
+    return {name: name in sys.modules for name in names}

@@ -79,3 +79,8 @@ def count_words(n: float) -> str:
         if n >= scale:
             return f"{n / scale:.1f}{unit}"
     return f"{n / 1e3:.0f}k"
+
+
+__all__ = [
+    "ANNOUNCE_SECONDS", "LOAD_WEIGHT", "Estimate", "contention", "count_words", "duration_words", "on_this_machine",
+]

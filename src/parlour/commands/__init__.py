@@ -1,1 +1,6 @@
 """Typer command groups, one module per game; cli.py mounts them."""
+
+# its modules, each imported on its own (the package itself loads none of them)
+__all__ = [
+    "arguments", "common", "cowtrade", "goose", "guess", "memory", "reproduce", "solve", "web", "winorlose", "zerosum",
+]

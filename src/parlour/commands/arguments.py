@@ -108,3 +108,6 @@ def check_numbers(args: Sequence[str], root: Any) -> None:
                 _check(word, positional[position], f"argument {position + 1}")
             position += 1
         i += 1
+
+
+__all__ = ["NEGATIVE", "WHOLE", "check_numbers", "param_kind"]

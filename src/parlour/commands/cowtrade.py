@@ -354,3 +354,9 @@ def security_command(
         print_json(result.to_json())
         return
     console.print(threeplayer.describe_solution(result), highlight=False, markup=False)
+
+
+__all__ = [
+    "AsJson", "Cards1", "Cards2", "Challenger", "Force", "Money1", "Money2", "Next", "Plays", "Quiet", "Stage", "Study",
+    "Ties", "Tol", "app", "endgame_command", "quartets_command", "security_command", "solve",
+]

@@ -141,3 +141,6 @@ def play(
         console.print(
             f"{rounds} rounds: Tina scored more in {series.tina_rounds_ahead}, Frank in {series.frank_rounds_ahead}"
         )
+
+
+__all__ = ["ChanceOpt", "JsonOpt", "TieOpt", "app", "chance", "play", "table_cmd"]

@@ -2,3 +2,9 @@
 
 Nothing here knows a game or a solver; solvers, analyses and commands import from here.
 """
+
+# its modules, each imported on its own (the package itself loads none of them)
+__all__ = [
+    "cache", "checks", "dask", "files", "html", "hugepages", "interrupt", "jobs", "lazy", "resources", "spelling",
+    "stats", "storage", "supervisor",
+]

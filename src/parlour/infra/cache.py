@@ -250,3 +250,6 @@ class PageCache(Generic[K, V]):
             self.keep(key, sent)
         elif self.in_memory(key) is None and self._load(key) is None:
             raise ParlourError("the computed value could not be read back from the cache; ask again")
+
+
+__all__ = ["DAMAGED", "MAX_PENDING", "MAX_ROUNDS", "QUICK_WAIT_S", "FileStore", "PageCache", "Store", "produce"]

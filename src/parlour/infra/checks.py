@@ -160,5 +160,7 @@ def check_range(value: Any, name: str, low: int, high: int) -> int:
     return integer(value, name, low, high)
 
 
-__all__ = ["check_range", "check_seed", "choice", "flag", "integer", "integers", "is_integer",
-           "optional_integer", "real", "text", "whole_seed"]
+__all__ = [
+    "SEED_LIMIT", "check_range", "check_seed", "choice", "flag", "integer", "integers", "is_bool", "is_integer",
+    "optional_integer", "real", "renamed_keywords", "text", "whole_seed",
+]

@@ -58,3 +58,6 @@ def output_folder(path: str | Path, what: str) -> Path:
         return p
     _writable_folder(p.parent if str(p.parent) else Path("."), what, p)
     return p
+
+
+__all__ = ["MAX_TEXT_BYTES", "output_file", "output_folder", "read_text"]

@@ -16,3 +16,6 @@ def table(header: Sequence[object], rows: Sequence[Sequence[object]], *, css_cla
     head = "".join(f"<th>{esc(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+__all__ = ["esc", "table"]

@@ -74,3 +74,6 @@ def install() -> None:
     """Ctrl-C for a command's run: `_on_sigint`, where SIGINT is not ignored (a background job)."""
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, _on_sigint)
+
+
+__all__ = ["RETRY_S", "check", "deferred", "install"]

@@ -10,8 +10,9 @@ Why the forkserver start method, not fork: the server that submits jobs is multi
 loop, its request threads, numba's thread pool once a kernel ran in parallel), and a forked child keeps
 every lock those threads held at that instant (numba's compiler lock, a module lock of a lazy import, a
 page's own locks) with nobody left to release it: the child can hang for ever. The forkserver is a fresh,
-single-threaded interpreter started once, which imports PRELOAD and then forks one child per job: a child
-starts in milliseconds with parlour imported, and nothing of the server's threads. The price is that the
+single-threaded interpreter started once, which imports the modules its callers named (`preload`: the web
+app names its pages') and then forks one child per job: a child starts in milliseconds with them imported, and
+nothing of the server's threads. The price is that the
 work must be picklable (a module-level function, or `functools.partial` of one with picklable arguments)
 and is sent with the environment and `sys.path` of the moment it was submitted (the forkserver's own
 environment is that of its start).
@@ -65,11 +66,10 @@ DEFAULT_MEMORY = 512 * 2**20  # a job that names no need: a Python process with 
 KILL_AFTER_S = 0.3  # SIGTERM, then SIGKILL: a process in a C routine that ignores SIGTERM still ends at once
 POLL_S = 0.2  # how often a running job's supervisor looks at its process's memory
 REPORT_EVERY_S = 0.05  # progress reports sent at most this often (a solver may report thousands a second)
-# imported once by the forkserver, so that a job's process starts with them (the pages' works, and the command
-# line, which multiprocessing runs again as the child's __main__ when the server is the `parlour` script)
-PRELOAD = ["parlour.infra.jobs", "parlour.cli", "parlour.web.guess", "parlour.web.goose",
-           "parlour.web.cowtrade"]  # the cow trade's page imports its end game's and two quartets' (in that order)
 START_METHOD = "forkserver"
+# imported once by the forkserver, so that a job's process starts with them: this module, then the modules the
+# callers name with `preload` (where their works live). The pool names no caller itself: it sits below them.
+_PRELOAD: list[str] = [__name__]
 
 
 def cores() -> int:
@@ -89,13 +89,28 @@ def resident_bytes(pid: int) -> int:
         return 0
 
 
+def preload(*modules: str) -> None:
+    """Name modules for the forkserver to import once, before it forks a job's process (those that hold a
+    caller's works, and what they import). Takes effect when the forkserver starts (`warm`, or the first job):
+    call it before. A forkserver already running keeps what it imported, and a job's process imports the rest
+    itself, as it unpickles its work."""
+    _PRELOAD.extend(name for name in dict.fromkeys(modules) if name not in _PRELOAD)
+    if _context.cache_info().currsize and START_METHOD == "forkserver":
+        _context().set_forkserver_preload(list(_PRELOAD))
+
+
+def preloaded() -> tuple[str, ...]:
+    """The modules the forkserver imports when it starts, in order."""
+    return tuple(_PRELOAD)
+
+
 @functools.cache
 def _context() -> Any:
     import multiprocessing
 
     ctx = multiprocessing.get_context(START_METHOD)
     if START_METHOD == "forkserver":
-        ctx.set_forkserver_preload(PRELOAD)
+        ctx.set_forkserver_preload(list(_PRELOAD))
     return ctx
 
 
@@ -454,3 +469,10 @@ def _end_all() -> None:  # registered after multiprocessing's own exit handler, 
 
 
 jobs = Jobs()  # the process's one pool: every page's jobs share its slots
+
+
+__all__ = [
+    "DEFAULT_MEMORY", "KILL_AFTER_S", "MAX_KEPT", "MEMORY_SHARE", "POLL_S", "REPORT_EVERY_S", "START_METHOD",
+    "Cancelled", "Job", "Jobs", "Report", "Then", "Work", "cores", "jobs", "preload", "preloaded", "resident_bytes",
+    "warm",
+]

@@ -32,3 +32,6 @@ def command_line() -> Iterator[None]:
         yield
     finally:
         _FLAGS.reset(token)
+
+
+__all__ = ["command_line", "parameter"]

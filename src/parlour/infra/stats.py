@@ -37,3 +37,6 @@ def mean_interval(total: float, total_sq: float, n: int, z: float = Z95) -> Inte
     var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
     half = z * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half)
+
+
+__all__ = ["Z95", "Interval", "mean_interval", "wilson"]

@@ -64,3 +64,6 @@ def atomic_write(target: str | Path, data: bytes | str | Callable[[Path], None],
         else:
             tmp.write_bytes(data.encode() if isinstance(data, str) else data)
     return Path(target)
+
+
+__all__ = ["CACHE_VARIABLE", "atomic_path", "atomic_write", "cache_folder", "cache_root"]

@@ -142,3 +142,8 @@ def _say_interrupted(notes: int) -> None:
 
 def interrupted_line(checkpoint: str) -> str:
     return f"interrupted; checkpoint at {checkpoint} (rerun the command to resume)" if checkpoint else "interrupted"
+
+
+__all__ = [
+    "GRACE_S", "INTERRUPTED", "SI_KERNEL", "WATCHED", "interrupted_line", "note_checkpoint", "start", "supervised",
+]

@@ -4,8 +4,13 @@
                exact rational certificate for rational payoffs (`zerosum.solve(matrix)`)
     dominance  iterated elimination of dominated strategies, with witnesses (`dominance.eliminate(matrix)`)
     nfg        Gambit .nfg files (`nfg.read(path)`, `nfg.write(path, matrix)`)
+    lp         dense and sparse LPs through HiGHS directly (no scipy.optimize)
+    exactlp    an LP's optimum proven in rationals: the final basis re-solved exactly, or floats rounded
     colgen     column generation for games whose minimiser's strategies come from an oracle
+    bayesian   one-shot zero-sum games of incomplete information (Bayesian games), by LP
+    signalled  two-move zero-sum games where the responder sees only a signal of the leader's move
     markov     absorbing Markov chains: exact, float, certified bounds
+    stochastic recursive (stochastic) games: certified values and strategies
 
 The submodules load on first use (`parlour.solvers.zerosum` after `import parlour`).
 """
@@ -16,12 +21,24 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("colgen", "dominance", "markov", "nfg", "zerosum")
+_SUBMODULES = ("bayesian", "colgen", "dominance", "exactlp", "lp", "markov", "nfg", "signalled", "stochastic",
+               "zerosum")
 
 __all__ = list(_SUBMODULES)
 
 if TYPE_CHECKING:
-    from parlour.solvers import colgen, dominance, markov, nfg, zerosum  # noqa: F401
+    from parlour.solvers import (  # noqa: F401
+        bayesian,
+        colgen,
+        dominance,
+        exactlp,
+        lp,
+        markov,
+        nfg,
+        signalled,
+        stochastic,
+        zerosum,
+    )
 
 
 def __getattr__(name: str) -> ModuleType:

@@ -497,3 +497,9 @@ def normal_form(game: BayesianGame) -> tuple[np.ndarray, list[tuple[int, ...]], 
             m[r, c] = sum((p * game.payoffs[(i, j)][s1[i], s2[j]] for (i, j), p in game.prior.items()),
                           Fraction(0))
     return m, pure1, pure2
+
+
+__all__ = [
+    "TIGHT_TOLERANCE", "BayesianGame", "BayesianSolution", "FloatStrategy", "Rational", "Strategy", "TypePair",
+    "components", "guarantees", "normal_form", "solve",
+]

@@ -240,3 +240,6 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
                          counters={"removals": len(steps)})
     verify(matrix, result)
     return result
+
+
+__all__ = ["Elimination", "Kind", "Removal", "dominates", "eliminate", "verify"]

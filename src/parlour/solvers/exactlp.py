@@ -212,3 +212,9 @@ def candidates(lp: ExactLP, basis: Basis | None, x: Sequence[float] | np.ndarray
     for den in denominators:
         yield (f"rounding (denominators <= {den})",
                BasicSolution(tuple(rounded(x, den, nonnegative=True)), tuple(rounded([abs(v) for v in y], den))))
+
+
+__all__ = [
+    "ROUNDING", "BasicSolution", "ExactLP", "Rational", "basic_solution", "candidates", "mixture", "rounded",
+    "solve_square",
+]

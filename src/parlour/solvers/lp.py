@@ -263,3 +263,8 @@ def minimise(c: Sequence[float] | np.ndarray, *, a_ub: np.ndarray | None = None,
         return Optimum(True, program.solve().x)
     except SolverError:
         return Optimum(False, np.zeros(0))
+
+
+__all__ = [
+    "INF", "LARGEST_ENTRY", "TIGHT", "Basis", "FloatArray", "Optimum", "Program", "Solution", "Sparse", "minimise",
+]

@@ -141,3 +141,6 @@ def dumps(matrix: np.ndarray, row_names: list[str] | None = None, col_names: lis
 
 def write(path: str | Path, matrix: np.ndarray, **kwargs: object) -> None:
     Path(path).write_text(dumps(matrix, **kwargs))  # type: ignore[arg-type]
+
+
+__all__ = ["Nested", "dumps", "parse", "read", "write"]

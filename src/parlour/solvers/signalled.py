@@ -312,3 +312,6 @@ def _solve_exact_at(exact_rows: list[list[Fraction]], classes: np.ndarray, toler
     if low != high:
         raise NearTie(low, high, tuple(x), tuple(tuple(mix) for mix in y))
     return SignalledSolution(low, tuple(x), tuple(tuple(mix) for mix in y), exact=True)
+
+
+__all__ = ["NearTie", "SignalledSolution", "guarantees", "solve_exact", "solve_float"]

@@ -319,3 +319,9 @@ def value(matrix: MatrixLike) -> Fraction | float:
     """The game's value: exact for rational input, float otherwise."""
     s = solve(matrix)
     return s.certificate.value if s.certificate else s.value
+
+
+__all__ = [
+    "Certificate", "Rational", "ZeroSumSolution", "as_matrix", "certify", "integer_matrix", "is_rational", "mixture",
+    "solve", "value",
+]

@@ -292,3 +292,9 @@ def _named(behaviour: Behaviour) -> dict[str, dict[str, Any]]:
     """Each information set's move probabilities in the JSON convention (`bet` and `bet_exact`)."""
     return {label(k): {key: x for m, p in v.items() for key, x in exact(label(m), p).items()}
             for k, v in behaviour.items()}
+
+
+__all__ = [
+    "DENOMINATORS", "MAX_NODES", "RANGE_SEQUENCES", "Behaviour", "Tree", "build", "guarantee", "optimal_ranges",
+    "realization", "solve",
+]

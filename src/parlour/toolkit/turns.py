@@ -476,3 +476,6 @@ def _lookup(g: Any, lo: np.ndarray, hi: np.ndarray, sigma: np.ndarray, tau: np.n
         return {"player": who, "move": _move_name(g, s, m), "value_bounds": (float(lo[s]), float(hi[s]))}
 
     return lookup
+
+
+__all__ = ["CHUNK", "DAMP", "EXACT_ACYCLIC_STATES", "JUMP_EVERY", "MAX_SWEEPS", "REL", "TINY", "solve"]

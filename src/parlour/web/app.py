@@ -241,3 +241,9 @@ def create_app() -> FastAPI:
     app.include_router(job_router)
     _mount_games(app)
     return app
+
+
+__all__ = [
+    "GUIDES", "REPORT_MARKS", "api_routes", "create_app", "headline", "missing_page", "report_parts", "routers",
+    "wants_html",
+]

@@ -240,3 +240,9 @@ def _include_endgame() -> None:
 
 
 _include_endgame()
+
+
+__all__ = [
+    "CACHED", "MAX_BIDS", "MAX_MONEY", "MAX_ROUNDS", "GameSpec", "PlayRequest", "Score", "Tally", "echo", "headline",
+    "page", "parse_game", "parse_score", "play", "player", "router", "solution", "solved", "step_json",
+]

@@ -503,3 +503,13 @@ def headline() -> str:
     (lo1, hi1), (lo2, hi2) = sol.win_bounds
     return (f"with two players the first wins {100 * (lo1 + hi1) / 2:.2f} % of games and the second "
             f"{100 * (lo2 + hi2) / 2:.2f} % (certified); the rest are draws")
+
+
+__all__ = [
+    "CELL", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END", "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS",
+    "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TURN_MAX",
+    "ChainStore", "Key", "MoveRequest", "Position", "RulesRequest", "api_board", "api_chances", "api_heatmap",
+    "board_cells", "board_json", "chains", "chances", "chances_json", "compare_rules", "custom_rules", "estimate",
+    "headline", "heatmap", "move", "page", "position_json", "router", "spiral", "start_job", "table_cache",
+    "table_or_job",
+]

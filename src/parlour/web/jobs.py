@@ -8,9 +8,14 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 
 from parlour.errors import InvalidInput, shown
-from parlour.infra.jobs import Cancelled, Job, Jobs, Report, jobs
+from parlour.infra.jobs import Cancelled, Job, Jobs, Report, jobs, preload
 
 __all__ = ["Cancelled", "Job", "Jobs", "Report", "jobs", "router"]
+
+# What the jobs' forkserver imports once (before the app starts it, `app._lifespan`), so that a page's job starts
+# with its works loaded: the pages that run jobs (the cow trade's imports its end game's and two quartets'), and
+# the command line, which multiprocessing runs again as a job's __main__ when the server is the `parlour` script.
+preload("parlour.cli", "parlour.web.guess", "parlour.web.goose", "parlour.web.cowtrade")
 
 router = APIRouter()
 

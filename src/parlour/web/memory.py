@@ -309,3 +309,8 @@ def headline() -> str:
     return (f"with {sol.pairs} pairs and perfect memory, optimal play ends in a stalemate of mutual passes in "
             f"{100 * stalemate:.1f} % of games; the first player expects {float(sol.first_player_pairs):.4f} pairs")
 
+
+__all__ = [
+    "KEY_FILE", "NONCE", "FlipRequest", "Game", "NewRequest", "ViewRequest", "api_flip", "api_new", "api_state",
+    "api_view", "headline", "max_flips", "page", "router", "story", "view",
+]

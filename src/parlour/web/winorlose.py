@@ -347,3 +347,10 @@ def predict_json(req: PredictRequest) -> dict[str, Any]:
             **exact("expected_win_call", Fraction(ev["win"], HOLDINGS)),
             **exact("expected_lose_call", Fraction(ev["lose"], HOLDINGS)),
             **exact("odds_total", Fraction(new.odds_300, HOLDINGS)), "state": new.model_dump()}
+
+
+__all__ = [
+    "DEAL_SEED_MAX", "INLINE_ROUNDS", "MAX_ROUNDS", "MAX_TOTAL", "MAX_YOU_ROUNDS", "POINTS", "RULE_OF_THUMB_TINAS",
+    "SEATS", "YOU_ROUNDS", "DealRequest", "GameState", "PlayRequest", "PredictRequest", "YouState", "api_chance",
+    "api_play", "deal_json", "headline", "page", "play", "predict_json", "router", "types",
+]

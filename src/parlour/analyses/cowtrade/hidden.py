@@ -484,3 +484,10 @@ def hidden_value_of_information_claim() -> Outcome:
         "each hand reveals the other, and the value of information is exactly 0.",
         data=data,
     )
+
+
+__all__ = [
+    "CLAIM_ID", "CLAIM_STATEMENT", "DONKEY_CARDS", "MAX_DEALS", "MAX_PLAYERS", "MAX_ROWS", "Deal", "Hand", "HandBids",
+    "bayesian_game", "dealt", "estimate", "from_deals", "guard", "hands", "hidden_last_trade",
+    "hidden_value_of_information_claim", "render_text", "solve_hidden", "starting_money",
+]

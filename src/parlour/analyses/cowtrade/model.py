@@ -173,3 +173,10 @@ def ends_as_predicted(result: CowTradeSolution) -> bool:
 @cache
 def closed_form_table(max_money: int = 100) -> tuple[ClosedFormCheck, ...]:
     return tuple(closed_form_checks(max_money))
+
+
+__all__ = [
+    "ClosedFormCheck", "always_winning_bid", "band_width", "closed_form", "closed_form_checks", "closed_form_table",
+    "ends_as_predicted", "expected_inspection_size", "format_matrix", "inspection_size", "is_inspection", "matrices",
+    "solve", "study_closed_form", "write_nfg",
+]

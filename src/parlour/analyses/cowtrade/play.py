@@ -151,3 +151,9 @@ def story(game: CowTrade, i1: int, i3: int) -> str:
     if m1 == m3:
         second += f", a tie that goes to player {who}, who challenges this second trade"
     return f"{first}{second}: {end}"
+
+
+__all__ = [
+    "PLAYER_OF_SIDE", "InspectionGame", "Step", "Trade", "draw", "expected_payoff", "inspection_game", "steps", "story",
+    "trade",
+]

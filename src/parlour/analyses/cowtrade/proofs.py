@@ -137,3 +137,6 @@ def _draws(solution: StochasticSolution, clipped: list[StateSolution], endless: 
         return clipped
     return [StateSolution(endless, endless, keep1[k], keep2[k], DRAW) if k in inside else s
             for k, s in enumerate(clipped)]
+
+
+__all__ = ["DRAW", "proves", "sharpen", "simplest"]

@@ -162,3 +162,9 @@ def absolute(values_rel: np.ndarray, mover: int, players: int) -> np.ndarray:
     for i in range(players):
         out[(mover + i) % players] = values_rel[i]
     return out
+
+
+__all__ = [
+    "KEPT_FROM_STATES", "absolute", "default_checkpoint", "fits_chain", "locate", "markov_chain", "rotation_perms",
+    "space",
+]

@@ -3,7 +3,6 @@ fly), solved exactly (2 players) or with certified bounds by the one engine of `
 
 from __future__ import annotations
 
-import math
 import shutil
 import time
 from collections.abc import Callable
@@ -19,20 +18,10 @@ from parlour.analyses.goose.solveplan import SolvePlan
 from parlour.analyses.goose.space import Counts
 from parlour.errors import InvalidInput, SolverError
 from parlour.games.goose.rules import RuleSet, State, start_state
-from parlour.results import Status, decimal_digits
+from parlour.results import Status, decimal_digits, down, up
 from parlour.solvers import markov
 
 EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exact solver is offered
-
-
-def _down(x: Fraction) -> float:
-    f = float(x)
-    return f if Fraction(f) <= x else math.nextafter(f, -math.inf)
-
-
-def _up(x: Fraction) -> float:
-    f = float(x)
-    return f if Fraction(f) >= x else math.nextafter(f, math.inf)
 
 
 def solve(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None, *, client: Any = None,
@@ -79,8 +68,8 @@ def exact_at(rules: RuleSet, players: int, state: State, sol: markov.AbsorptionE
     digits = max(decimal_digits(v.denominator) for v in (*wins_x, draw_x))
     return GooseSolution(
         rules, players, state, counts,
-        tuple(float(v) for v in wins_x), tuple((_down(v), _up(v)) for v in wins_x),
-        float(draw_x), (_down(draw_x), _up(draw_x)), True, wins_x, draw_x, sol.refinement_steps, digits,
+        tuple(float(v) for v in wins_x), tuple((down(v), up(v)) for v in wins_x),
+        float(draw_x), (down(draw_x), up(draw_x)), True, wins_x, draw_x, sol.refinement_steps, digits,
         method="exact (iterative refinement + rational reconstruction, exact residual 0)", status=Status.EXACT,
         seconds=time.perf_counter() - t0,
     )

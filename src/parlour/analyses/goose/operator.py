@@ -157,3 +157,6 @@ class WorkFolder:
         lay = Layout(self.rules, self.players, codes, ranks, blocks, 0.0)
         lower = np.load(where / BOUNDS_FILE, mmap_mode="r+")
         return OnTheFly(lay), lower
+
+
+__all__ = ["BOUNDS_FILE", "OnTheFly", "WorkFolder", "check_absorbing", "write_work_folder"]

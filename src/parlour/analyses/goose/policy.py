@@ -205,3 +205,9 @@ def solve(rules: RuleSet = STUDY, players: int = 2, *, exact: bool = False, star
     made = decide(rules, players, start, exact=exact, tol=tol, checkpoint=where, out_of_core=out_of_core,
                   dask=client is not None, force=True)
     return run(made, on_sweep, client=client, parts=parts)
+
+
+__all__ = [
+    "CHAIN_FREE_PERIOD_S", "CHAIN_FREE_TOL", "CHAIN_PERIOD_S", "CHAIN_TOL", "PACKED_FROM_TOL", "TOL_FLOOR", "decide",
+    "default_tol", "numba_threads", "plan", "rule_set", "run", "solve", "start_state",
+]

@@ -238,3 +238,9 @@ def obtain(root: Path | None, rules: RuleSet, players: int, report: Report | Non
         except OSError as exc:  # a full or read-only disk costs the next start a solve, nothing else
             log.warning("could not cache the goose table for %d players: %s", players, exc)
     return table
+
+
+__all__ = [
+    "FORMAT", "MAX_TABLE_PLAYERS", "TOL", "Report", "Table", "folder_of", "load", "obtain", "rules_key", "save",
+    "solve_table",
+]

@@ -227,3 +227,9 @@ def some_optimal_alpha(
             return PropertyCheck(n, False, True, bound - value, len(model.trees))
         return PropertyCheck(n, None, False, v - float(value), len(model.trees))
     raise SolverError(f"N={n}: the constrained LP needed more than {max_rounds} rounds")
+
+
+__all__ = [
+    "PropertyCheck", "Sparse", "gilbert", "gilbert_below_uniform", "johnson_1", "johnson_2", "johnson_3",
+    "some_optimal_alpha",
+]

@@ -69,3 +69,6 @@ def dresher(n: int) -> DresherRun:
     )
     bob = tuple((Tree(c), p) for c, p in run.columns)
     return DresherRun(n, run.value, steps, bob)
+
+
+__all__ = ["MAX_TRACE_N", "DresherRun", "DresherStep", "dresher"]

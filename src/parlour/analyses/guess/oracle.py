@@ -423,3 +423,9 @@ def near_optimal_trees(
     e = bufs[0]
     prefix = np.concatenate(([0.0], np.cumsum(w)))
     return _sample_near_optimal(e, prefix, n, slack, count, seed)
+
+
+__all__ = [
+    "CLIP_TOLERANCE", "GuessOracle", "height_limited_bst", "near_optimal_trees", "optimal_bst", "optimal_bst_cubic",
+    "optimal_bst_cubic_fast", "optimal_bst_exact", "optimal_bst_exact_fractions", "optimal_bst_exact_tree",
+]

@@ -139,3 +139,8 @@ def expected_guesses(bob: Sequence[tuple[Sequence[int], Fraction]], hidden: int)
     optimal mixture this is at most V(N) for every number, and equal on Alice's support."""
     return sum((p * d[hidden - 1] for d, p in bob), Fraction(0))
 
+
+__all__ = [
+    "ANSWERS", "Answer", "GuesserGame", "SearchGame", "answer", "answers_for", "draw", "expected_guesses",
+    "replay_guesser", "replay_search", "tree_guess",
+]

@@ -200,3 +200,6 @@ def solve_guess(
         method=res.method,
         status=Status.EXACT if certified else Status.ESTIMATE,  # an exact V(N) with its checked certificate
     )
+
+
+__all__ = ["check_solution", "extend_tree", "initial_trees", "solve_guess", "stabilisation", "stretch"]

@@ -148,3 +148,6 @@ def open_store(path: str | Path) -> Iterator[Store]:
         yield store
     finally:
         store.close()
+
+
+__all__ = ["COLUMNS", "SCHEMA", "Store", "StoredSolution", "open_store", "record_of"]

@@ -73,3 +73,6 @@ def _on_dask(client: Any, store: Store, todo: Sequence[int]) -> Iterator[int]:
         following = next(pending, None)
         if following is not None:
             flight.add(submit(following))
+
+
+__all__ = ["Warm", "solve_record", "sweep", "warm_start"]

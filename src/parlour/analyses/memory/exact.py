@@ -253,3 +253,6 @@ def evaluate_fixed_policy(pairs: int, preference: tuple[str, ...]) -> dict[State
                 v += p * (w[nxt] + 2) if again else p * (k - w[nxt])
             w[st] = v
     return w
+
+
+__all__ = ["Compiled", "MemorySolution", "evaluate_fixed_policy", "solve_exact", "tactic_values"]

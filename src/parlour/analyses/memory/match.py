@@ -359,3 +359,10 @@ def first_card_values(st: State) -> dict[str, Fraction]:
                 total += Fraction(_first_count(st, first), unknown) * max(second_card_values(st, first).values())
         out["onb"] = total
     return out
+
+
+__all__ = [
+    "COMPUTER", "KP", "KS", "MAX_MATCH_PAIRS", "PLAYERS", "SECOND_CHOICES", "US", "UU", "YOU", "Match", "TacticHint",
+    "Turn", "TurnHint", "category", "deal", "first_card_values", "other", "partner", "replay", "second_card_values",
+    "solution", "table_state", "turn_hint",
+]

@@ -249,3 +249,9 @@ def solve_reduced_float(pairs: int, tol: float = 1e-9) -> ReducedFloat:
     pk = pack_tactics()
     R, opt = _kernel(pairs, pk, tol)
     return ReducedFloat(pairs, R, opt, tol)
+
+
+__all__ = [
+    "MAX_F", "MAX_R", "PASS_INDEX", "PackedTactics", "ReducedExact", "ReducedFloat", "pack_tactics",
+    "solve_reduced_exact", "solve_reduced_float",
+]

@@ -338,3 +338,10 @@ class QuartetByTotals:
             number = {k: n for n, k in enumerate(counts)}
             signals = tuple(number[k] for _, k in mine)
         return Stage(c, mine, responses, tuple(by_total[t] for t, _ in mine), tuple(targets), signals)
+
+
+__all__ = [
+    "ACCEPT", "MAX_SET_SIZE", "Endgame", "EndgameRules", "Hand", "NextChallenger", "QuartetByTotals", "QuartetKey",
+    "StageRule", "TieRule", "TradeRules", "TradeState", "card_count", "cards_of", "check_players", "check_set_size",
+    "describe", "give", "hand_from_cards", "hand_text", "money", "money_splits", "offer_kinds", "offers",
+]

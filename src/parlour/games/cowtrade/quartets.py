@@ -159,4 +159,6 @@ def estimate_states(hand1: Hand, hand2: Hand) -> int:
     return money_splits(hand1, hand2) * 25 * 2 * 3
 
 
-__all__ = ["ACCEPT", "Quartets", "QuartetsRules", "QuartetsState", "estimate_states", "open_quartets"]
+__all__ = [
+    "ACCEPT", "MAX_POINTS", "SIZE", "Quartets", "QuartetsRules", "QuartetsState", "estimate_states", "open_quartets",
+]

@@ -170,3 +170,9 @@ def combined_symbols(game: CowTrade) -> np.ndarray:
     out[(first == 1) & (third == 3)] = 2
     out[(first == 3) & (third == 1)] = 4
     return out
+
+
+__all__ = [
+    "CARD_VALUES", "STARTING_HAND", "CowTrade", "NextChallenger", "SecondInitiative", "StageRule", "TieRule",
+    "bids_from_cards", "combined_symbols", "payoff_matrix", "winner", "winner_matrix",
+]

@@ -225,3 +225,9 @@ def _successor_sum_wide(here, rest, top, occ, single, n, t, ranks, values, acc):
             acc[0] += w
             continue
         _acc_successor(ranks, rest + landing(here, d, occ, t) * top, w, values, acc, n)
+
+
+__all__ = [
+    "SCALAR_PLAYERS", "digits_of", "landing", "move", "others_mask", "prefetch_successors", "skips", "successor_sum",
+    "sweep_key",
+]

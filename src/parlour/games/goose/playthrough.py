@@ -38,3 +38,6 @@ def playthrough(rules: RuleSet, players: int, seed: int, max_turns: int = 2000) 
             return lines
     lines.append(f"# unfinished after {max_turns} turns")
     return lines
+
+
+__all__ = ["playthrough"]

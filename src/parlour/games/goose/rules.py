@@ -361,3 +361,9 @@ def state_from_squares(rules: RuleSet, squares: Iterable[int], to_move: int, pen
         raise InvalidInput("two players share a square that only the start and the wells allow")
     return State(to_move, tuple(codes))
 
+
+__all__ = [
+    "MAX_DICE", "MAX_END", "MAX_FACES", "STUDY", "STUDY_GEESE", "VARIANTS", "Chain", "Move", "RuleSet", "State",
+    "chain", "check", "from_mapping", "load_toml", "pending_code", "play", "shipped", "skips", "square_of",
+    "start_state", "state_from_squares", "successors", "variant",
+]

@@ -68,3 +68,6 @@ def tables(rules: RuleSet) -> RuleTables:
     weight = np.array([rows[k] for k in keys], np.int64)
     return RuleTables(c, squares, pending, well, arrive, inn_pending, served, dest, weight,
                       rules.denominator, codes_of[rules.end], codes_of[rules.start])
+
+
+__all__ = ["RuleTables", "code_of", "tables"]

@@ -239,3 +239,9 @@ def induced_depths(priority: Sequence[int]) -> list[int]:
             base += 1
             depth[y] = base
     return depth
+
+
+__all__ = [
+    "Rational", "Tree", "complete_tree_depths", "depths_from_roots", "depths_kernel", "induced_depths",
+    "is_valid_depths",
+]

@@ -166,3 +166,6 @@ def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0,
 
     return SimulationSummary(pairs, games, seed, interval(firsts), interval(advs), interval(stal),
                              sum(lefts) / len(lefts) if lefts else None)
+
+
+__all__ = ["REPORT_EVERY", "GameRecord", "SimulationSummary", "play_game", "play_turn", "simulate", "standard_error"]

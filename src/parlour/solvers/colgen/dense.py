@@ -507,3 +507,6 @@ class DenseMaster:
         support = [i for i in range(self.m) if i not in slack_rows]
         tight = sorted(int(j) for j in self.basis if j >= 0)
         return support, True, tight, True
+
+
+__all__ = ["EXACT_IN_FLOAT32", "NO_VARIABLE", "REFACTOR_EVERY", "DenseMaster", "Pricing", "Tableau"]

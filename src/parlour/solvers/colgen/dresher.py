@@ -103,3 +103,6 @@ def lexicographic_simplex(oracle: ExactOracle) -> LexicographicRun:
         value=one / ysum, steps=tuple(steps), columns=tuple(sorted(mixture.items())),
         method="lexicographic simplex (Dresher)", status=Status.EXACT, counters={"iterations": iteration},
     )
+
+
+__all__ = ["ExactOracle", "LexicographicRun", "LexicographicStep", "lexicographic_simplex"]

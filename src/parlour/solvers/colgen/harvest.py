@@ -54,3 +54,6 @@ def harvest(oracle: Oracle, rounds: int, start: np.ndarray | None = None, step: 
         previous = gain
     average = total / total.sum() if rounds > 0 else x
     return Harvest(tuple(seen), average, best, float(best_value))
+
+
+__all__ = ["Harvest", "harvest"]

@@ -51,3 +51,6 @@ def price(oracle: Oracle, points: Sequence[np.ndarray], extra: int, gap: float =
     if isinstance(oracle, BatchOracle):
         return list(oracle.responses(points, extra, gap))
     return [(*oracle.best_response(point), []) for point in points]
+
+
+__all__ = ["BatchOracle", "Column", "Oracle", "Priced", "price"]

@@ -136,3 +136,9 @@ def backoff(guess, last, offsets):
                 t = max(t, -r / (np.float64(last[i, o]) - r))
         rows[i] = t
     return rows.max() if rows.size else 0.0
+
+
+__all__ = [
+    "EARLY", "EARLY_SAVES", "FIRST", "GROW", "HISTORY", "MEMORY_SHARE", "MIN_HISTORY", "RETRIES", "SAFETY",
+    "SAMPLE_STATES", "UNRECORDED", "backoff", "coefficients", "depth", "early", "estimate", "pull_back",
+]

@@ -464,3 +464,9 @@ def certified(
                   status=Status.CERTIFIED, seconds=time.perf_counter() - t0,
                   counters={"sweeps": run.sweeps, "jumps": run.jumps, "repair_sweeps": run.checks,
                             "threads": swept_on})
+
+
+__all__ = [
+    "ETA", "EVERY", "STEADY", "THREADS_PAY", "TRIAL_SWEEPS", "TRIES", "Bounds", "Checkpoint", "Operator", "certified",
+    "fingerprint", "interval", "within",
+]

@@ -333,3 +333,10 @@ def raise_by(lower, offsets):
             z = lower[i, o] + offsets[i, o]
             if z > lower[i, o]:
                 lower[i, o] = z
+
+
+__all__ = [
+    "AHEAD", "GROUP_STATES", "OFFSET_DTYPE", "PATIENCE", "SHRINK", "PassMode", "await_ahead", "bound_value",
+    "candidate_value", "finish_block", "groups", "offset_below", "offset_update", "part_range", "prefetch_row",
+    "raise_by", "raise_value", "read_bound", "scale_offsets", "spin", "store_sums", "thread_range", "update",
+]

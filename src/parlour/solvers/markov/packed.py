@@ -140,3 +140,9 @@ def word(value: float) -> np.uint64:
 def is_packed(lower: types.Array) -> bool:
     """At compile time: whether a kernel's bounds argument is packed."""
     return bool(lower.dtype == types.uint64)
+
+
+__all__ = [
+    "BITS", "FIELD", "HALF", "MASK", "SCALE", "UNIT", "bound_units", "candidate", "check_packed", "clear_offsets",
+    "encode", "floats", "is_packed", "offset_units", "pack", "raise_by", "raise_packed", "value_of", "word",
+]

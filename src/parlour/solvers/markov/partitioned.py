@@ -98,3 +98,6 @@ class Partitioned:
 
     def identity(self) -> bytes:
         return self.local.identity()
+
+
+__all__ = ["PartFactory", "Partitioned", "split"]

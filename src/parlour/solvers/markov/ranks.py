@@ -66,3 +66,5 @@ def bitmap_of(codes, size):
         words[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
     return words
 
+
+__all__ = ["bitmap_of", "code_ranks", "popcount", "rank_of"]

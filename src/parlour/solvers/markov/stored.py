@@ -301,3 +301,6 @@ class ChainOperator:
         return (np.array([c.target.size, c.den, c.outcomes], np.int64).tobytes()
                 + np.ascontiguousarray(c.target[::step]).astype(np.int64).tobytes()
                 + np.ascontiguousarray(c.weight[::step]).astype(np.int64).tobytes())
+
+
+__all__ = ["SCALAR_COLUMNS", "ChainOperator", "ChainTables"]

@@ -76,3 +76,6 @@ def sweep_threads(states: int, *, busy: int | None = None, cores: int | None = N
     cores = usable_cores() if cores is None else cores
     busy = busy_cores() if busy is None else busy
     return max(1, min(most, cores - busy))
+
+
+__all__ = ["MIN_STATES_PER_THREAD", "SAMPLE_S", "busy_cores", "sweep_threads", "usable_cores"]

@@ -1,28 +1,24 @@
 """Floats to nearby fractions: bounds rounded outwards to short numbers, stationary strategies as exact
-probability vectors. The rounding of a float to a fraction is the exact-LP recipe's (`exactlp.rounded`)."""
+probability vectors. The rounding of a float to a fraction is the exact-LP recipe's (`exactlp.rounded`);
+the directed rounding of a fraction to a float is parlour's one (`results.down` and `results.up`)."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
+from parlour.results import down, up
 from parlour.solvers import exactlp
 
 
 def round_down(value: Fraction) -> Fraction:
     """A nearby float (as a Fraction) not above `value`: keeps a lower bound's numbers short."""
-    f = float(value)
-    while Fraction(f) > value:
-        f = math.nextafter(f, -math.inf)
-    return Fraction(f)
+    return Fraction(down(value))
 
 
 def round_up(value: Fraction) -> Fraction:
-    f = float(value)
-    while Fraction(f) < value:
-        f = math.nextafter(f, math.inf)
-    return Fraction(f)
+    """A nearby float (as a Fraction) not below `value`: keeps an upper bound's numbers short."""
+    return Fraction(up(value))
 
 
 def rational_pair(pair: tuple[tuple[Any, ...], tuple[Any, ...]]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
