@@ -207,7 +207,7 @@ class SequenceLP:
     rows: int
 
     @property
-    def row_bounds(self) -> tuple[list[int | None], list[int | None]]:
+    def row_bounds(self) -> tuple[list[int | None], list[int]]:
         equal = [1] + [0] * (self.rows - self.replies - 1)  # E x = e: the empty sequence has probability 1
         return [None] * self.replies + equal, [0] * self.replies + equal
 
@@ -222,7 +222,7 @@ class SequenceLP:
         cost[self.plan] = 1.0
         return lp.Program.build(lp.Sparse.from_columns(self.columns), cost,
                                 row_lower=[-lp.INF if v is None else v for v in lower],
-                                row_upper=[float(v) for v in upper],
+                                row_upper=np.asarray(upper, dtype=np.float64),
                                 col_lower=[-lp.INF if v is None else v for v in self.col_lower],
                                 maximise=True, name="the sequence-form LP")
 
