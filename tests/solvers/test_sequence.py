@@ -170,3 +170,15 @@ def test_leduc_poker_is_exact_and_equals_openspiels_value() -> None:
     assert float(solved.value_low) == pytest.approx(-0.085606424078, abs=1e-12)  # OpenSpiel's published value
     # inside the interval the rounded strategies proved before the basis was re-solved (main at d2a3861)
     assert F(-0.08560642407800122) <= solved.value_low <= F(-0.08560642407800005)
+
+
+def test_leduc_without_the_basis_is_bracketed_by_the_rounded_strategies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond EXACT_BASIS only the rounded strategies are tried: proven bounds around the exact value."""
+    walk = Leduc()
+    walk.deal((), F(1))
+    game = walk.builder.finish(walk.nodes)
+    value = sequence.solve(game).value_low
+    monkeypatch.setattr(sequence, "EXACT_BASIS", 0)
+    bracket = sequence.solve(game)
+    assert bracket.source.startswith("rounding") and not bracket.exact
+    assert bracket.value_low <= value <= bracket.value_high and bracket.value_high - bracket.value_low < 1e-14

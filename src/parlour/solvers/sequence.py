@@ -14,8 +14,9 @@ The solve (`solve`): player 1's sequence-form LP in HiGHS (`lp.Program`; player 
 row duals), its optimal basis re-solved in rationals (`exactlp.basic_solution`); both plans become behaviour
 strategies and each is checked by the other's exact best reply (`guarantee`, in Fractions). When player 1's
 strategy guarantees exactly what player 2's holds him to, that is the value and both strategies are optimal.
-When the basis gives no proof, the float plans rounded to ever finer fractions are tried, and the best pair's
-guarantees are proven bounds. Nothing is believed from the LP: the guarantees are the certificate.
+When the basis gives no proof (or is too large to re-solve cheaply, `EXACT_BASIS`), the float plans rounded
+to ever finer fractions are tried, and the best pair's guarantees are proven bounds. Nothing is believed
+from the LP: the guarantees are the certificate.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from parlour.solvers import exactlp, lp
 
 # Denominators tried in turn when the basis gives no proof: the smallest fractions that prove themselves.
 DENOMINATORS = (2, 6, 12, 60, 360, 2520, 10**4, 10**6, 10**9)
+# The optimal basis is re-solved in rationals up to this many basic columns. FLINT's dense solve grows as the
+# cube: Leduc's 357 take 0.5 s, 597 (Leduc with four ranks) 1.8 s, 903 (five ranks) 4.2 s, more than the LP
+# and the rounded strategies' checks together; beyond it only the rounded strategies are tried.
+EXACT_BASIS = 640
 # The slack by which a strategy mapped by `optimal_ranges` may fall short of the value (the LP is in floats),
 # and the digits its ranges are given to (HiGHS's feasibility tolerance is 1e-7: more digits would be noise).
 RANGE_SLACK = 1e-10
@@ -224,7 +229,7 @@ class SequenceLP:
                                 row_lower=[-lp.INF if v is None else v for v in lower],
                                 row_upper=np.asarray(upper, dtype=np.float64),
                                 col_lower=[-lp.INF if v is None else v for v in self.col_lower],
-                                maximise=True, name="the sequence-form LP")
+                                maximise=True, tolerance=lp.TIGHT, name="the sequence-form LP")
 
     def exact(self) -> exactlp.ExactLP:
         lower, upper = self.row_bounds
@@ -293,7 +298,8 @@ def solve(game: SequenceForm) -> SequenceSolution:
     floats = program.solve()
     n1, n2 = game.count(1), game.count(2)
     best: SequenceSolution | None = None
-    solved = exactlp.basic_solution(problem.exact(), program.basis())
+    basis = program.basis()
+    solved = exactlp.basic_solution(problem.exact(), basis) if len(basis.basic_cols) <= EXACT_BASIS else None
     if solved is not None:
         b1 = exact_behaviour(game, 1, solved.x[:n1])
         b2 = exact_behaviour(game, 2, _plan_of_duals(solved.y[:n2]))
@@ -301,10 +307,14 @@ def solve(game: SequenceForm) -> SequenceSolution:
             best = _checked(game, b1, b2, "basis", floats.iterations)
             if best.exact:
                 return best
-    x, y = floats.x[:n1], _plan_of_duals(floats.row_dual[:n2])
+    # Player 2's own LP: its primal plan rounds to tighter guarantees than the duals above (Leduc without
+    # the basis: 1.2e-15 against 1.8e-15), and the duals were only needed for the basis.
+    replies = sequence_lp(game, 2).program().solve()
+    x, y = floats.x[:n1], replies.x[:n2]
+    iterations = floats.iterations + replies.iterations
     for d in DENOMINATORS:
         candidate = _checked(game, rounded_behaviour(game, 1, x, d), rounded_behaviour(game, 2, y, d),
-                             f"rounding (denominators <= {d})", floats.iterations)
+                             f"rounding (denominators <= {d})", iterations)
         if best is None or candidate.value_high - candidate.value_low < best.value_high - best.value_low:
             best = candidate
         if best.exact:
