@@ -6,6 +6,8 @@
     nfg        Gambit .nfg files (`nfg.read(path)`, `nfg.write(path, matrix)`)
     lp         dense and sparse LPs through HiGHS directly (no scipy.optimize)
     exactlp    an LP's optimum proven in rationals: the final basis re-solved exactly, or floats rounded
+    sequence   two-player zero-sum extensive games with chance and perfect recall: the sequence form by LP,
+               exact where the optimal basis re-solves in rationals, both strategies checked by exact best replies
     colgen     column generation for games whose minimiser's strategies come from an oracle
     bayesian   one-shot zero-sum games of incomplete information (Bayesian games), by LP
     signalled  two-move zero-sum games where the responder sees only a signal of the leader's move
@@ -21,8 +23,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("bayesian", "colgen", "dominance", "exactlp", "lp", "markov", "nfg", "signalled", "stochastic",
-               "zerosum")
+_SUBMODULES = ("bayesian", "colgen", "dominance", "exactlp", "lp", "markov", "nfg", "sequence", "signalled",
+               "stochastic", "zerosum")
 
 __all__ = list(_SUBMODULES)
 
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
         lp,
         markov,
         nfg,
+        sequence,
         signalled,
         stochastic,
         zerosum,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain
 
 import highspy
@@ -91,8 +92,9 @@ class Sparse:
                       np.ascontiguousarray(np.asarray(matrix, dtype=np.float64).T).ravel())
 
     @staticmethod
-    def from_columns(columns: Sequence[Mapping[int, float]]) -> Sparse:
-        """Columns given as {row: coefficient}."""
+    def from_columns(columns: Sequence[Mapping[int, float | Fraction]]) -> Sparse:
+        """Columns given as {row: coefficient} (a Fraction is taken as its nearest float: the exact LP that
+        `exactlp` re-solves can share its columns with the float one)."""
         start = np.zeros(len(columns) + 1, dtype=np.int32)
         start[1:] = np.cumsum([len(c) for c in columns])
         # chain walks the dicts in C: three times faster than a generator over them

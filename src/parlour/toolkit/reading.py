@@ -5,7 +5,7 @@ them one sentence naming the file's line. Shared by the front door (`front`) and
 from __future__ import annotations
 
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -39,21 +39,27 @@ def user_line(exc: BaseException, filename: str | None) -> str:
     return str(frames[-1].lineno) if frames else "?"
 
 
-def call(fn: Any, *args: Any, what: str) -> Any:
-    """fn(*args) for a function of the user's game; an exception in it becomes one sentence naming the line."""
+def call(fn: Any, *args: Any, what: str | Callable[[], str]) -> Any:
+    """fn(*args) for a function of the user's game; an exception in it becomes one sentence naming the line.
+    `what` (where the call is) may be a function that says it: a game tree calls `node` a million times, and
+    writing out each history for a message that is almost never shown would cost more than the call."""
     if not callable(fn):
-        raise InvalidInput(f"{what}: the game's {shown(fn)} is not a function")
+        raise InvalidInput(f"{_said(what)}: the game's {shown(fn)} is not a function")
     try:
         return fn(*args)
     except KeyboardInterrupt:
         raise
     except RecursionError:
-        raise InvalidInput(f"{what}: too deep a recursion") from None
+        raise InvalidInput(f"{_said(what)}: too deep a recursion") from None
     except Exception as exc:
         filename = getattr(getattr(fn, "__code__", None), "co_filename", None)
         message = str(exc).splitlines()[0] if str(exc) else ""
-        raise InvalidInput(f"{what} failed at {Path(filename or '?').name} line {user_line(exc, filename)}: "
+        raise InvalidInput(f"{_said(what)} failed at {Path(filename or '?').name} line {user_line(exc, filename)}: "
                            f"{type(exc).__name__}: {shown(message, 200)}") from None
+
+
+def _said(what: str | Callable[[], str]) -> str:
+    return what if isinstance(what, str) else what()
 
 
 def number(value: Any, what: str) -> Any:
