@@ -125,6 +125,7 @@ def check_tournament(rounds: int, games: int, seed: int) -> tuple[int, int, int]
     return rounds, games, checks.whole_seed(seed)
 
 
+@checks.renamed_keywords(on_pairing="progress")
 def tournament(
     *,
     rounds: int = 100,
@@ -132,7 +133,7 @@ def tournament(
     seed: int = 2026,
     tie: str = "zero",
     chance_rule: str = "beats",
-    on_pairing: Callable[[PairingResult], None] | None = None,
+    progress: Callable[[PairingResult], None] | None = None,
 ) -> Tournament:
     """Every Tina type against every Frank type: expected points per round and P(Tina scores more than
     Frank), per round and per game of `rounds` rounds.
@@ -149,8 +150,9 @@ def tournament(
         What a tied round scores.
     chance_rule : {"beats", "half-ties"}, default "beats"
         How a type reads its chance.
-    on_pairing : callable, optional
-        Called with each `PairingResult` as it is done (a progress bar).
+    progress : callable, optional
+        Called with each `PairingResult` as it is done (a progress bar). (``on_pairing=``, its old name, works
+        for one release, with a DeprecationWarning.)
 
     Returns
     -------
@@ -171,9 +173,8 @@ def tournament(
 
     rounds, games, seed = check_tournament(rounds, games, seed)
     scoring = rules(tie, chance_rule)
-    if on_pairing is not None and not callable(on_pairing):
-        raise InvalidType(f"{spelling.parameter('on_pairing')} must be a function, got {shown(on_pairing)}")
-    return run(scoring, rounds, games, seed, ALL_TINAS, on_pairing=on_pairing)
+    checks.callback(progress)
+    return run(scoring, rounds, games, seed, ALL_TINAS, progress=progress)
 
 
 def pairing(frank: str, tina: str, *, rounds: int = 100, games: int = 20_000, seed: int = 2026, tie: str = "zero",

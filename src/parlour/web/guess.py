@@ -161,7 +161,7 @@ def _solve(n: int, report: Report | None = None) -> Strategies:
         report(min(0.95, max(0.01, share)), f"N = {n}, iteration {step.iteration}: V(N) between "
                f"{step.lower / 2:.6f} and {step.upper / 2:.6f}")
 
-    sol = solve_guess(n, on_iteration=progress)
+    sol = solve_guess(n, progress=progress)
     if not sol.certified or sol.value is None:
         raise InvalidInput(f"the strategies for N = {n} could not be certified")
     if report is not None:

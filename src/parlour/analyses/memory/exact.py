@@ -132,7 +132,7 @@ def _branches(comp: Compiled, k: int, B: int, P: int) -> list[tuple[fmpq, tuple[
 def solve_exact(
     pairs: int,
     keep: Callable[[State], bool] | None = None,
-    on_level: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
     pass_always: bool = False,
 ) -> MemorySolution:
     """Solve every state with at most `pairs` pairs exactly. `keep` limits which states' exact
@@ -209,8 +209,8 @@ def solve_exact(
                 smin[st] = lo
                 smax[st] = hi
         prev = cur
-        if on_level is not None:
-            on_level(k // 2)
+        if progress is not None:
+            progress(k // 2)
     return MemorySolution(pairs, values, optimal, policy, stal, left, smin, smax,
                           method="bellman, full <k,B,P>, exact (FLINT fmpq)", status=Status.EXACT,
                           seconds=time.perf_counter() - t0, counters={"states": n_states})

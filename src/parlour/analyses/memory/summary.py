@@ -53,7 +53,7 @@ class MemorySummary(Result):
 
 
 def summarize(
-    pairs: int, exact: bool = False, on_level: Callable[[int], None] | None = None
+    pairs: int, exact: bool = False, progress: Callable[[int], None] | None = None
 ) -> MemorySummary:
     """exact: the full <k,B,P> recursion (no assumption); otherwise the reduced model, exact up to
     REDUCED_EXACT_LIMIT pairs and in floats beyond (it assumes T1, which the full one checks)."""
@@ -63,7 +63,7 @@ def summarize(
 
     t0 = time.perf_counter()
     if exact:
-        sol = solve_exact(pairs, keep=lambda st: st.k == 2 * pairs and st.B == 0, on_level=on_level)
+        sol = solve_exact(pairs, keep=lambda st: st.k == 2 * pairs and st.B == 0, progress=progress)
         start = sol.start()
         p = to_fraction(sol.stalemate[start])
         left = to_fraction(sol.pairs_left_at_stalemate[start])
@@ -246,15 +246,15 @@ class SimulationCheck(Result):
 
 
 def simulation_check(pairs: int, games: int, seed: int = 0,
-                     on_games: Callable[[int], None] | None = None) -> SimulationCheck:
-    """Play `games` shuffled decks with the canonical optimal policy of the exact DP (`on_games` hears
+                     progress: Callable[[int], None] | None = None) -> SimulationCheck:
+    """Play `games` shuffled decks with the canonical optimal policy of the exact DP (`progress` hears
     the games played so far)."""
     check_pairs(pairs, limit=TABLE_LIMIT)
     if games < 2 or games > 10_000_000:
         raise InvalidInput(f"{spelling.parameter('games')} must be between 2 and 10000000, got {games}")
     t0 = time.perf_counter()
     sol = solve_exact(pairs)
-    r = simulate(pairs, games, sol.policy, seed, on_games)
+    r = simulate(pairs, games, sol.policy, seed, progress)
     return SimulationCheck(r, sol.first_player_pairs, to_fraction(sol.stalemate[sol.start()]),
                            method="simulation (card identities) against the exact DP",
                            status=Status.ESTIMATE, seconds=time.perf_counter() - t0)
