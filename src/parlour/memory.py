@@ -58,7 +58,7 @@ def solve(pairs: int, *, exact: bool = False, progress: Callable[[int], None] | 
     TypeError
         An argument of the wrong type, named.
     ValueError
-        (`parlour.errors.InvalidInput`) `pairs` out of range.
+        (`parlour.errors.InvalidInput`) `pairs` out of range (1 to 20,000; to 400 with `exact`).
     """
     from parlour.analyses.memory import summarize
 
@@ -89,7 +89,7 @@ def table(pairs: int, *, p0: bool = False) -> MemoryTable:
     TypeError
         An argument of the wrong type, named.
     ValueError
-        (`parlour.errors.InvalidInput`) `pairs` out of range.
+        (`parlour.errors.InvalidInput`) `pairs` out of range (1 to 40).
     """
     from parlour.analyses.memory import memory_table
 

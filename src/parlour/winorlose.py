@@ -41,8 +41,11 @@ def _cards(cards: object, name: str) -> str:
     else (None, a number, a mapping) is refused naming the parameter."""
     if isinstance(cards, str):
         return cards
-    if isinstance(cards, list | tuple) and all(isinstance(c, str) or checks.is_integer(c) for c in cards):
-        return ",".join(str(c) for c in cards)
+    # a 1-D numpy array as its Python items (np.str_ / np.int64 to str / int), without importing numpy here
+    items = cards.tolist() if getattr(cards, "ndim", None) == 1 else cards  # type: ignore[attr-defined]
+    if isinstance(items, Sequence) and not isinstance(items, bytes) and all(
+            isinstance(c, str) or checks.is_integer(c) for c in items):
+        return ",".join(str(c) for c in items)
     raise InvalidType(f"{spelling.parameter(name)} must be cards as a string (\"3h,5\") or a list of ranks "
                       f"0..7 or cards, got {shown(cards)}")
 
@@ -61,8 +64,8 @@ def chance(hand: str | Sequence[int | str], table: str | Sequence[int | str]) ->
     Parameters
     ----------
     hand : str or sequence of int or str
-        Your 2 cards: ranks 0..7, optionally with a suit (``"3h,5"`` or ``["3h", 5]``); a card without a
-        suit takes the first free suit of its rank.
+        Your 2 cards: ranks 0..7, optionally with a suit (``"3h,5"`` or ``["3h", 5]``; a tuple or a 1-D numpy
+        array too); a card without a suit takes the first free suit of its rank.
     table : str or sequence of int or str
         The 5 table cards, written the same way.
 

@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from parlour.errors import CertificateError
+from parlour.errors import CertificateError, InvalidType, shown
+from parlour.infra import spelling
+from parlour.infra.checks import flag
 from parlour.results import Result, Status
 from parlour.solvers import exactlp, lp
 from parlour.solvers.zerosum import MatrixLike, integer_matrix
@@ -60,6 +62,11 @@ class Elimination(Result):
     rows: tuple[int, ...]  # surviving rows, original indices
     cols: tuple[int, ...]
     steps: tuple[Removal, ...]
+
+    @property
+    def survivors(self) -> dict[str, tuple[int, ...]]:
+        """The surviving `rows` and `columns` (original indices), as the JSON writes them."""
+        return {"rows": self.rows, "columns": self.cols}
 
     def payload(self, row_labels: list[str] | None = None,
                 col_labels: list[str] | None = None) -> dict[str, Any]:
@@ -112,6 +119,9 @@ def dominates(
 
 def verify(matrix: MatrixLike, result: Elimination) -> None:
     """Replay every removal and check its witness exactly; raise CertificateError on the first bad one."""
+    if not isinstance(result, Elimination):
+        raise InvalidType(f"{spelling.parameter('result')} must be an Elimination (what eliminate returns), "
+                          f"got {shown(result)}")
     ints, _ = integer_matrix(matrix)
     rows = list(range(ints.shape[0]))
     cols = list(range(ints.shape[1]))
@@ -184,7 +194,30 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
 
     The order is deterministic: the first dominated strategy in index order is removed, by the
     first dominating one (strict preferred to weak).
+
+    Parameters
+    ----------
+    matrix : array_like
+        The row player's payoffs, a non-empty 2-D table of finite numbers (ints, Fractions, floats, numpy's).
+    weak : bool, default True
+        Also remove weakly dominated strategies (and duplicates); False: strict dominance only.
+    mixed : bool, default True
+        Also look for dominating mixtures (by LP, checked exactly) when pure dominance is stuck.
+
+    Returns
+    -------
+    Elimination
+        ``rows`` and ``cols`` (the survivors, original indices) and ``steps`` (each `Removal` with its
+        witness); status EXACT: every removal is re-checked exactly (`verify`).
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) `weak` or `mixed` is not a bool, or `matrix` no table of numbers.
+    ValueError
+        (`parlour.errors.InvalidInput`) A matrix of the wrong shape or with entries that are not finite.
     """
+    weak, mixed = flag(weak, "weak"), flag(mixed, "mixed")  # "no" and None are no switch: refused, not read
     start = time.perf_counter()
     ints, _ = integer_matrix(matrix)
     if max(abs(v) for v in ints.flat) < 2**62:

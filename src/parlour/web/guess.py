@@ -168,7 +168,7 @@ def _solve(n: int, report: Report | None = None) -> Strategies:
         report(0.97, f"N = {n}: certified; saving")
     bob = tuple((t.depths, Fraction(p)) for t, p in sol.bob)
     alice = tuple(Fraction(a) for a in sol.alice)
-    value = sol.value_exact
+    value = sol.proven_value()
     return Strategies(n, value, alice, bob, _digest(n, value, alice, bob), time.perf_counter() - began)
 
 

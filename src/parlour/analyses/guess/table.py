@@ -209,4 +209,4 @@ def verify(
     fresh = solve_guess(numbers, progress=progress)
     if not fresh.certified or fresh.value is None:
         raise InvalidInput(f"N = {numbers} could not be certified again")
-    return Verification(numbers, table[numbers], fresh.value_exact, fresh.max_guesses, time.perf_counter() - start)
+    return Verification(numbers, table[numbers], fresh.proven_value(), fresh.max_guesses, time.perf_counter() - start)

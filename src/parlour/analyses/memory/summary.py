@@ -48,7 +48,7 @@ class MemorySummary(Result):
     second_player_expected_pairs: Fraction | float
     advantage: Fraction | float  # first's expected pairs minus the second's
     stalemate_probability: Fraction | None  # canonical optimal policy (exact models only)
-    expected_pairs_left_at_stalemate: float | None  # given a stalemate
+    expected_pairs_left_at_stalemate: Fraction | None  # given a stalemate (exact models only)
     optimal_tactics_at_start: tuple[str, ...]
 
 
@@ -69,7 +69,7 @@ def summarize(
         left = to_fraction(sol.pairs_left_at_stalemate[start])
         return MemorySummary(
             pairs, "full <k,B,P>, exact", sol.first_player_pairs, sol.second_player_pairs,
-            sol.advantage, p, float(left / p) if p else None, by_number(sol.optimal[start]),
+            sol.advantage, p, left / p if p else None, by_number(sol.optimal[start]),
             method="bellman-full-exact", status=Status.EXACT, seconds=time.perf_counter() - t0)
     if pairs <= REDUCED_EXACT_LIMIT:
         red = solve_reduced_exact(pairs)
@@ -78,7 +78,7 @@ def summarize(
         left = to_fraction(red.pairs_left_at_stalemate[(pairs, 0)])
         return MemorySummary(
             pairs, "reduced (pairs left, known cards), exact", w / 2, pairs - w / 2, w - pairs,
-            p, float(left / p) if p else None, by_number(red.optimal[(pairs, 0)]),
+            p, left / p if p else None, by_number(red.optimal[(pairs, 0)]),
             method="bellman-reduced-exact", status=Status.EXACT, seconds=time.perf_counter() - t0)
     flt = solve_reduced_float(pairs)
     w_float = float(flt.values[pairs, 0])
@@ -115,10 +115,15 @@ class MemoryTable(Result):
     pairs: int
     states: tuple[StateRow, ...] = field(repr=False)
 
+    @property
+    def tactics(self) -> dict[str, dict[str, Any]]:
+        """The tactic classes' labels, for reading each state's `optimal`."""
+        return _tactic_labels()
+
     def payload(self) -> dict[str, Any]:
         return {
             "pairs": self.pairs,
-            "tactics": _tactic_labels(),
+            "tactics": self.tactics,
             "states": [
                 {**_state_json(r.state), **exact("w", r.w), "optimal": list(r.optimal),
                  **exact("stalemate_probability", r.stalemate_probability)}
@@ -184,14 +189,14 @@ def state_values(k: int, known: int, known_paired: int) -> StateValues:
 class TacticList(Result):
     """The 19 tactics merged into classes with identical gains, with their gain formulas."""
 
+    @property
+    def tactics(self) -> dict[str, dict[str, Any]]:
+        """Each class by name: its label, its member tactics and its gain formula."""
+        return {c.name: {"label": c.label, "members": [str(m) for m in c.members], "formula": formula(c.members[0])}
+                for c in tactic_classes()}
+
     def payload(self) -> dict[str, Any]:
-        return {
-            "tactics": {
-                c.name: {"label": c.label, "members": [str(m) for m in c.members],
-                         "formula": formula(c.members[0])}
-                for c in tactic_classes()
-            }
-        }
+        return {"tactics": self.tactics}
 
 
 def tactic_list() -> TacticList:
@@ -207,6 +212,18 @@ class SimulationCheck(Result):
     simulated: SimulationSummary
     first_player_expected_pairs: Fraction  # the DP's
     stalemate_probability: Fraction  # the DP's
+
+    @property
+    def pairs(self) -> int:
+        return self.simulated.pairs
+
+    @property
+    def games(self) -> int:
+        return self.simulated.games
+
+    @property
+    def seed(self) -> int:
+        return self.simulated.seed
 
     @property
     def z_first(self) -> float:
@@ -229,9 +246,9 @@ class SimulationCheck(Result):
             return {name: iv.estimate, f"{name}_ci": [iv.low, iv.high]}
 
         return {
-            "pairs": r.pairs,
-            "games": r.games,
-            "seed": r.seed,
+            "pairs": self.pairs,
+            "games": self.games,
+            "seed": self.seed,
             "simulated": {
                 **interval("first_player_pairs", r.first_pairs),
                 **interval("advantage", r.advantage),
