@@ -222,20 +222,43 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
     ints, _ = integer_matrix(matrix)
     if max(abs(v) for v in ints.flat) < 2**62:
         ints = ints.astype(np.int64)  # vectorised comparisons; witnesses are still checked in ints
-    rows = list(range(ints.shape[0]))
-    cols = list(range(ints.shape[1]))
-    steps: list[Removal] = []
+    game = _Survivors(ints, list(range(ints.shape[0])), list(range(ints.shape[1])), [])
+    while True:
+        progress = game.pure_pass(1, weak) | game.pure_pass(2, weak)
+        if progress:
+            continue
+        if mixed and (game.mixed_pass(1, weak) or game.mixed_pass(2, weak)):
+            continue
+        break
+    kinds = ("strict", "weak" if weak else "", "mixed" if mixed else "")
+    result = Elimination(tuple(game.rows), tuple(game.cols), tuple(game.steps),
+                         method="iterated dominance (" + ", ".join(k for k in kinds if k) + ")",
+                         status=Status.EXACT, seconds=time.perf_counter() - start,
+                         counters={"removals": len(game.steps)})
+    verify(matrix, result)
+    return result
 
-    def sub_for(player: int) -> tuple[np.ndarray, list[int]]:
-        block = ints[np.ix_(rows, cols)]
+
+@dataclass
+class _Survivors:
+    """The strategies still in play during an elimination, and the removals so far."""
+
+    ints: np.ndarray
+    rows: list[int]
+    cols: list[int]
+    steps: list[Removal]
+
+    def sub_for(self, player: int) -> tuple[np.ndarray, list[int]]:
+        block = self.ints[np.ix_(self.rows, self.cols)]
         # the column player's own payoffs are -A; transposing makes her the row of `block`
-        return (block, rows) if player == 1 else (-block.T, cols)
+        return (block, self.rows) if player == 1 else (-block.T, self.cols)
 
-    def pure_pass(player: int) -> bool:
+    def pure_pass(self, player: int, weak: bool) -> bool:
+        """Remove `player`'s purely dominated strategies in index order; whether any went."""
         changed = False
         index = 0
         while True:
-            block, alive = sub_for(player)
+            block, alive = self.sub_for(player)
             if index >= len(alive) or len(alive) == 1:
                 return changed
             found = _pure_removal(block, index, weak)
@@ -243,33 +266,19 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
                 index += 1
                 continue
             by, kind = found
-            steps.append(Removal(player, alive[index], kind, ((alive[by], Fraction(1)),)))
+            self.steps.append(Removal(player, alive[index], kind, ((alive[by], Fraction(1)),)))
             alive.pop(index)
             changed = True
 
-    def mixed_pass(player: int) -> bool:
-        block, alive = sub_for(player)
+    def mixed_pass(self, player: int, weak: bool) -> bool:
+        """Remove the first of `player`'s strategies a mixture dominates; whether one went."""
+        block, alive = self.sub_for(player)
         for index in range(len(alive)):
             found = _mixed_removal(block, index, weak)
             if found is not None:
                 weights, kind = found
                 by = tuple((alive[j], w) for j, w in weights.items())
-                steps.append(Removal(player, alive[index], kind, by))
+                self.steps.append(Removal(player, alive[index], kind, by))
                 alive.pop(index)
                 return True
         return False
-
-    while True:
-        progress = pure_pass(1) | pure_pass(2)
-        if progress:
-            continue
-        if mixed and (mixed_pass(1) or mixed_pass(2)):
-            continue
-        break
-    kinds = ("strict", "weak" if weak else "", "mixed" if mixed else "")
-    result = Elimination(tuple(rows), tuple(cols), tuple(steps),
-                         method="iterated dominance (" + ", ".join(k for k in kinds if k) + ")",
-                         status=Status.EXACT, seconds=time.perf_counter() - start,
-                         counters={"removals": len(steps)})
-    verify(matrix, result)
-    return result
