@@ -59,7 +59,7 @@ def main() -> None:
 
     packed = a.tol / 2 >= PACKED_FROM_TOL
     try:
-        b = markov.certified(OnTheFly(lay), watch=[start], tol=a.tol / 2, on_sweep=tick,  # tol: a half-width
+        b = markov.certified(OnTheFly(lay), watch=[start], tol=a.tol / 2, progress=tick,  # tol: a half-width
                              checkpoint=markov.Checkpoint(a.checkpoint, every_seconds=a.every),
                              max_sweeps=a.max_sweeps, packed_bounds=packed)
     except SolverError as e:

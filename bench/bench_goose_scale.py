@@ -55,7 +55,7 @@ def sweep_case(players: int) -> dict[str, object]:
     def tick(k: int, gap: float) -> None:
         stamps.append((k, time.perf_counter() - t1, gap))
 
-    b = markov.certified(ch, watch=[idx], tol=WIDTH / 2, on_sweep=tick)  # tol: a half-width
+    b = markov.certified(ch, watch=[idx], tol=WIDTH / 2, progress=tick)  # tol: a half-width
     cols = b.lower.shape[1]
     times = np.diff([0.0] + [s[1] for s in stamps])
     gaps = np.array([s[2] for s in stamps])

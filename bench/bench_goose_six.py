@@ -25,7 +25,7 @@ def case(name: str) -> dict[str, object]:
     from parlour.games.goose.rules import STUDY
 
     players = int(name)
-    b = count_canonical(STUDY, players, on_level=lambda k, size: print(f"level {k}: {size:,}", file=sys.stderr))
+    b = count_canonical(STUDY, players, progress=lambda k, size: print(f"level {k}: {size:,}", file=sys.stderr))
     return {"players": players, "canonical": b.canonical, "levels": b.levels, "per_level": list(b.per_level),
             "bitmaps_gib": round(b.bitmap_gib, 2), "seconds": round(b.seconds, 1),
             "peak_rss_gib": round(peak_rss_gib(), 2)}

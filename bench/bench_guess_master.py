@@ -51,7 +51,7 @@ def run(n: int, **kwargs: Any) -> dict[str, Any]:
             print(f"  N = {n}: round {step.iteration}, {time.perf_counter() - t:.0f} s, bounds "
                   f"[{step.lower:.12g}, {step.upper:.12g}]", file=sys.stderr, flush=True)
 
-    s = solve_guess(n, on_iteration=progress, **kwargs)
+    s = solve_guess(n, progress=progress, **kwargs)
     wall = time.perf_counter() - t
     return {
         "n": n,

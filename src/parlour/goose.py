@@ -40,6 +40,7 @@ def _path(value: object, name: str) -> str | Path | None:
     return value
 
 
+@checks.renamed_keywords(on_sweep="progress")
 def solve(
     players: int = 2,
     *,
@@ -53,7 +54,7 @@ def solve(
     checkpoint: str | Path | None = None,
     out_of_core: bool = False,
     force: bool = False,
-    on_sweep: Callable[[int, float], None] | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> GooseSolution:
     """The probability that each player wins (and of a draw) from the start or from any position.
 
@@ -84,8 +85,9 @@ def solve(
         Keep the bounds on disk instead of in memory.
     force : bool, default False
         Solve even beyond this machine's memory or a day's work (refused otherwise, with the estimate).
-    on_sweep : callable, optional
-        Called as ``on_sweep(sweep, width)`` after each sweep of the certified iteration.
+    progress : callable, optional
+        Called as ``progress(sweep, width)`` after each sweep of the certified iteration (``on_sweep=``, its
+        old name, works for one release, with a DeprecationWarning).
 
     Returns
     -------
@@ -114,8 +116,7 @@ def solve(
     inn_ = None if inn_pending is None else checks.integers(inn_pending, "inn_pending")
     mover = checks.optional_integer(to_move, "to_move")
     tol_ = None if tol is None else checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
-    if on_sweep is not None and not callable(on_sweep):
-        raise InvalidType(f"{spelling.parameter('on_sweep')} must be a function, got {shown(on_sweep)}")
+    checks.callback(progress)
     plan = policy.plan(players, exact=exact, variant=variant, rules=rules, squares=squares_, to_move=mover,
                        inn_pending=inn_, tol=tol_, checkpoint=checkpoint, out_of_core=out_of_core, force=force)
-    return policy.run(plan, on_sweep)
+    return policy.run(plan, progress)

@@ -25,7 +25,7 @@ from parlour.analyses.guess.cost import BYTES_PER_N2, SECONDS_AT_1000, solve_sec
 # `from parlour.guess import GuessSolution` works and typing.get_type_hints resolves every front door.
 from parlour.analyses.guess.result import GuessSolution
 from parlour.analyses.guess.table import Entry
-from parlour.errors import InvalidInput, InvalidType, shown
+from parlour.errors import InvalidInput
 from parlour.infra import checks, spelling
 from parlour.infra.resources import affordable
 from parlour.results import Result, Status, exact
@@ -45,11 +45,6 @@ def check_numbers(n: object, name: str = "n") -> int:
     """`n` as an int if it is a whole number >= 1 (any integer type), else InvalidType / InvalidInput
     naming the parameter."""
     return checks.integer(n, name, 1)
-
-
-def _callback(fn: object, name: str) -> None:
-    if fn is not None and not callable(fn):
-        raise InvalidType(f"{spelling.parameter(name)} must be a function, got {shown(fn)}")
 
 
 def check_size(largest: int, force: bool, count: int = 1) -> None:
@@ -143,7 +138,8 @@ def table(first: int = 1, last: int | None = None) -> GuessTable:
                       seconds=time.perf_counter() - began)
 
 
-def value(n: int, *, force: bool = False, on_iteration: OnIteration | None = None) -> GuessValue:
+@checks.renamed_keywords(on_iteration="progress")
+def value(n: int, *, force: bool = False, progress: OnIteration | None = None) -> GuessValue:
     """V(n), the value of the n-number guessing game, as an exact Fraction (status EXACT).
 
     From the shipped table of certified values when n is in it (instant); otherwise solved and certified
@@ -155,8 +151,9 @@ def value(n: int, *, force: bool = False, on_iteration: OnIteration | None = Non
         How many numbers Alice hides among (1..n), at least 1.
     force : bool, default False
         Solve even beyond a day's work on this machine (refused otherwise, with the estimate).
-    on_iteration : callable, optional
+    progress : callable, optional
         When solving: called with each round's `parlour.solvers.colgen.TraceStep` (its bounds).
+        (``on_iteration=``, its old name, works for one release, with a DeprecationWarning.)
 
     Returns
     -------
@@ -177,27 +174,28 @@ def value(n: int, *, force: bool = False, on_iteration: OnIteration | None = Non
 
     size = check_numbers(n)
     force = checks.flag(force, "force")
-    _callback(on_iteration, "on_iteration")
+    checks.callback(progress)
     began = time.perf_counter()
     entry = table.lookup(size)
     if entry is not None:
         return GuessValue(numbers=size, value=entry.value, max_guesses=entry.max_guesses, source="table",
                           certificate_sha256=entry.certificate_sha256, method="shipped table of certified values",
                           status=Status.EXACT, seconds=time.perf_counter() - began)
-    sol = solve(size, force=force, on_iteration=on_iteration)
+    sol = solve(size, force=force, progress=progress)
     if not isinstance(sol.value, Fraction):
         raise InvalidInput(f"V({size}) could not be certified")
     return GuessValue(numbers=size, value=sol.value, max_guesses=sol.max_guesses, source="solved",
                       method=sol.method, status=sol.status, seconds=sol.seconds)
 
 
+@checks.renamed_keywords(on_iteration="progress")
 def solve(
     n: int,
     *,
     smoothing: str = "wentges",
     symmetric: bool = True,
     force: bool = False,
-    on_iteration: OnIteration | None = None,
+    progress: OnIteration | None = None,
 ) -> GuessSolution:
     """V(n) as an exact fraction with certified optimal strategies for Alice and Bob.
 
@@ -214,8 +212,9 @@ def solve(
         Fold the mirror symmetry k -> n+1-k (half the rows).
     force : bool, default False
         Solve even beyond a day's work on this machine (refused otherwise, with the estimate).
-    on_iteration : callable, optional
-        Called with each round's `parlour.solvers.colgen.TraceStep` (its bounds).
+    progress : callable, optional
+        Called with each round's `parlour.solvers.colgen.TraceStep` (its bounds). (``on_iteration=``, its old
+        name, works for one release, with a DeprecationWarning.)
 
     Returns
     -------
@@ -236,7 +235,7 @@ def solve(
     size = check_numbers(n)
     symmetric, force = checks.flag(symmetric, "symmetric"), checks.flag(force, "force")
     checks.text(smoothing, "smoothing")
-    _callback(on_iteration, "on_iteration")
+    checks.callback(progress)
     check_size(size, force)
     stab = stabilisation(smoothing, size, symmetric)
-    return solve_guess(size, symmetric=symmetric, stabilisation=stab, on_iteration=on_iteration)
+    return solve_guess(size, symmetric=symmetric, stabilisation=stab, progress=progress)

@@ -20,8 +20,7 @@ from collections.abc import Callable
 from parlour.analyses.memory import MemorySummary, MemoryTable, SimulationCheck, StateValues, TacticList
 from parlour.analyses.memory.dp import MAX_EXACT_PAIRS, MAX_FLOAT_PAIRS
 from parlour.analyses.memory.summary import STATE_LIMIT, TABLE_LIMIT
-from parlour.errors import InvalidType, shown
-from parlour.infra import checks, spelling
+from parlour.infra import checks
 
 __all__ = ["MemorySummary", "MemoryTable", "SimulationCheck", "StateValues", "TacticList", "simulate", "solve",
            "state", "table", "tactics"]
@@ -33,12 +32,8 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
-def _callback(fn: object, name: str) -> None:
-    if fn is not None and not callable(fn):
-        raise InvalidType(f"{spelling.parameter(name)} must be a function, got {shown(fn)}")
-
-
-def solve(pairs: int, *, exact: bool = False, on_level: Callable[[int], None] | None = None) -> MemorySummary:
+@checks.renamed_keywords(on_level="progress")
+def solve(pairs: int, *, exact: bool = False, progress: Callable[[int], None] | None = None) -> MemorySummary:
     """Both players' expected pairs from the start of a game under optimal play.
 
     Parameters
@@ -48,8 +43,9 @@ def solve(pairs: int, *, exact: bool = False, on_level: Callable[[int], None] | 
     exact : bool, default False
         Solve the full <k,B,P> recursion (no assumption); otherwise the reduced model: exact Fractions up
         to 300 pairs (status EXACT), floats beyond (status ESTIMATE).
-    on_level : callable, optional
-        With `exact`: called as ``on_level(n)`` after each level of the recursion.
+    progress : callable, optional
+        With `exact`: called as ``progress(n)`` after each level of the recursion. (``on_level=``, its old
+        name, works for one release, with a DeprecationWarning.)
 
     Returns
     -------
@@ -62,14 +58,14 @@ def solve(pairs: int, *, exact: bool = False, on_level: Callable[[int], None] | 
     TypeError
         An argument of the wrong type, named.
     ValueError
-        (`parlour.errors.InvalidInput`) `pairs` out of range.
+        (`parlour.errors.InvalidInput`) `pairs` out of range (1 to 20,000; to 400 with `exact`).
     """
     from parlour.analyses.memory import summarize
 
     exact = checks.flag(exact, "exact")
     pairs = checks.integer(pairs, "pairs", 1, MAX_EXACT_PAIRS if exact else MAX_FLOAT_PAIRS)
-    _callback(on_level, "on_level")
-    return summarize(pairs, exact=exact, on_level=on_level)
+    checks.callback(progress)
+    return summarize(pairs, exact=exact, progress=progress)
 
 
 def table(pairs: int, *, p0: bool = False) -> MemoryTable:
@@ -93,7 +89,7 @@ def table(pairs: int, *, p0: bool = False) -> MemoryTable:
     TypeError
         An argument of the wrong type, named.
     ValueError
-        (`parlour.errors.InvalidInput`) `pairs` out of range.
+        (`parlour.errors.InvalidInput`) `pairs` out of range (1 to 40).
     """
     from parlour.analyses.memory import memory_table
 
@@ -146,8 +142,9 @@ def tactics() -> TacticList:
     return tactic_list()
 
 
+@checks.renamed_keywords(on_games="progress")
 def simulate(pairs: int, *, games: int = 2000, seed: int = 0,
-             on_games: Callable[[int], None] | None = None) -> SimulationCheck:
+             progress: Callable[[int], None] | None = None) -> SimulationCheck:
     """Shuffled decks played with the exact optimal policy, beside the DP's exact figures: a Monte Carlo
     check (status ESTIMATE; 95 % intervals, z-scores).
 
@@ -159,8 +156,9 @@ def simulate(pairs: int, *, games: int = 2000, seed: int = 0,
         How many games to play, from 2 to 10,000,000.
     seed : int, default 0
         The random seed, from 0 to 2**63 - 1.
-    on_games : callable, optional
-        Called with the number of games played so far.
+    progress : callable, optional
+        Called with the number of games played so far. (``on_games=``, its old name, works for one release,
+        with a DeprecationWarning.)
 
     Returns
     -------
@@ -180,5 +178,5 @@ def simulate(pairs: int, *, games: int = 2000, seed: int = 0,
     pairs = checks.integer(pairs, "pairs", 1, TABLE_LIMIT)
     games = checks.integer(games, "games", 2, MAX_GAMES)
     seed = checks.whole_seed(seed)
-    _callback(on_games, "on_games")
-    return simulation_check(pairs, games, seed, on_games)
+    checks.callback(progress)
+    return simulation_check(pairs, games, seed, progress)

@@ -90,6 +90,15 @@ class Result:
         if name == "value_float" and "value" in {f.name for f in dataclasses.fields(self)}:
             value = self.value
             return None if value is None else float(value)
+        if name.endswith("_exact"):
+            # `<x>_exact`, as the JSON names it, for every quantity x (a field or property holding a Fraction,
+            # a float or None): the Fraction where x is exact, else None
+            quantity = name[: -len("_exact")]
+            if quantity in {f.name for f in dataclasses.fields(self)} or isinstance(
+                    getattr(type(self), quantity, None), property):
+                value = getattr(self, quantity)
+                if value is None or isinstance(value, Fraction | float):
+                    return value if isinstance(value, Fraction) else None
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def payload(self) -> dict[str, Any]:

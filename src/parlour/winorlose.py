@@ -41,8 +41,11 @@ def _cards(cards: object, name: str) -> str:
     else (None, a number, a mapping) is refused naming the parameter."""
     if isinstance(cards, str):
         return cards
-    if isinstance(cards, list | tuple) and all(isinstance(c, str) or checks.is_integer(c) for c in cards):
-        return ",".join(str(c) for c in cards)
+    # a 1-D numpy array as its Python items (np.str_ / np.int64 to str / int), without importing numpy here
+    items = cards.tolist() if getattr(cards, "ndim", None) == 1 else cards  # type: ignore[attr-defined]
+    if isinstance(items, Sequence) and not isinstance(items, bytes) and all(
+            isinstance(c, str) or checks.is_integer(c) for c in items):
+        return ",".join(str(c) for c in items)
     raise InvalidType(f"{spelling.parameter(name)} must be cards as a string (\"3h,5\") or a list of ranks "
                       f"0..7 or cards, got {shown(cards)}")
 
@@ -61,8 +64,8 @@ def chance(hand: str | Sequence[int | str], table: str | Sequence[int | str]) ->
     Parameters
     ----------
     hand : str or sequence of int or str
-        Your 2 cards: ranks 0..7, optionally with a suit (``"3h,5"`` or ``["3h", 5]``); a card without a
-        suit takes the first free suit of its rank.
+        Your 2 cards: ranks 0..7, optionally with a suit (``"3h,5"`` or ``["3h", 5]``; a tuple or a 1-D numpy
+        array too); a card without a suit takes the first free suit of its rank.
     table : str or sequence of int or str
         The 5 table cards, written the same way.
 
@@ -125,6 +128,7 @@ def check_tournament(rounds: int, games: int, seed: int) -> tuple[int, int, int]
     return rounds, games, checks.whole_seed(seed)
 
 
+@checks.renamed_keywords(on_pairing="progress")
 def tournament(
     *,
     rounds: int = 100,
@@ -132,7 +136,7 @@ def tournament(
     seed: int = 2026,
     tie: str = "zero",
     chance_rule: str = "beats",
-    on_pairing: Callable[[PairingResult], None] | None = None,
+    progress: Callable[[PairingResult], None] | None = None,
 ) -> Tournament:
     """Every Tina type against every Frank type: expected points per round and P(Tina scores more than
     Frank), per round and per game of `rounds` rounds.
@@ -149,8 +153,9 @@ def tournament(
         What a tied round scores.
     chance_rule : {"beats", "half-ties"}, default "beats"
         How a type reads its chance.
-    on_pairing : callable, optional
-        Called with each `PairingResult` as it is done (a progress bar).
+    progress : callable, optional
+        Called with each `PairingResult` as it is done (a progress bar). (``on_pairing=``, its old name, works
+        for one release, with a DeprecationWarning.)
 
     Returns
     -------
@@ -171,9 +176,8 @@ def tournament(
 
     rounds, games, seed = check_tournament(rounds, games, seed)
     scoring = rules(tie, chance_rule)
-    if on_pairing is not None and not callable(on_pairing):
-        raise InvalidType(f"{spelling.parameter('on_pairing')} must be a function, got {shown(on_pairing)}")
-    return run(scoring, rounds, games, seed, ALL_TINAS, on_pairing=on_pairing)
+    checks.callback(progress)
+    return run(scoring, rounds, games, seed, ALL_TINAS, progress=progress)
 
 
 def pairing(frank: str, tina: str, *, rounds: int = 100, games: int = 20_000, seed: int = 2026, tie: str = "zero",

@@ -14,6 +14,7 @@ import inspect
 import json
 import math
 import re
+import tempfile
 import typing
 import warnings
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import InvalidInput, InvalidType, ParlourError
+from parlour.solvers import dominance, nfg, zerosum
 
 FLAG = "--"  # a Python error names `tol`, never `--tol`
 
@@ -233,9 +235,22 @@ NOT_CARDS = [None, 5, True, 2.5, float("nan"), {}, {"3": 5}, [None], [1.5, 2], [
 NOT_A_LIST = [None, 5, True, 2.5, "1,2", {}, [None, 1], [1.5, 2], ["a", "b"], [HUGE, 1], [-1, 3], [True, 2],
               [float("nan"), 1], np.float64(2)]
 NOT_A_PATH = [1, True, 2.5, [], {}, np.int64(1), object()]
+NOWHERE = "/no/such/folder/of/parlour"  # a folder that does not exist
+FOLDER = tempfile.mkdtemp(prefix="parlour-bad-calls-")  # where the .nfg writes go (a valid call writes here)
+MISSING_FILES = [f"{NOWHERE}/game.nfg", "missing-parlour-game.nfg", FOLDER, ""]
+NOT_A_TITLE = [None, 0, 1, True, 2.5, float("nan"), [], {}, ["x"], np.int64(3), b"title", 'a "quoted" title']
+NOT_NAMES = [5, True, "ab", b"ab", [1, 2], ["a"], ["a", "b", "c"], ['a"', "b"], {"a": 1, "b": 2}, [None, "b"],
+             np.array([1, 2])]
+# a matrix: not a table (InvalidType), the wrong shape or not finite (InvalidInput)
+NOT_A_MATRIX = [None, "abc", b"ab", 5, 2.5, True, np.int64(3), [], [[]], [1, 2, 3], [[1, None]], [["a", 1]],
+                [[float("nan"), 1]], [[float("inf"), 1], [0, 1]], {"a": 1}, [[1, 2], [3]], [[1], [2, 3]],
+                np.array([[np.inf, 1.0]]), np.array([[np.nan]]), np.array([1.0, 2.0]), np.zeros((0, 2)),
+                np.zeros((2, 2, 2)), np.array([["a", "b"]]), np.array([[True, False]]), [[True, 1]], ["ab", "cd"],
+                [[1, [2]]], [[Fraction(1, 2), object()]], [{"a": 1}], [None, None]]
 
 KINDS = {"count": NOT_A_COUNT, "real": NOT_A_REAL, "switch": NOT_A_SWITCH, "text": NOT_A_TEXT,
-         "function": NOT_A_FUNCTION, "cards": NOT_CARDS, "list": NOT_A_LIST, "path": NOT_A_PATH}
+         "function": NOT_A_FUNCTION, "cards": NOT_CARDS, "list": NOT_A_LIST, "path": NOT_A_PATH,
+         "title": NOT_A_TITLE, "names": NOT_NAMES, "matrix": NOT_A_MATRIX}
 
 # Every front door: a cheap valid call (the base) and the kind of each argument. A wrong value in any one
 # argument must be refused before any work.
@@ -243,26 +258,26 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, Any], dict[str, str]]] = {
     "goose.solve": (lambda **kw: parlour.goose.solve(**kw), {"players": 2, "tol": 1e-6},
                     {"players": "count", "exact": "switch", "variant": "text", "rules": "path", "squares": "list",
                      "to_move": "count", "inn_pending": "list", "tol": "real", "checkpoint": "path",
-                     "out_of_core": "switch", "force": "switch", "on_sweep": "function"}),
+                     "out_of_core": "switch", "force": "switch", "progress": "function"}),
     "guess.value": (lambda **kw: parlour.guess.value(**kw), {"n": 12},
-                    {"n": "count", "force": "switch", "on_iteration": "function"}),
+                    {"n": "count", "force": "switch", "progress": "function"}),
     "guess.table": (lambda **kw: parlour.guess.table(**kw), {"first": 1, "last": 3},
                     {"first": "count", "last": "count"}),
     "guess.solve": (lambda **kw: parlour.guess.solve(**kw), {"n": 3},
                     {"n": "count", "smoothing": "text", "symmetric": "switch", "force": "switch",
-                     "on_iteration": "function"}),
+                     "progress": "function"}),
     "memory.solve": (lambda **kw: parlour.memory.solve(**kw), {"pairs": 3},
-                     {"pairs": "count", "exact": "switch", "on_level": "function"}),
+                     {"pairs": "count", "exact": "switch", "progress": "function"}),
     "memory.table": (lambda **kw: parlour.memory.table(**kw), {"pairs": 2}, {"pairs": "count", "p0": "switch"}),
     "memory.state": (lambda **kw: parlour.memory.state(**kw), {"k": 4, "known": 1, "known_paired": 0},
                      {"k": "count", "known": "count", "known_paired": "count"}),
     "memory.simulate": (lambda **kw: parlour.memory.simulate(**kw), {"pairs": 2, "games": 10},
-                        {"pairs": "count", "games": "count", "seed": "count", "on_games": "function"}),
+                        {"pairs": "count", "games": "count", "seed": "count", "progress": "function"}),
     "winorlose.chance": (lambda **kw: parlour.winorlose.chance(**kw), {"hand": "3h,5", "table": "0,1,2,6,7"},
                          {"hand": "cards", "table": "cards"}),
     "winorlose.tournament": (lambda **kw: parlour.winorlose.tournament(**kw), {"rounds": 1, "games": 2},
                              {"rounds": "count", "games": "count", "seed": "count", "tie": "text",
-                              "chance_rule": "text", "on_pairing": "function"}),
+                              "chance_rule": "text", "progress": "function"}),
     "winorlose.pairing": (lambda **kw: parlour.winorlose.pairing(**kw),
                           {"frank": "normal", "tina": "smart", "rounds": 1, "games": 2},
                           {"frank": "text", "tina": "text", "rounds": "count", "games": "count", "seed": "count",
@@ -270,6 +285,18 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, Any], dict[str, str]]] = {
     "winorlose.rules": (lambda **kw: parlour.winorlose.rules(**kw), {}, {"tie": "text", "chance_rule": "text"}),
     "zerosum.solve": (lambda **kw: parlour.solvers.zerosum.solve(**kw), {"matrix": [[1, -1], [-1, 1]]},
                       {"exact": "switch"}),
+    "zerosum.value": (lambda **kw: zerosum.value(**kw), {"matrix": [[1, -1], [-1, 1]]}, {"matrix": "matrix"}),
+    "dominance.eliminate": (lambda **kw: dominance.eliminate(**kw), {"matrix": [[3, 1], [1, 2], [0, 0]]},
+                            {"matrix": "matrix", "weak": "switch", "mixed": "switch"}),
+    "dominance.verify": (lambda **kw: dominance.verify(**kw),
+                         {"matrix": [[3, 1], [1, 2], [0, 0]], "result": dominance.eliminate([[3, 1], [1, 2], [0, 0]])},
+                         {"matrix": "matrix"}),
+    "nfg.read": (lambda **kw: nfg.read(**kw), {"path": "unused"}, {"path": "path"}),
+    "nfg.parse": (lambda **kw: nfg.parse(**kw), {"text": "unused"}, {"text": "text"}),
+    "nfg.dumps": (lambda **kw: nfg.dumps(**kw), {"matrix": [[1, -1], [-1, 1]]},
+                  {"matrix": "matrix", "row_names": "names", "col_names": "names", "title": "title"}),
+    "nfg.write": (lambda **kw: nfg.write(**kw), {"path": f"{FOLDER}/game.nfg", "matrix": [[1, -1], [-1, 1]]},
+                  {"path": "path", "matrix": "matrix", "row_names": "names", "col_names": "names", "title": "title"}),
     "parlour.solve": (lambda **kw: parlour.solve(**kw), {"game": {"NAME": "x"}},
                       {"players": "count", "tol": "real", "exact": "switch", "progress": "function"}),
 }
@@ -277,11 +304,76 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, Any], dict[str, str]]] = {
 OPTIONAL = {("goose.solve", "variant"), ("goose.solve", "rules"), ("goose.solve", "squares"),
             ("goose.solve", "to_move"), ("goose.solve", "inn_pending"), ("goose.solve", "tol"),
             ("goose.solve", "checkpoint"), ("guess.table", "last"), ("zerosum.solve", "exact"),
-            ("parlour.solve", "players"), ("parlour.solve", "exact")}
-# A matrix, a game and the cards are checked by what they hold, beyond their type
-EXTRA = {"zerosum.solve": {"matrix": [None, "abc", 5, True, [], [[]], [[1, None]], [["a", 1]], [[float("nan"), 1]],
-                                      {"a": 1}, [[1, 2], [3]], np.array([[np.inf, 1.0]])]},
-         "parlour.solve": {"game": [None, 5, True, 2.5, [], float("nan"), np.int64(1), "game.txt", "missing.py"]}}
+            ("parlour.solve", "players"), ("parlour.solve", "exact"), ("nfg.dumps", "row_names"),
+            ("nfg.dumps", "col_names"), ("nfg.write", "row_names"), ("nfg.write", "col_names")}
+# A matrix, a game, a file and the cards are checked by what they hold, beyond their type
+EXTRA = {"zerosum.solve": {"matrix": NOT_A_MATRIX},
+         "parlour.solve": {"game": [None, 5, True, 2.5, [], float("nan"), np.int64(1), "game.txt", "missing.py",
+                                    f"{NOWHERE}/game.py", f"{NOWHERE}/game.toml"]},
+         "goose.solve": {"rules": [*NOT_A_PATH, "missing-parlour-rules.toml", f"{NOWHERE}/rules.toml", FOLDER],
+                         "checkpoint": [*NOT_A_PATH, f"{NOWHERE}/goose.ckpt", FOLDER]},
+         "dominance.verify": {"result": [None, 5, "steps", [], {}, (0, 1), np.int64(1), object()]},
+         "nfg.read": {"path": [*NOT_A_PATH, None, b"game.nfg", *MISSING_FILES]},
+         "nfg.parse": {"text": [None, 5, True, 2.5, b"NFG 1 R", [], ["NFG"], {}, np.int64(1), object()]},
+         "nfg.write": {"path": [*NOT_A_PATH, None, b"game.nfg", f"{NOWHERE}/game.nfg", FOLDER]}}
+
+
+def _is_int(value: Any) -> bool:
+    return not isinstance(value, bool | np.bool_) and isinstance(value, int | np.integer)
+
+
+def _is_sequence(value: Any) -> bool:
+    return (isinstance(value, list | tuple) or getattr(value, "ndim", None) == 1) and not isinstance(value, str)
+
+
+def _table_of_numbers(value: Any) -> bool:
+    """Whether `value` is a table of numbers in type (its shape or its values may still be wrong)."""
+    def number(v: Any) -> bool:
+        return not isinstance(v, bool | np.bool_) and isinstance(v, int | float | Fraction | np.number)
+
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "iuf" or (value.ndim == 2 and all(number(v) for v in value.flat))
+    if not isinstance(value, list | tuple):
+        return False
+    rows = [r for r in value if isinstance(r, list | tuple | np.ndarray)]
+    if len(rows) != len(value):  # a row that is a number is a shape error; one that is None or text, a type error
+        return all(number(r) for r in value)
+    return all(number(v) for r in rows for v in r)
+
+
+def wrong_type(kind: str, value: Any) -> bool | None:
+    """Whether `value` is of the wrong type for an argument of `kind` (a TypeError is due: `InvalidType`), or a
+    value of the right type that is wrong (a ValueError, not a TypeError); None where the table does not say."""
+    if kind in ("count", "pair", "triple"):
+        if kind == "count":
+            return not _is_int(value)
+        return not (_is_sequence(value) and all(_is_int(v) for v in value))
+    if kind == "real":
+        return isinstance(value, bool | np.bool_) or not isinstance(value, int | float | Fraction | np.number)
+    if kind == "switch":
+        return not isinstance(value, bool | np.bool_)
+    if kind in ("text", "title", "option"):
+        return not isinstance(value, str)
+    if kind in ("function", "result"):
+        return True
+    if kind == "path":
+        return not isinstance(value, str)
+    if kind == "list":
+        return not (_is_sequence(value) and all(_is_int(v) for v in value))
+    if kind == "names":
+        return not (isinstance(value, list | tuple) and all(isinstance(v, str) for v in value))
+    if kind == "cards":
+        return not (isinstance(value, str) or (_is_sequence(value) and all(isinstance(v, str) or _is_int(v)
+                                                                            for v in value)))
+    if kind == "matrix":
+        return not _table_of_numbers(value)
+    return None
+
+
+def kind_of(door: str, argument: str) -> str:
+    """The kind of an argument, for the checks of its refusals (those only in EXTRA named here)."""
+    return DOORS[door][2].get(argument) or {"matrix": "matrix", "result": "result", "rules": "path",
+                                             "checkpoint": "path", "path": "path", "text": "text"}.get(argument, "")
 
 
 def wrong_values(door: str, argument: str, kind: str) -> list[Any]:
@@ -304,17 +396,28 @@ def bad_call(draw: st.DrawFn, door: str) -> tuple[str, Any]:
     return argument, draw(st.sampled_from(values))
 
 
+def check_family(exc: Exception, typed: bool | None, call: str) -> None:
+    """A wrong type is refused with a TypeError (`InvalidType`), a wrong value of the right type with a
+    ValueError that is no TypeError (`InvalidInput`); `typed` None: the table does not say which."""
+    if typed is not None:
+        said = "a wrong type" if typed else "a wrong value"
+        assert isinstance(exc, TypeError) is typed, f"{call}: {type(exc).__name__} for {said}: {exc}"
+
+
 def check_refused(door: str, argument: str, value: Any) -> None:
     call, base, _ = DOORS[door]
     try:
         call(**{**base, argument: value})
     except (ValueError, TypeError) as exc:
         assert isinstance(exc, ParlourError), f"{door}({argument}={value!r}): a raw {type(exc).__name__}: {exc}"
+        check_family(exc, wrong_type(kind_of(door, argument), value), f"{door}({argument}={value!r})")
         message = str(exc)
         # a huge but valid size is refused by its size guard, with the estimate and the way past it (force)
         named = names(message, argument) or (value is HUGE and names(message, "force=True"))
         if door == "parlour.solve" and argument == "game":
             named = named or "game file" in message
+        if door == "goose.solve" and argument == "rules":
+            named = named or "rule file" in message  # a file that cannot be read: named as what it is
         assert named, f"{door}({argument}={value!r}): {message!r} does not name {argument}"
         assert FLAG not in message, message
     except Exception as exc:  # anything else is a raw error
@@ -342,8 +445,8 @@ def test_every_wrong_value_of_every_argument_is_refused_naming_it(door: str, arg
 
 def test_the_property_covers_every_argument_of_every_front_door() -> None:
     for door, (_, base, kinds) in DOORS.items():
-        name = door if door.startswith("parlour.") else f"parlour.{door}" if not door.startswith("zerosum") \
-            else "parlour.solvers.zerosum.solve"
+        name = (door if door.startswith("parlour.") else f"parlour.solvers.{door}"
+                if door.split(".")[0] in ("zerosum", "dominance", "nfg") else f"parlour.{door}")
         module_path, _, fn = name.rpartition(".")
         target: Any = parlour
         for part in module_path.split(".")[1:]:
@@ -387,3 +490,111 @@ def test_the_command_line_still_names_its_flags_and_arguments(capsys: pytest.Cap
                        (["goose", "solve", "--players", "2", "--from", "5,0"], "--from: nobody can stand on square 5")):
         code, _, err = run_cli(args, capsys)
         assert code == 2 and said in err and "Traceback" not in err, (args, err)
+
+
+def bad_calls() -> list[tuple[str, str, Any]]:
+    """Every (door, argument, value) of the table above: the suite of bad calls."""
+    return [(door, argument, value) for door, argument in CASES
+            for value in EXTRA.get(door, {}).get(argument) or wrong_values(door, argument, DOORS[door][2][argument])]
+
+
+def test_the_suite_holds_at_least_400_bad_calls_over_every_front_door() -> None:
+    calls = bad_calls()
+    cowtrade = sum(len(values) for _, _, values in COWTRADE_CALLS)
+    assert len(calls) + cowtrade >= 400, len(calls) + cowtrade
+    doors = {door.split(".")[0] for door, _, _ in calls} | {"cowtrade"}
+    assert doors >= {"goose", "guess", "memory", "winorlose", "zerosum", "nfg", "dominance", "parlour", "cowtrade"}
+
+
+# ---- numpy arrays where a sequence is meant: taken, as lists are --------------------------------------------
+
+def test_numpy_arrays_work_wherever_a_sequence_does(tmp_path: Any) -> None:
+    view = parlour.winorlose.chance("3h,5", "0,1,2,6,7")
+    for hand, table in ((np.array(["3h", "5"]), np.array([0, 1, 2, 6, 7])), (("3h", 5), (0, 1, 2, 6, 7)),
+                        (np.array(["3h", "5"]), np.array(["0", "1", "2", "6", "7"]))):
+        assert parlour.winorlose.chance(hand, table).win == view.win  # type: ignore[arg-type]
+    goose = parlour.goose.solve(players=2, tol=1e-6, squares=np.array([20, 30]), inn_pending=np.array([], dtype=int))
+    assert goose.win_bounds == parlour.goose.solve(players=2, tol=1e-6, squares=[20, 30], inn_pending=[]).win_bounds
+    matrix = [[3, -1], [-2, 4]]
+    for array in (np.array(matrix), np.array(matrix, dtype=object), np.array(matrix, dtype=np.float64),
+                  [np.array(row) for row in matrix]):
+        assert parlour.solvers.zerosum.solve(array).value == Fraction(1)
+        assert dominance.eliminate(array).steps == dominance.eliminate(matrix).steps
+    nfg.write(tmp_path / "a.nfg", np.array(matrix), row_names=np.array(["u", "d"]).tolist())
+    assert nfg.read(tmp_path / "a.nfg")[0].tolist() == matrix
+    assert nfg.dumps(np.array([[0.5, -1]])) == nfg.dumps([[Fraction(1, 2), -1]])
+
+
+# ---- the cow trade: every call ends within seconds (its own helper closes these; issue 47) ----------------------
+
+COWTRADE_BASE: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
+    "solve": (lambda **kw: parlour.cowtrade.solve(**kw), {"money": (8, 5)}),
+    "game": (lambda **kw: parlour.cowtrade.game(**kw), {"money": (8, 5)}),
+    "endgame": (lambda **kw: parlour.cowtrade.endgame(**kw), {"money": (1, 1), "set_size": 3}),
+    "hidden": (lambda **kw: parlour.cowtrade.hidden(**kw), {"players": 2}),
+    "security": (lambda **kw: parlour.cowtrade.security(**kw),
+                 {"money": (1, 1, 0), "set_size": 3, "animals": (2, 1, 0), "turn": 2, "study": True}),
+}
+NOT_A_TOL = [float("nan"), -1, 0, -1e-300, float("inf"), "x", "1e-9", None, True, [], np.float64("nan"), 2]
+NOT_SET_SIZE = [1, 0, -4, 4.0, "4", None, True, 10**30, np.float64(4)]
+NOT_TWO_MONIES = [8, (8, 5, 3), ("8", 5), (8.0, 5), (8, None), (-1, 5), "8,5", {8: 5}, (True, 5), np.array([8.0, 5])]
+COWTRADE_KINDS = {"money": "pair", "initiative": "count", "bids": "", "second_initiative": "option",
+                  "force": "switch", "study": "switch", "set_size": "count", "tol": "real", "animals1": "count",
+                  "challenger": "count", "stage": "option", "ties": "option", "next_challenger": "option",
+                  "players": "count", "donkeys": "count", "turn": "count", "animals": "triple"}
+COWTRADE_CALLS: list[tuple[str, str, list[Any]]] = [
+    ("solve", "money", NOT_TWO_MONIES), ("solve", "initiative", ["1", 2, 0, 1.0, None, True]),
+    ("solve", "bids", [3, "8", [None]]), ("solve", "second_initiative", ["winner", 5, None, True]),
+    ("solve", "force", NOT_A_SWITCH),
+    ("game", "money", NOT_TWO_MONIES), ("game", "initiative", ["1", 2, 1.0]), ("game", "force", ["no", 1]),
+    ("endgame", "money", NOT_TWO_MONIES), ("endgame", "set_size", NOT_SET_SIZE), ("endgame", "tol", NOT_A_TOL),
+    ("endgame", "animals1", ["1", 1.0, -1, None, True]), ("endgame", "challenger", ["1", 3, 1.0, None]),
+    ("endgame", "stage", ["x", 5, None]), ("endgame", "ties", ["x", 5, None]),
+    ("endgame", "next_challenger", ["x", 5, None]), ("endgame", "study", ["yes", 1, None]),
+    ("endgame", "force", ["yes", 1, None]),
+    ("hidden", "players", [1, 7, "3", 3.0, True, None, -2]), ("hidden", "initiative", ["1", 2, 1.0]),
+    ("hidden", "donkeys", [-1, 5, "0", 0.0, None]), ("hidden", "second_initiative", ["x", 5, None]),
+    ("hidden", "force", ["no", 1, None]),
+    ("security", "money", [(1, 1), (1, 1, 0, 0), ("1", 1, 0), (1.0, 1, 0), 5, (-1, 1, 0), "1,1,0"]),
+    ("security", "tol", NOT_A_TOL), ("security", "players", [5, (1, 2, 5), "1,2", (1.0, 2), None, True, (0,)]),
+    ("security", "turn", [1.0, "1", 0, 4, None, True]), ("security", "set_size", NOT_SET_SIZE),
+    ("security", "animals", [(1, 1), ("1", 1, 0), (1.0, 1, 0), None, 5, (-1, 1, 0)]),
+    ("security", "stage", ["x", 5]), ("security", "ties", ["x", 5]),
+    ("security", "study", ["yes", 1, None]), ("security", "force", ["yes", 1, None]),
+]
+# the issue's: `security(money=(0, 0, 0), tol=nan)` and `tol=-1` never returned
+COWTRADE_CALLS.append(("security", "tol", [float("nan"), -1]))
+COWTRADE_CASES = [(door, argument, value) for door, argument, values in COWTRADE_CALLS for value in values]
+
+
+@pytest.mark.timeout(10)
+@pytest.mark.parametrize(("door", "argument", "value"), COWTRADE_CASES,
+                         ids=[f"{d}:{a}={v!r}"[:60] for d, a, v in COWTRADE_CASES])
+def test_every_cow_trade_front_door_refuses_wrong_values_within_seconds(door: str, argument: str, value: Any) -> None:
+    call, base = COWTRADE_BASE[door]
+    if (door, argument) == ("security", "tol") and isinstance(value, float) and math.isnan(value):
+        base = {"money": (0, 0, 0)}  # the issue's own call
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # next_challenger, challenger: old names
+            call(**{**base, argument: value})
+    except (ValueError, TypeError) as exc:
+        assert isinstance(exc, ParlourError), f"{door}({argument}={value!r}): a raw {type(exc).__name__}: {exc}"
+        kind = "triple" if door == "security" and argument in ("money", "players") else COWTRADE_KINDS[argument]
+        check_family(exc, wrong_type(kind, value), f"{door}({argument}={value!r})")
+        renamed = argument == "next_challenger" and names(str(exc), "second_initiative")
+        assert names(str(exc), argument) or renamed, f"{door}({argument}={value!r}): {exc}"
+        assert FLAG not in str(exc), str(exc)
+    except Exception as exc:
+        raise AssertionError(f"{door}({argument}={value!r}) raised {type(exc).__name__}: {exc}") from exc
+    else:
+        raise AssertionError(f"{door}({argument}={value!r}) was accepted")
+
+
+@pytest.mark.timeout(20)
+def test_the_cow_trade_takes_numpy_arrays_where_it_takes_sequences() -> None:
+    assert parlour.cowtrade.solve(money=np.array([8, 5])).value == parlour.cowtrade.solve(money=(8, 5)).value
+    base = COWTRADE_BASE["security"][1]
+    arrays = {**base, "money": np.array(base["money"]), "animals": np.array(base["animals"])}
+    levels = parlour.cowtrade.security(**base).to_json()["levels"]
+    assert parlour.cowtrade.security(**arrays).to_json()["levels"] == levels

@@ -13,12 +13,12 @@ from parlour.games.memory.simulate import simulate as memory_simulate
 def test_goose_counts_its_chunks_of_games() -> None:
     games = CHUNK + 10
     heard: list[int] = []
-    result = goose_simulate(STUDY, 2, games, seed=1, engine="numba", on_games=heard.append)
+    result = goose_simulate(STUDY, 2, games, seed=1, engine="numba", progress=heard.append)
     assert heard == [CHUNK, games] and sum(result.wins) + result.draws == games
 
 
 def test_memory_counts_its_games() -> None:
     games = 2 * REPORT_EVERY + 7
     heard: list[int] = []
-    memory_simulate(3, games, solve_exact(3).policy, seed=1, on_games=heard.append)
+    memory_simulate(3, games, solve_exact(3).policy, seed=1, progress=heard.append)
     assert heard == [0, REPORT_EVERY, 2 * REPORT_EVERY, games]

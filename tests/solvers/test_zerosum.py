@@ -49,8 +49,9 @@ def test_float_input_has_gap_but_no_certificate() -> None:
     assert abs(s.gap) < 1e-9
     # no saddle point; the 2x2 formula (ad - bc)/(a + d - b - c) gives 0.33/0.9
     assert s.value == pytest.approx(0.33 / 0.9, abs=1e-9)
+    assert s.value_exact is None and type(s.value) is float  # every result's rule: None where not exact
     with pytest.raises(CertificateError):
-        _ = s.value_exact
+        s.proven_value()  # for code that goes on only with a proof
 
 
 def test_wrong_certificate_is_rejected() -> None:

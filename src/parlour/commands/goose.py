@@ -143,7 +143,7 @@ def simulate(
     with progress(as_json or games < MANY_GAMES) as bar:
         task = bar.add_task("games played", total=games)
         res = analysis.simulate(rules, players, games, seed, engine=engine,
-                                on_games=lambda done: bar.update(task, completed=done))
+                                progress=lambda done: bar.update(task, completed=done))
     if as_json:
         print_json(res)
         return
@@ -188,7 +188,7 @@ def states(
                       f"({analysis.bitmap_search_gib(rules, players):.1f} GiB in all)")
     with progress(quiet or as_json or not big) as bar:
         task = bar.add_task("breadth-first levels", total=None)
-        counts = analysis.state_counts(rules, players, on_level=lambda k, size: bar.update(
+        counts = analysis.state_counts(rules, players, progress=lambda k, size: bar.update(
             task, completed=k, description=f"level {k}: {size:,} new states"))
     if as_json:
         print_json(counts)

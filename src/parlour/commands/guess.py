@@ -85,8 +85,8 @@ def solve(
     front.check_size(size, force)
     announce(solve_estimate(size), json_out)
     run = dresher(size) if trace else None
-    with solving(size, symmetric) as on_iteration:
-        sol = front.solve(size, smoothing=smoothing, symmetric=symmetric, force=force, on_iteration=on_iteration)
+    with solving(size, symmetric) as progress:
+        sol = front.solve(size, smoothing=smoothing, symmetric=symmetric, force=force, progress=progress)
     if json_out:
         out: dict[str, Any] = sol.to_json()
         if run is not None:
@@ -235,8 +235,8 @@ def value(
         err_console.print(f"V({size}) is not in the table of certified values (N = 1..{max(known, default=0)}): "
                           "solving it")
         announce(solve_estimate(size), json_out)
-        with solving(size) as on_iteration:
-            result = front.value(size, force=force, on_iteration=on_iteration)
+        with solving(size) as progress:
+            result = front.value(size, force=force, progress=progress)
     body = result.to_json()
     if json_out:
         print_json(body)
@@ -255,8 +255,8 @@ def verify(
 
     size = _parse_n(n)
     announce(solve_estimate(size), json_out)
-    with solving(size) as on_iteration:
-        check = table.verify(size, on_iteration=on_iteration)
+    with solving(size) as progress:
+        check = table.verify(size, progress=progress)
     if json_out:
         print_json(check)
     else:

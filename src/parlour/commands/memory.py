@@ -45,7 +45,7 @@ def solve(
     if exact and pairs > 30:
         with progress() as bar:
             task = bar.add_task("pairs solved", total=pairs + 1)
-            res = front.solve(pairs, exact=True, on_level=lambda _n: bar.advance(task))
+            res = front.solve(pairs, exact=True, progress=lambda _n: bar.advance(task))
     else:
         res = front.solve(pairs, exact=exact)
     if as_json:
@@ -134,7 +134,7 @@ def simulate(
     """Play real shuffled decks with the exact optimal policy and compare with the DP."""
     with progress(as_json or games * pairs < 100_000) as bar:  # ~2 ms a game of 40 pairs: seconds from here
         task = bar.add_task("games played", total=games)
-        res = front.simulate(pairs, games=games, seed=seed, on_games=lambda done: bar.update(task, completed=done))
+        res = front.simulate(pairs, games=games, seed=seed, progress=lambda done: bar.update(task, completed=done))
     if as_json:
         print_json(res)
         return

@@ -61,7 +61,7 @@ def table_cmd(
     with progress(quiet) as bar:
         task = bar.add_task("pairings", total=len(tinas) * len(FRANKS))
         result = front.tournament(rounds=rounds, games=games, seed=seed, tie=tie, chance_rule=chance_rule,
-                                  on_pairing=lambda _: bar.advance(task))
+                                  progress=lambda _: bar.advance(task))
     results, seconds = result.pairings, result.seconds
     if json:
         print_json(result)

@@ -141,6 +141,12 @@ def integers(value: object, name: str, low: int | None = None, high: int | None 
     return tuple(integer(v, f"{name}[{i}]", low, high) for i, v in enumerate(items))
 
 
+def callback(fn: object, name: str = "progress") -> None:
+    """Refuse a callback that cannot be called (None is no callback), naming the parameter."""
+    if fn is not None and not callable(fn):
+        raise InvalidType(f"{spelling.parameter(name)} must be a function, got {shown(fn)}")
+
+
 def check_seed(seed: Any, name: str = "seed") -> int | None:
     """`seed` if it is None or a whole number from 0 to 2**63 - 1, else InvalidType / InvalidInput naming `name`."""
     return None if seed is None else whole_seed(seed, name)
@@ -161,6 +167,6 @@ def check_range(value: Any, name: str, low: int, high: int) -> int:
 
 
 __all__ = [
-    "SEED_LIMIT", "check_range", "check_seed", "choice", "flag", "integer", "integers", "is_bool", "is_integer",
-    "optional_integer", "real", "renamed_keywords", "text", "whole_seed",
+    "SEED_LIMIT", "callback", "check_range", "check_seed", "choice", "flag", "integer", "integers", "is_bool",
+    "is_integer", "optional_integer", "real", "renamed_keywords", "text", "whole_seed",
 ]

@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from parlour.errors import CertificateError
+from parlour.errors import CertificateError, InvalidType, shown
+from parlour.infra import spelling
+from parlour.infra.checks import flag
 from parlour.results import Result, Status
 from parlour.solvers import exactlp, lp
 from parlour.solvers.zerosum import MatrixLike, integer_matrix
@@ -60,6 +62,11 @@ class Elimination(Result):
     rows: tuple[int, ...]  # surviving rows, original indices
     cols: tuple[int, ...]
     steps: tuple[Removal, ...]
+
+    @property
+    def survivors(self) -> dict[str, tuple[int, ...]]:
+        """The surviving `rows` and `columns` (original indices), as the JSON writes them."""
+        return {"rows": self.rows, "columns": self.cols}
 
     def payload(self, row_labels: list[str] | None = None,
                 col_labels: list[str] | None = None) -> dict[str, Any]:
@@ -112,6 +119,9 @@ def dominates(
 
 def verify(matrix: MatrixLike, result: Elimination) -> None:
     """Replay every removal and check its witness exactly; raise CertificateError on the first bad one."""
+    if not isinstance(result, Elimination):
+        raise InvalidType(f"{spelling.parameter('result')} must be an Elimination (what eliminate returns), "
+                          f"got {shown(result)}")
     ints, _ = integer_matrix(matrix)
     rows = list(range(ints.shape[0]))
     cols = list(range(ints.shape[1]))
@@ -184,25 +194,71 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
 
     The order is deterministic: the first dominated strategy in index order is removed, by the
     first dominating one (strict preferred to weak).
+
+    Parameters
+    ----------
+    matrix : array_like
+        The row player's payoffs, a non-empty 2-D table of finite numbers (ints, Fractions, floats, numpy's).
+    weak : bool, default True
+        Also remove weakly dominated strategies (and duplicates); False: strict dominance only.
+    mixed : bool, default True
+        Also look for dominating mixtures (by LP, checked exactly) when pure dominance is stuck.
+
+    Returns
+    -------
+    Elimination
+        ``rows`` and ``cols`` (the survivors, original indices) and ``steps`` (each `Removal` with its
+        witness); status EXACT: every removal is re-checked exactly (`verify`).
+
+    Raises
+    ------
+    TypeError
+        (`parlour.errors.InvalidType`) `weak` or `mixed` is not a bool, or `matrix` no table of numbers.
+    ValueError
+        (`parlour.errors.InvalidInput`) A matrix of the wrong shape or with entries that are not finite.
     """
+    weak, mixed = flag(weak, "weak"), flag(mixed, "mixed")  # "no" and None are no switch: refused, not read
     start = time.perf_counter()
     ints, _ = integer_matrix(matrix)
     if max(abs(v) for v in ints.flat) < 2**62:
         ints = ints.astype(np.int64)  # vectorised comparisons; witnesses are still checked in ints
-    rows = list(range(ints.shape[0]))
-    cols = list(range(ints.shape[1]))
-    steps: list[Removal] = []
+    game = _Survivors(ints, list(range(ints.shape[0])), list(range(ints.shape[1])), [])
+    while True:
+        progress = game.pure_pass(1, weak) | game.pure_pass(2, weak)
+        if progress:
+            continue
+        if mixed and (game.mixed_pass(1, weak) or game.mixed_pass(2, weak)):
+            continue
+        break
+    kinds = ("strict", "weak" if weak else "", "mixed" if mixed else "")
+    result = Elimination(tuple(game.rows), tuple(game.cols), tuple(game.steps),
+                         method="iterated dominance (" + ", ".join(k for k in kinds if k) + ")",
+                         status=Status.EXACT, seconds=time.perf_counter() - start,
+                         counters={"removals": len(game.steps)})
+    verify(matrix, result)
+    return result
 
-    def sub_for(player: int) -> tuple[np.ndarray, list[int]]:
-        block = ints[np.ix_(rows, cols)]
+
+@dataclass
+class _Survivors:
+    """The strategies still in play during an elimination, and the removals so far."""
+
+    ints: np.ndarray
+    rows: list[int]
+    cols: list[int]
+    steps: list[Removal]
+
+    def sub_for(self, player: int) -> tuple[np.ndarray, list[int]]:
+        block = self.ints[np.ix_(self.rows, self.cols)]
         # the column player's own payoffs are -A; transposing makes her the row of `block`
-        return (block, rows) if player == 1 else (-block.T, cols)
+        return (block, self.rows) if player == 1 else (-block.T, self.cols)
 
-    def pure_pass(player: int) -> bool:
+    def pure_pass(self, player: int, weak: bool) -> bool:
+        """Remove `player`'s purely dominated strategies in index order; whether any went."""
         changed = False
         index = 0
         while True:
-            block, alive = sub_for(player)
+            block, alive = self.sub_for(player)
             if index >= len(alive) or len(alive) == 1:
                 return changed
             found = _pure_removal(block, index, weak)
@@ -210,36 +266,19 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
                 index += 1
                 continue
             by, kind = found
-            steps.append(Removal(player, alive[index], kind, ((alive[by], Fraction(1)),)))
+            self.steps.append(Removal(player, alive[index], kind, ((alive[by], Fraction(1)),)))
             alive.pop(index)
             changed = True
 
-    def mixed_pass(player: int) -> bool:
-        block, alive = sub_for(player)
+    def mixed_pass(self, player: int, weak: bool) -> bool:
+        """Remove the first of `player`'s strategies a mixture dominates; whether one went."""
+        block, alive = self.sub_for(player)
         for index in range(len(alive)):
             found = _mixed_removal(block, index, weak)
             if found is not None:
                 weights, kind = found
                 by = tuple((alive[j], w) for j, w in weights.items())
-                steps.append(Removal(player, alive[index], kind, by))
+                self.steps.append(Removal(player, alive[index], kind, by))
                 alive.pop(index)
                 return True
         return False
-
-    while True:
-        progress = pure_pass(1) | pure_pass(2)
-        if progress:
-            continue
-        if mixed and (mixed_pass(1) or mixed_pass(2)):
-            continue
-        break
-    kinds = ("strict", "weak" if weak else "", "mixed" if mixed else "")
-    result = Elimination(tuple(rows), tuple(cols), tuple(steps),
-                         method="iterated dominance (" + ", ".join(k for k in kinds if k) + ")",
-                         status=Status.EXACT, seconds=time.perf_counter() - start,
-                         counters={"removals": len(steps)})
-    verify(matrix, result)
-    return result
-
-
-__all__ = ["Elimination", "Kind", "Removal", "dominates", "eliminate", "verify"]

@@ -6,15 +6,22 @@ fastest) and the outcome list with a profile-to-outcome index table.
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from parlour.errors import FormatError, shown
-from parlour.infra.files import read_text
+from parlour.errors import FormatError, InvalidInput, InvalidType, shown
+from parlour.infra import spelling
+from parlour.infra.files import output_file, read_text
 from parlour.results import frac_str
+
+if TYPE_CHECKING:
+    from parlour.solvers.zerosum import MatrixLike
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]|[^\s{}",]+|,')
 
@@ -53,6 +60,8 @@ def _group(tokens: list[str], pos: int) -> tuple[Nested, int]:
 
 def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
     """(A, row names, column names, title) from .nfg text; A is player 1's payoff (object dtype)."""
+    if not isinstance(text, str):
+        raise InvalidType(f"{spelling.parameter('text')} must be the .nfg text (a str), got {shown(text)}")
     tokens = _tokens(text)
     if len(tokens) < 4 or tokens[0] != "NFG" or tokens[1] != "1" or tokens[2] not in ("R", "D"):
         raise FormatError("malformed .nfg: it must start with 'NFG 1 R'")
@@ -119,28 +128,63 @@ def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
     return a, names[0], names[1], title
 
 
+def _path(path: object) -> str | Path:
+    """`path` when it names a file (a str or an os.PathLike), else InvalidType naming it."""
+    if isinstance(path, bytes) or not isinstance(path, str | os.PathLike):
+        raise InvalidType(f"{spelling.parameter('path')} must be a file name (str or Path), got {shown(path)}")
+    return path  # type: ignore[return-value]
+
+
 def read(path: str | Path) -> tuple[np.ndarray, list[str], list[str], str]:
-    return parse(read_text(path, "the game file"))
+    """(A, row names, column names, title) of the .nfg file at `path`; A is player 1's payoff (object dtype).
+
+    Raises InvalidType for a `path` that is no file name, FormatError for a file that cannot be read or is
+    no two-player constant-sum .nfg game."""
+    return parse(read_text(_path(path), f"the game file {spelling.parameter('path', argument='GAME')}"))
 
 
-def dumps(matrix: np.ndarray, row_names: list[str] | None = None, col_names: list[str] | None = None,
+def _names(names: object, count: int, name: str) -> list[str]:
+    """Strategy names: `count` strings without a double quote (the format's own delimiter)."""
+    if names is None:
+        return [str(k + 1) for k in range(count)]
+    said = spelling.parameter(name)
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
+        raise InvalidType(f"{said} must be a list of strings, got {shown(names)}")
+    if len(names) != count or any('"' in x for x in names):
+        raise InvalidInput(f"{said} must be {count} names without a double quote, got {shown(names)}")
+    return list(names)
+
+
+def dumps(matrix: MatrixLike, row_names: Sequence[str] | None = None, col_names: Sequence[str] | None = None,
           title: str = "parlour game") -> str:
-    m, n = np.shape(matrix)
-    rows = row_names or [str(i + 1) for i in range(m)]
-    cols = col_names or [str(j + 1) for j in range(n)]
-    quoted = " ".join(f'"{s}"' for s in rows), " ".join(f'"{s}"' for s in cols)
+    """The .nfg text of the zero-sum game whose row player's payoffs are `matrix` (any table of finite
+    numbers, as `zerosum.solve` takes it); the names and the title are checked before anything is written."""
+    from parlour.solvers.zerosum import as_matrix  # HiGHS and FLINT load with it: only when writing
+
+    arr = as_matrix(matrix)
+    m, n = arr.shape
+    rows, cols = _names(row_names, m, "row_names"), _names(col_names, n, "col_names")
+    if not isinstance(title, str):
+        raise InvalidType(f"{spelling.parameter('title')} must be a string, got {shown(title)}")
+    if '"' in title:
+        raise InvalidInput(f"{spelling.parameter('title')} must hold no double quote, got {shown(title)}")
+    quoted = " ".join(f'"{x}"' for x in rows), " ".join(f'"{x}"' for x in cols)
     lines = [f'NFG 1 R "{title}" {{ "Player 1" "Player 2" }} {{ {{ {quoted[0]} }} {{ {quoted[1]} }} }}', ""]
     payoffs = []
     for j in range(n):
         for i in range(m):
-            v = Fraction(matrix[i][j])
+            v = Fraction(arr[i, j].item() if isinstance(arr[i, j], np.generic) else arr[i, j])
             payoffs.append(f"{frac_str(v)} {frac_str(-v)}")
     lines.append(" ".join(payoffs))
     return "\n".join(lines) + "\n"
 
 
-def write(path: str | Path, matrix: np.ndarray, **kwargs: object) -> None:
-    Path(path).write_text(dumps(matrix, **kwargs))  # type: ignore[arg-type]
+def write(path: str | Path, matrix: MatrixLike, row_names: Sequence[str] | None = None,
+          col_names: Sequence[str] | None = None, title: str = "parlour game") -> None:
+    """Write the game to `path` in .nfg form. Everything is checked first (the path's folder exists and is
+    writable, the matrix is a table of finite numbers, the names fit), so a refusal leaves no file."""
+    target = output_file(_path(path), spelling.parameter("path"))
+    target.write_text(dumps(matrix, row_names, col_names, title))
 
 
 __all__ = ["Nested", "dumps", "parse", "read", "write"]

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import flint
 import numpy as np
 
-from parlour.errors import CertificateError, InvalidInput, shown
+from parlour.errors import CertificateError, InvalidInput, InvalidType, shown
+from parlour.infra import spelling
 from parlour.results import Result, Status, exact
 from parlour.solvers import exactlp, lp
 
@@ -110,7 +111,12 @@ class ZeroSumSolution(Result):
         return self.certificate is not None
 
     @property
-    def value_exact(self) -> Fraction:
+    def value_exact(self) -> Fraction | None:
+        """The proven value; None when the solution was not certified (every result's rule)."""
+        return None if self.certificate is None else self.certificate.value
+
+    def proven_value(self) -> Fraction:
+        """The proven value, for code that goes on only with a proof: CertificateError when not certified."""
         if self.certificate is None:
             raise CertificateError("this solution was not certified exactly")
         return self.certificate.value
@@ -155,26 +161,55 @@ def mixture(key: str, probabilities: Sequence[Fraction | float],
     return out
 
 
-def as_matrix(matrix: MatrixLike) -> np.ndarray:
-    """A 2-D numpy array with a clear error for anything that is not a table of finite numbers.
+def _entry(value: object, said: str) -> object:
+    """One payoff, checked: a number (an int, a Fraction, a float, numpy's), finite."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | Fraction | np.integer | np.floating):
+        raise InvalidType(f"{said}'s entries must be numbers, got {shown(value)}")
+    if isinstance(value, float | np.floating) and not math.isfinite(float(value)):
+        raise InvalidInput(f"{said}'s entries must be finite, got {shown(value)}")
+    return value
+
+
+def _rows(matrix: object, said: str) -> list[Sequence[object]]:
+    """The rows of a table given as a sequence of sequences (or an array): InvalidType for what is no table,
+    InvalidInput for a table of the wrong shape (empty, one row of numbers, rows of different lengths)."""
+    if isinstance(matrix, str | bytes | Mapping) or not isinstance(matrix, Sequence | np.ndarray):
+        raise InvalidType(f"{said} must be a table of numbers (a list of rows, or a 2-D array), got {shown(matrix)}")
+    rows = list(matrix)
+    if not rows:
+        raise InvalidInput(f"{said} must be a non-empty 2-D table, got {shown(matrix)}")
+    for row in rows:
+        if isinstance(row, str | bytes | Mapping) or not isinstance(row, Sequence | np.ndarray | int | float | Fraction
+                                                                    | np.integer | np.floating):
+            raise InvalidType(f"{said}'s rows must be lists of numbers, got a row {shown(row)}")
+        if not isinstance(row, Sequence | np.ndarray):
+            raise InvalidInput(f"{said} must be a 2-D table (a list of rows), got one row {shown(matrix)}")
+    if len({len(row) for row in rows}) > 1 or not len(rows[0]):
+        raise InvalidInput(f"{said} must be a non-empty 2-D table with rows of one length, got row lengths "
+                           f"{shown(sorted({len(row) for row in rows}))}")
+    return rows
+
+
+def as_matrix(matrix: MatrixLike, name: str = "matrix") -> np.ndarray:
+    """A 2-D numpy array, or a refusal naming `name`: InvalidType for what is no table of numbers (None, a
+    string, a row that is no list, an entry that is no number), InvalidInput for a wrong shape or an entry
+    that is not finite.
 
     Numeric numpy input is returned as it is (checked vectorised); anything else becomes an object
     array (Python ints, Fractions, floats), checked entry by entry.
     """
+    said = spelling.parameter(name)
     if isinstance(matrix, np.ndarray) and matrix.dtype.kind in "iuf":
-        arr = matrix
-        if arr.dtype.kind == "f" and not np.isfinite(arr).all():
-            raise InvalidInput("the payoff matrix's entries must be finite")
-    else:
-        arr = np.array(matrix, dtype=object)
-        if arr.ndim == 2:
-            for v in arr.flat:
-                if isinstance(v, bool) or not isinstance(v, int | float | Fraction | np.integer | np.floating):
-                    raise InvalidInput(f"the payoff matrix's entries must be numbers, got {shown(v)}")
-                if isinstance(v, float | np.floating) and not math.isfinite(float(v)):
-                    raise InvalidInput("the payoff matrix's entries must be finite")
-    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise InvalidInput(f"the payoff matrix must be a non-empty 2-D table, got shape {arr.shape}")
+        if matrix.ndim != 2 or 0 in matrix.shape:
+            raise InvalidInput(f"{said} must be a non-empty 2-D table, got an array of shape {matrix.shape}")
+        if matrix.dtype.kind == "f" and not np.isfinite(matrix).all():
+            raise InvalidInput(f"{said}'s entries must be finite")
+        return matrix
+    rows = _rows(matrix, said)
+    arr = np.empty((len(rows), len(rows[0])), dtype=object)
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            arr[i, j] = _entry(value, said)
     return arr
 
 
@@ -293,7 +328,7 @@ def solve(matrix: MatrixLike, exact: bool | None = None) -> ZeroSumSolution:
     w = np.maximum(sol.row_dual, 0.0)
     x = u / u.sum()
     y = w / w.sum()
-    value = 1.0 / u.sum() + low - 1.0
+    value = float(1.0 / u.sum() + low - 1.0)  # a Python float: no numpy scalar in a result
     gap = float((floats @ y).max() - (x @ floats).min())
     want_exact = rational if exact is None else exact
     certificate = None

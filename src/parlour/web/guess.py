@@ -161,14 +161,14 @@ def _solve(n: int, report: Report | None = None) -> Strategies:
         report(min(0.95, max(0.01, share)), f"N = {n}, iteration {step.iteration}: V(N) between "
                f"{step.lower / 2:.6f} and {step.upper / 2:.6f}")
 
-    sol = solve_guess(n, on_iteration=progress)
+    sol = solve_guess(n, progress=progress)
     if not sol.certified or sol.value is None:
         raise InvalidInput(f"the strategies for N = {n} could not be certified")
     if report is not None:
         report(0.97, f"N = {n}: certified; saving")
     bob = tuple((t.depths, Fraction(p)) for t, p in sol.bob)
     alice = tuple(Fraction(a) for a in sol.alice)
-    value = sol.value_exact
+    value = sol.proven_value()
     return Strategies(n, value, alice, bob, _digest(n, value, alice, bob), time.perf_counter() - began)
 
 

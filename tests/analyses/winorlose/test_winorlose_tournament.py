@@ -64,7 +64,7 @@ def test_learning_needs_a_real_simulation(bad):
 
 def test_tournament_covers_every_pairing_and_reports_progress():
     seen = []
-    t = tournament(Rules(), rounds=5, games=20, seed=1, tinas=(Tina.BLIND, Tina.LEARNING), on_pairing=seen.append)
+    t = tournament(Rules(), rounds=5, games=20, seed=1, tinas=(Tina.BLIND, Tina.LEARNING), progress=seen.append)
     assert len(t.pairings) == len(seen) == 2 * len(FRANKS)
     assert t.get(Frank.NORMAL, Tina.BLIND).exact and not t.get(Frank.NORMAL, Tina.LEARNING).exact
     assert t.status is Status.ESTIMATE

@@ -144,7 +144,7 @@ def closed_form_checks(max_money: int, second: SecondInitiative = SecondInitiati
         for t3 in range(t1):
             for initiative in (1, 3):
                 game = CowTrade(t1, t3, initiative, second_initiative=second)
-                lp = zerosum.solve(payoff_matrix(game), exact=True).value_exact
+                lp = zerosum.solve(payoff_matrix(game), exact=True).proven_value()
                 yield ClosedFormCheck(t1, t3, initiative, lp, study_closed_form(t1, t3),
                                       closed_form(t1, t3, initiative, second))
 

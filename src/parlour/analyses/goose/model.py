@@ -24,7 +24,7 @@ from parlour.solvers import markov
 EXACT_LIMIT = 50_000  # unknowns (states x outcome columns) up to which the exact solver is offered
 
 
-def solve(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None, *, client: Any = None,
+def solve(plan: SolvePlan, progress: Callable[[int, float], None] | None = None, *, client: Any = None,
           parts: int | None = None) -> GooseSolution:
     """P(each player wins) and P(draw) from the plan's position, by the plan's engine at its tolerance and
     storage (`policy.plan` decided them, and checked them; nothing is decided here again). `client`: the
@@ -37,21 +37,21 @@ def solve(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None,
         idx, mover = gchain.locate(sp, state)
         return exact_at(rules, players, state, exact_solution(rules, players), idx, mover, sp.counts, t0)
     if plan.engine == "stored chain":
-        return _solve_stored(rules, players, state, plan.tol, on_sweep, plan.checkpoint, t0)
+        return _solve_stored(rules, players, state, plan.tol, progress, plan.checkpoint, t0)
     if plan.engine == "chain-free":
-        return _solve_chain_free(rules, players, state, plan.tol, on_sweep, plan.checkpoint, plan.packed, t0)
+        return _solve_chain_free(rules, players, state, plan.tol, progress, plan.checkpoint, plan.packed, t0)
     if plan.checkpoint is None:
         raise SolverError("a Dask plan without its work folder")  # policy.decide always gives one: a bug
-    return _solve_partitioned(rules, players, state, plan.tol, on_sweep, plan.checkpoint.path, client, parts, t0)
+    return _solve_partitioned(rules, players, state, plan.tol, progress, plan.checkpoint.path, client, parts, t0)
 
 
 def _solve_stored(rules: RuleSet, players: int, state: State, tol: float,
-                  on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
+                  progress: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
                   t0: float) -> GooseSolution:
     """Up to 4 players: certified bounds on the stored chain."""
     sp = gchain.space(rules, players)
     idx, mover = gchain.locate(sp, state)
-    b = markov.certified(gchain.markov_chain(sp), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint)
+    b = markov.certified(gchain.markov_chain(sp), watch=[idx], tol=tol, progress=progress, checkpoint=checkpoint)
     return _from_bounds(rules, players, state, sp.counts, b, idx, mover, sp.size, t0,
                         "monotone Gauss-Seidel from below on the stored chain (+ extrapolations proven "
                         "sub-solutions); upper = 1 - other lower bounds")
@@ -116,7 +116,7 @@ def _room(rules: RuleSet, players: int, disk: Path | None, value_bytes: int) -> 
 
 
 def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
-                      on_sweep: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
+                      progress: Callable[[int, float], None] | None, checkpoint: markov.Checkpoint | None,
                       packed: bool, t0: float) -> GooseSolution:
     """5 players and more: successors computed from the rules in every sweep (`operator.OnTheFly`), each bound
     packed with its extrapolation offset in 8 bytes where the plan says so; the layout and the bounds in
@@ -129,7 +129,7 @@ def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
     disk = on_disk.parent if on_disk is not None else None
     lay = layout(rules, players, folder=folder, check=_room(rules, players, disk, 8 if packed else 12))
     idx, mover = gchain.locate(lay, state)
-    b = markov.certified(OnTheFly(lay), watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=checkpoint,
+    b = markov.certified(OnTheFly(lay), watch=[idx], tol=tol, progress=progress, checkpoint=checkpoint,
                          packed_bounds=packed)
     storage = ("each bound and its offset packed in 8 bytes" if packed
                else "float64 bounds, float32 offsets")
@@ -140,7 +140,7 @@ def _solve_chain_free(rules: RuleSet, players: int, state: State, tol: float,
 
 
 def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
-                       on_sweep: Callable[[int, float], None] | None, folder: Path, client: Any,
+                       progress: Callable[[int, float], None] | None, folder: Path, client: Any,
                        parts: int | None, t0: float) -> GooseSolution:
     """The chain-free operator swept in parts by Dask workers on a shared file (`solvers.markov.partitioned`)."""
     from parlour.analyses.goose.space import layout
@@ -152,7 +152,7 @@ def _solve_partitioned(rules: RuleSet, players: int, state: State, tol: float,
     write_work_folder(lay, folder)
     executor = Partitioned(OnTheFly(lay), WorkFolder(str(folder.resolve()), rules, players), client, parts)
     cp = markov.Checkpoint(folder / BOUNDS_FILE, every_seconds=0.0, out_of_core=True)
-    b = markov.certified(executor, watch=[idx], tol=tol, on_sweep=on_sweep, checkpoint=cp, extrapolate=False)
+    b = markov.certified(executor, watch=[idx], tol=tol, progress=progress, checkpoint=cp, extrapolate=False)
     return _from_bounds(rules, players, state, None, b, idx, mover, lay.size, t0,
                         f"monotone Gauss-Seidel from below, {len(executor.parts)} parts swept by Dask workers on a "
                         "shared file (Jacobi between parts); upper = 1 - other lower bounds")

@@ -23,6 +23,7 @@ from parlour.errors import InvalidInput, shown
 from parlour.games.goose.rules import STUDY, RuleSet, State, load_toml, state_from_squares
 from parlour.games.goose.rules import variant as named_variant
 from parlour.infra import spelling
+from parlour.infra.checks import renamed_keywords
 from parlour.infra.files import output_file
 from parlour.infra.resources import affordable, free_disk, require
 from parlour.solvers import markov
@@ -183,18 +184,20 @@ def numba_threads(count: int) -> Iterator[None]:
         numba.set_num_threads(before)
 
 
-def run(plan: SolvePlan, on_sweep: Callable[[int, float], None] | None = None, *, client: Any = None,
+@renamed_keywords(on_sweep="progress")
+def run(plan: SolvePlan, progress: Callable[[int, float], None] | None = None, *, client: Any = None,
         parts: int | None = None) -> model.GooseSolution:
     """Carry out a plan as it was made (engine, tolerance, storage, checkpoint, threads): `client` is the
     Dask client of a "dask" plan (its `parts` parts of the states)."""
     if (client is not None) != (plan.engine == "dask"):
         raise InvalidInput("a Dask client goes with a plan made with dask=True, and only with one")
     with numba_threads(plan.threads):
-        return model.solve(plan, on_sweep, client=client, parts=parts)
+        return model.solve(plan, progress, client=client, parts=parts)
 
 
+@renamed_keywords(on_sweep="progress")
 def solve(rules: RuleSet = STUDY, players: int = 2, *, exact: bool = False, start: State | None = None,
-          tol: float | None = None, on_sweep: Callable[[int, float], None] | None = None,
+          tol: float | None = None, progress: Callable[[int, float], None] | None = None,
           checkpoint: markov.Checkpoint | Path | None = None, out_of_core: bool = False, client: Any = None,
           parts: int | None = None) -> model.GooseSolution:
     """P(each player wins) and P(draw) from `start` (default: everybody on the start square), for code that
@@ -204,7 +207,7 @@ def solve(rules: RuleSet = STUDY, players: int = 2, *, exact: bool = False, star
     where = checkpoint.path if isinstance(checkpoint, markov.Checkpoint) else checkpoint
     made = decide(rules, players, start, exact=exact, tol=tol, checkpoint=where, out_of_core=out_of_core,
                   dask=client is not None, force=True)
-    return run(made, on_sweep, client=client, parts=parts)
+    return run(made, progress, client=client, parts=parts)
 
 
 __all__ = [

@@ -141,7 +141,7 @@ def _solve_table(plan: policy.SolvePlan, report: Report | None) -> Table:
         share = math.log(first[0] / max(gap, 2 * tol)) / math.log(first[0] / (2 * tol))
         say(0.1 + 0.85 * min(1.0, max(0.0, share)), f"{players} players, sweep {k}: widest interval {gap:.1e}")
 
-    b = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=tol, on_sweep=tick)
+    b = markov.certified(gchain.markov_chain(sp), watch=range(sp.size), tol=tol, progress=tick)
     return Table(rules, players, sp.index, None, b.lower, b.sweeps, tol, time.perf_counter() - t0)
 
 

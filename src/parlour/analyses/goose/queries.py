@@ -17,10 +17,10 @@ from parlour.infra.resources import physical_memory
 
 
 def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, engine: str = "numba",
-             on_games: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None) -> SimulationResult:
     """`games` games of the real game (any number of players), with Wilson intervals per player;
-    `on_games` hears the games played so far (the numba engine)."""
-    return play_games(rules, players, games, seed, engine=engine, on_games=on_games)
+    `progress` hears the games played so far (the numba engine)."""
+    return play_games(rules, players, games, seed, engine=engine, progress=progress)
 
 
 def bitmap_search_gib(rules: RuleSet, players: int) -> float:
@@ -33,7 +33,7 @@ def needs_bitmap_search(rules: RuleSet, players: int) -> bool:
 
 
 def state_counts(rules: RuleSet, players: int,
-                 on_level: Callable[[int, int], None] | None = None) -> dict[str, int]:
+                 progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
     """Reachable states from the start by category; from 6 players on (beyond the int32 queue of the
     counter) the relabelled transient states only, by a bitmap search, refused when it cannot fit."""
     if players < 2:
@@ -49,7 +49,7 @@ def state_counts(rules: RuleSet, players: int,
     if need > 0.9 * have:
         raise InvalidInput(f"{players} players: the bitmap search needs {need:.0f} GiB, this machine has "
                            f"{have:.0f} GiB")
-    found = count_canonical(rules, players, on_level=on_level)
+    found = count_canonical(rules, players, progress=progress)
     return {"canonical_transient": found.canonical, "levels": found.levels}
 
 

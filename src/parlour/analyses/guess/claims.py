@@ -57,12 +57,12 @@ def _n3() -> Outcome:
     full = zerosum.solve(matrix)
     ours = solution(3)
     study_cols = [(1, 2, 3), (1, 3, 2), (2, 1, 2), (2, 3, 1), (3, 2, 1)]
-    ok = sorted(cols) == study_cols and full.value_exact == ours.value == Fraction(9, 5)
+    by_lp, by_colgen = full.proven_value(), ours.proven_value()
+    ok = sorted(cols) == study_cols and by_lp == by_colgen == Fraction(9, 5)
     _ = Tree  # trees are validated by the Tree class itself in _valid
     rows = [[k + 1, *(c[k] for c in sorted(cols))] for k in range(3)]
     return Outcome(
-        computed=f"{len(cols)} trees; V(3) = {frac_str(full.value_exact)} (full LP) = {frac_str(ours.value_exact)} "
-        "(column generation)",
+        computed=f"{len(cols)} trees; V(3) = {frac_str(by_lp)} (full LP) = {frac_str(by_colgen)} (column generation)",
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="All depth vectors 1..3 filtered by the BST validity check give exactly the study's five "
         "columns; the full 3×5 LP (certified) and column generation agree on 9/5.",
@@ -95,7 +95,7 @@ def _n4() -> Outcome:
     ]
     bob = "; ".join(f"{' '.join(map(str, t.depths))} w.p. {frac_str(Fraction(p))}" for t, p in sol.bob)
     return Outcome(
-        computed=f"V(4) = {frac_str(sol.value_exact)}; uniform α guarantees {frac_str(uniform_guarantee)}; "
+        computed=f"V(4) = {frac_str(sol.proven_value())}; uniform α guarantees {frac_str(uniform_guarantee)}; "
         f"Bob: {bob}",
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="Certified by column generation and by Dresher's exact lexicographic simplex (table: "
@@ -117,10 +117,10 @@ def _small() -> Outcome:
         sol = solution(n)
         full = ""
         if n <= 8:  # the full matrix has Catalan(N) columns: 1430 at N = 8
-            v = zerosum.solve(_all_trees_matrix(n)).value_exact
+            v = zerosum.solve(_all_trees_matrix(n)).proven_value()
             full = frac_str(v)
             agree = agree and v == sol.value
-        rows.append([n, frac_str(sol.value_exact), f"{sol.value_float:.6f}", full, sol.max_guesses, len(sol.bob)])
+        rows.append([n, frac_str(sol.proven_value()), f"{sol.value_float:.6f}", full, sol.max_guesses, len(sol.bob)])
     return Outcome(
         computed="; ".join(f"V({r[0]}) = {r[1]}" for r in rows),
         status=Status.NEW if agree else Status.FAILED,
@@ -230,15 +230,16 @@ def _trace100() -> Outcome:
     ax = fig.add_subplot()
     ax.plot(range(1, len(ups) + 1), ups, label="upper bound (master)")
     ax.plot(range(1, len(here) + 1), here, label="best-response value at master α", lw=0.7)
-    ax.axhline(float(sol.value_exact), color="k", lw=0.5, ls="--", label=f"V(100) = {frac_str(sol.value_exact)}")
-    ax.set_ylim(float(sol.value_exact) - 1.5, float(sol.value_exact) + 1.5)
+    v = sol.proven_value()
+    ax.axhline(float(v), color="k", lw=0.5, ls="--", label=f"V(100) = {frac_str(v)}")
+    ax.set_ylim(float(v) - 1.5, float(v) + 1.5)
     ax.set_xlabel("iteration")
     ax.set_ylabel("expected guesses")
     ax.legend()
     ok = mono_up and not mono_low and sol.certified
     return Outcome(
         computed=f"{len(ups)} iterations (no smoothing, as in the study); upper monotone: {mono_up}; "
-        f"best-response value monotone: {mono_low}; V(100) = {frac_str(sol.value_exact)}",
+        f"best-response value monotone: {mono_low}; V(100) = {frac_str(v)}",
         status=Status.REPRODUCED if ok else Status.FAILED,
         explanation="Plain column generation (no smoothing, no play first) so the trace is the textbook one; "
         "with them the solver needs far fewer iterations.",
@@ -297,7 +298,7 @@ def _alice253() -> Outcome:
     ax.set_xlabel("i")
     ax.set_ylabel("253 · α_i")
     return Outcome(
-        computed=f"V(253) = {_short(sol.value_exact)} (certified {sol.certified})",
+        computed=f"V(253) = {_short(sol.proven_value())} (certified {sol.certified})",
         status=Status.NEW if _certified_alphas([sol]) else Status.FAILED,
         explanation="One certified optimal α (not unique).", figures=(svg_of(fig),))
 
@@ -316,8 +317,8 @@ def _property(n: int, which: str) -> Any:
     seeds = [t for t, _ in sol.bob]
     assert sol.value is not None
     if which in ("johnson_1", "johnson_2"):
-        return cj.some_optimal_alpha(n, sol.value_exact, seeds, eq=getattr(cj, which)(n))
-    return cj.some_optimal_alpha(n, sol.value_exact, seeds, ineq=getattr(cj, which)(n))
+        return cj.some_optimal_alpha(n, sol.proven_value(), seeds, eq=getattr(cj, which)(n))
+    return cj.some_optimal_alpha(n, sol.proven_value(), seeds, ineq=getattr(cj, which)(n))
 
 
 def _verdict(c: Any) -> str:
@@ -438,7 +439,7 @@ def _conj128() -> Outcome:
        published="about 100 digits each", heavy=True)
 def _v509() -> Outcome:
     sol = solution(509)
-    v = sol.value_exact
+    v = sol.proven_value()
     dn, dd = len(str(v.numerator)), len(str(v.denominator))
     ok = sol.certified and 90 <= dn <= 110 and 90 <= dd <= 110
     return Outcome(
@@ -457,7 +458,7 @@ def _failures() -> Outcome:
     rows = []
     for n in (485, 528, 530):
         s = solution(n)
-        v = s.value_exact
+        v = s.proven_value()
         rows.append([n, s.certified, f"{float(v):.15f}", f"{len(str(v.numerator))}/{len(str(v.denominator))}",
                      s.iterations, f"{s.seconds:.0f} s", s.max_guesses])
     ok = all(r[1] for r in rows)

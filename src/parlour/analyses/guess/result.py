@@ -40,8 +40,13 @@ class GuessSolution(Result):
     master_rows: int
 
     @property
-    def value_exact(self) -> Fraction:
-        """V(N) as the Fraction the exact check proved; CertificateError when it was not certified."""
+    def value_exact(self) -> Fraction | None:
+        """V(N) as the Fraction the exact check proved; None when it was not certified (every result's rule)."""
+        return self.value if isinstance(self.value, Fraction) else None
+
+    def proven_value(self) -> Fraction:
+        """V(N) as the proven Fraction, for code that goes on only with a proof: CertificateError when the
+        exact check did not pass."""
         if not isinstance(self.value, Fraction):
             from parlour.errors import CertificateError
 

@@ -135,7 +135,7 @@ def solve_guess(
     slack: float = 0.001,
     slack_per_gap: float = 10.0,
     threads: int | None = None,
-    on_iteration: Callable[[TraceStep], None] | None = None,
+    progress: Callable[[TraceStep], None] | None = None,
 ) -> GuessSolution:
     """V(N) and optimal strategies; exact and checked in the original game when `exact`.
 
@@ -170,7 +170,7 @@ def solve_guess(
     numba.set_num_threads(threads)  # this thread's parallel regions: the dense master's pivots
     try:
         res = colgen.solve(
-            oracle, cols, stabilisation, exact=exact, purge_after=purge_after, on_iteration=on_iteration,
+            oracle, cols, stabilisation, exact=exact, purge_after=purge_after, progress=progress,
             master_kind=master, extra=extra, start_point=centre,
             harvest_rounds=2 * n if harvest is None else harvest,
         )

@@ -193,11 +193,11 @@ class Verification:
 
 
 def verify(
-    numbers: int, entries: Mapping[int, Entry] | None = None, on_iteration: Callable[[TraceStep], None] | None = None
+    numbers: int, entries: Mapping[int, Entry] | None = None, progress: Callable[[TraceStep], None] | None = None
 ) -> Verification:
     """Re-solve N from scratch (the solver checks its rational certificate exactly) and compare V(N) with
     the table. Optimal strategies need not be unique, so the digest is not compared; the value is.
-    on_iteration: called after each round of the solve (a progress display)."""
+    progress: called after each round of the solve (a progress display)."""
     import time
 
     from parlour.analyses.guess.solve import solve_guess
@@ -206,7 +206,7 @@ def verify(
     if numbers not in table:
         raise InvalidInput(f"N = {numbers} is not in the table (it holds N = 1..{max(table, default=0)})")
     start = time.perf_counter()
-    fresh = solve_guess(numbers, on_iteration=on_iteration)
+    fresh = solve_guess(numbers, progress=progress)
     if not fresh.certified or fresh.value is None:
         raise InvalidInput(f"N = {numbers} could not be certified again")
-    return Verification(numbers, table[numbers], fresh.value_exact, fresh.max_guesses, time.perf_counter() - start)
+    return Verification(numbers, table[numbers], fresh.proven_value(), fresh.max_guesses, time.perf_counter() - start)

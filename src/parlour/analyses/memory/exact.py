@@ -23,14 +23,7 @@ from typing import Any
 
 from flint import fmpq
 
-from parlour.analyses.memory.dp import (
-    branches,
-    canonical,
-    check_pairs,
-    playable,
-    to_fraction,
-    with_pass,
-)
+from parlour.analyses.memory import dp
 from parlour.errors import InvalidInput
 from parlour.games.memory.rules import Leaf, Move, State, by_number, states_with
 from parlour.results import Result, Status, exact
@@ -57,7 +50,7 @@ class MemorySolution(Result):
 
     @property
     def first_player_cards(self) -> Fraction:
-        return to_fraction(self.values[self.start()])
+        return dp.to_fraction(self.values[self.start()])
 
     @property
     def first_player_pairs(self) -> Fraction:
@@ -78,7 +71,7 @@ class MemorySolution(Result):
         out: dict[str, Any] = {"pairs": self.pairs}
         if start not in self.values:
             return out
-        p = to_fraction(self.stalemate[start])
+        p = dp.to_fraction(self.stalemate[start])
         return {
             **out,
             **exact("first_player_expected_pairs", self.first_player_pairs),
@@ -110,7 +103,7 @@ def _compile(leaves: tuple[Leaf, ...]) -> Compiled:
 def _compiled_playable(pattern: tuple[int, int, int]) -> tuple[tuple[str, bool, Compiled], ...]:
     P, s, m = pattern
     st = State(P + 2 * s + m, P + s, P)
-    return tuple((c.name, c.is_pass, _compile(leaves)) for c, leaves in playable(st))
+    return tuple((c.name, c.is_pass, _compile(leaves)) for c, leaves in dp.playable(st))
 
 
 def _branches(comp: Compiled, k: int, B: int, P: int) -> list[tuple[fmpq, tuple[int, int], bool]]:
@@ -129,10 +122,64 @@ def _branches(comp: Compiled, k: int, B: int, P: int) -> list[tuple[fmpq, tuple[
     return out
 
 
+Row = tuple[fmpq, fmpq, fmpq, float, float]  # value, P(stalemate), E[pairs left; stalemate], min/max P(stalemate)
+Branch = tuple[fmpq, tuple[int, int], bool]  # probability, the successor's (B, P), whether the mover goes again
+ZERO, ONE = fmpq(0), fmpq(1)
+
+
+def _candidates(st: State, prev: dict[tuple[int, int], Row], cur: dict[tuple[int, int], Row],
+                pass_always: bool) -> tuple[list[tuple[str, fmpq, list[Branch]]], bool]:
+    """Every playable tactic but the pass with its value and branches, and whether the pass is playable."""
+    k, B, P = st.k, st.B, st.P
+    pass_ok = pass_always
+    cands: list[tuple[str, fmpq, list[Branch]]] = []
+    for name, is_pass, comp in _compiled_playable((min(P, 5), min(B - P, 5), min(k + P - 2 * B, 5))):
+        if is_pass:
+            pass_ok = True
+            continue
+        br = _branches(comp, k, B, P)
+        v = ZERO
+        for p, key, again in br:
+            v += p * (prev[key][0] + 2) if again else p * (k - cur[key][0])
+        cands.append((name, v, br))
+    return cands, pass_ok
+
+
+def _state_row(st: State, prev: dict[tuple[int, int], Row], cur: dict[tuple[int, int], Row],
+               pass_always: bool) -> tuple[Row, list[str], str]:
+    """One state's row (from the rows of its successors: `prev` one level down, `cur` this level), its
+    optimal tactics and the canonical one among them."""
+    half = fmpq(st.k, 2)
+    cands, pass_ok = _candidates(st, prev, cur, pass_always)
+    w = dp.with_pass(max((cd[1] for cd in cands), default=None), pass_ok, half)
+    opt_rows = [cd for cd in cands if cd[1] == w]
+    opt = [cd[0] for cd in opt_rows]
+    if pass_ok and w == half:
+        opt.append(Move.PASS)
+    chosen = dp.canonical(opt)
+    s_, l_ = ONE, half  # a mutual-pass stalemate with k/2 pairs left
+    los, his = ([1.0], [1.0]) if Move.PASS in opt else ([], [])
+    for name, _, br in opt_rows:
+        if name == chosen:
+            s_, l_ = ZERO, ZERO
+        lo = hi = 0.0
+        for p, key, again in br:
+            row = prev[key] if again else cur[key]
+            if name == chosen:
+                s_ += p * row[1]
+                l_ += p * row[2]
+            pf = float(p)
+            lo += pf * row[3]
+            hi += pf * row[4]
+        los.append(lo)
+        his.append(hi)
+    return (w, s_, l_, min(los), max(his)), opt, chosen
+
+
 def solve_exact(
     pairs: int,
     keep: Callable[[State], bool] | None = None,
-    on_level: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
     pass_always: bool = False,
 ) -> MemorySolution:
     """Solve every state with at most `pairs` pairs exactly. `keep` limits which states' exact
@@ -140,78 +187,33 @@ def solve_exact(
 
     pass_always: the study's simplified model of chapter 4 (our reading of it), in which the pass
     is available unconditionally, even without two known non-matching cards to turn."""
-    check_pairs(pairs)
+    dp.check_pairs(pairs)
     t0 = time.perf_counter()
     n_states = 0
-    values: dict[State, fmpq] = {}
     optimal: dict[State, frozenset[str]] = {}
     policy: dict[State, str] = {}
-    stal: dict[State, fmpq] = {}
-    left: dict[State, fmpq] = {}
-    smin: dict[State, float] = {}
-    smax: dict[State, float] = {}
-    zero, one = fmpq(0), fmpq(1)
-    # per level, keyed by (B, P): value, P(stalemate), E[pairs left; stalemate], min/max P(stalemate)
-    Row = tuple[fmpq, fmpq, fmpq, float, float]
-    prev: dict[tuple[int, int], Row] = {}
+    # the kept states' figures, one table per figure of a Row
+    kept: tuple[dict[State, Any], ...] = ({}, {}, {}, {}, {})
+    prev: dict[tuple[int, int], Row] = {}  # the level below, keyed by (B, P)
     for k in range(0, 2 * pairs + 1, 2):
         cur: dict[tuple[int, int], Row] = {}
-        half = fmpq(k, 2)
         for st in states_with(k):
-            B, P = st.B, st.P
             if k == 0:
-                cur[(B, P)] = (zero, zero, zero, 0.0, 0.0)
+                cur[(st.B, st.P)] = (ZERO, ZERO, ZERO, 0.0, 0.0)
                 optimal[st] = frozenset()
                 continue
-            pass_ok = pass_always
-            cands: list[tuple[str, fmpq, list[tuple[fmpq, tuple[int, int], bool]]]] = []
-            for name, is_pass, comp in _compiled_playable((min(P, 5), min(B - P, 5), min(k + P - 2 * B, 5))):
-                if is_pass:
-                    pass_ok = True
-                    continue
-                br = _branches(comp, k, B, P)
-                v = zero
-                for p, key, again in br:
-                    v += p * (prev[key][0] + 2) if again else p * (k - cur[key][0])
-                cands.append((name, v, br))
-            w = with_pass(max((cd[1] for cd in cands), default=None), pass_ok, half)
-            opt_rows = [cd for cd in cands if cd[1] == w]
-            opt = [cd[0] for cd in opt_rows]
-            if pass_ok and w == half:
-                opt.append(Move.PASS)
-            chosen = canonical(opt)
-            s_, l_ = one, half  # a mutual-pass stalemate with k/2 pairs left
-            los, his = ([1.0], [1.0]) if Move.PASS in opt else ([], [])
-            for name, _, br in opt_rows:
-                if name == chosen:
-                    s_, l_ = zero, zero
-                lo = hi = 0.0
-                for p, key, again in br:
-                    row = prev[key] if again else cur[key]
-                    if name == chosen:
-                        s_ += p * row[1]
-                        l_ += p * row[2]
-                    pf = float(p)
-                    lo += pf * row[3]
-                    hi += pf * row[4]
-                los.append(lo)
-                his.append(hi)
-            cur[(B, P)] = (w, s_, l_, min(los), max(his))
+            cur[(st.B, st.P)], opt, policy[st] = _state_row(st, prev, cur, pass_always)
             n_states += 1
             optimal[st] = frozenset(opt)
-            policy[st] = chosen
-        for (B, P), (w, s_, l_, lo, hi) in cur.items():
+        for (B, P), row in cur.items():
             st = State(k, B, P)
             if keep is None or keep(st):
-                values[st] = w
-                stal[st] = s_
-                left[st] = l_
-                smin[st] = lo
-                smax[st] = hi
+                for table, figure in zip(kept, row, strict=True):
+                    table[st] = figure
         prev = cur
-        if on_level is not None:
-            on_level(k // 2)
-    return MemorySolution(pairs, values, optimal, policy, stal, left, smin, smax,
+        if progress is not None:
+            progress(k // 2)
+    return MemorySolution(pairs, kept[0], optimal, policy, *kept[1:],
                           method="bellman, full <k,B,P>, exact (FLINT fmpq)", status=Status.EXACT,
                           seconds=time.perf_counter() - t0, counters={"states": n_states})
 
@@ -220,12 +222,12 @@ def tactic_values(sol: MemorySolution, st: State) -> dict[str, fmpq]:
     """The value of every playable tactic class in st (the pass: k - w(st)), from a solution that
     kept the values of st and its successors."""
     out: dict[str, fmpq] = {}
-    for c, leaves in playable(st):
+    for c, leaves in dp.playable(st):
         if c.is_pass:
             out[c.name] = st.k - sol.values[st]
             continue
         v = fmpq(0)
-        for p, nxt, again in branches(leaves, st):
+        for p, nxt, again in dp.branches(leaves, st):
             v += p * (sol.values[nxt] + 2) if again else p * (st.k - sol.values[nxt])
         out[c.name] = v
     return out
@@ -235,7 +237,7 @@ def evaluate_fixed_policy(pairs: int, preference: tuple[str, ...]) -> dict[State
     """w under a fixed policy for both players: in every state play the first playable class of
     `preference` (e.g. ("T1", "T6"): take a known pair, else the 2-move). A pass in the preference
     is not allowed here (it would need the fixed-point treatment)."""
-    check_pairs(pairs)
+    dp.check_pairs(pairs)
     if Move.PASS in preference:
         raise InvalidInput(f"a fixed policy here cannot pass ({Move.PASS})")
     w: dict[State, fmpq] = {}
@@ -244,12 +246,12 @@ def evaluate_fixed_policy(pairs: int, preference: tuple[str, ...]) -> dict[State
             if k == 0:
                 w[st] = fmpq(0)
                 continue
-            options = {c.name: leaves for c, leaves in playable(st)}
+            options = {c.name: leaves for c, leaves in dp.playable(st)}
             name = next((n for n in preference if n in options), None)
             if name is None:
                 raise InvalidInput(f"no tactic of {preference} can be played in {st}")
             v = fmpq(0)
-            for p, nxt, again in branches(options[name], st):
+            for p, nxt, again in dp.branches(options[name], st):
                 v += p * (w[nxt] + 2) if again else p * (k - w[nxt])
             w[st] = v
     return w

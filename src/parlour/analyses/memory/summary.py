@@ -48,12 +48,12 @@ class MemorySummary(Result):
     second_player_expected_pairs: Fraction | float
     advantage: Fraction | float  # first's expected pairs minus the second's
     stalemate_probability: Fraction | None  # canonical optimal policy (exact models only)
-    expected_pairs_left_at_stalemate: float | None  # given a stalemate
+    expected_pairs_left_at_stalemate: Fraction | None  # given a stalemate (exact models only)
     optimal_tactics_at_start: tuple[str, ...]
 
 
 def summarize(
-    pairs: int, exact: bool = False, on_level: Callable[[int], None] | None = None
+    pairs: int, exact: bool = False, progress: Callable[[int], None] | None = None
 ) -> MemorySummary:
     """exact: the full <k,B,P> recursion (no assumption); otherwise the reduced model, exact up to
     REDUCED_EXACT_LIMIT pairs and in floats beyond (it assumes T1, which the full one checks)."""
@@ -63,13 +63,13 @@ def summarize(
 
     t0 = time.perf_counter()
     if exact:
-        sol = solve_exact(pairs, keep=lambda st: st.k == 2 * pairs and st.B == 0, on_level=on_level)
+        sol = solve_exact(pairs, keep=lambda st: st.k == 2 * pairs and st.B == 0, progress=progress)
         start = sol.start()
         p = to_fraction(sol.stalemate[start])
         left = to_fraction(sol.pairs_left_at_stalemate[start])
         return MemorySummary(
             pairs, "full <k,B,P>, exact", sol.first_player_pairs, sol.second_player_pairs,
-            sol.advantage, p, float(left / p) if p else None, by_number(sol.optimal[start]),
+            sol.advantage, p, left / p if p else None, by_number(sol.optimal[start]),
             method="bellman-full-exact", status=Status.EXACT, seconds=time.perf_counter() - t0)
     if pairs <= REDUCED_EXACT_LIMIT:
         red = solve_reduced_exact(pairs)
@@ -78,7 +78,7 @@ def summarize(
         left = to_fraction(red.pairs_left_at_stalemate[(pairs, 0)])
         return MemorySummary(
             pairs, "reduced (pairs left, known cards), exact", w / 2, pairs - w / 2, w - pairs,
-            p, float(left / p) if p else None, by_number(red.optimal[(pairs, 0)]),
+            p, left / p if p else None, by_number(red.optimal[(pairs, 0)]),
             method="bellman-reduced-exact", status=Status.EXACT, seconds=time.perf_counter() - t0)
     flt = solve_reduced_float(pairs)
     w_float = float(flt.values[pairs, 0])
@@ -115,10 +115,15 @@ class MemoryTable(Result):
     pairs: int
     states: tuple[StateRow, ...] = field(repr=False)
 
+    @property
+    def tactics(self) -> dict[str, dict[str, Any]]:
+        """The tactic classes' labels, for reading each state's `optimal`."""
+        return _tactic_labels()
+
     def payload(self) -> dict[str, Any]:
         return {
             "pairs": self.pairs,
-            "tactics": _tactic_labels(),
+            "tactics": self.tactics,
             "states": [
                 {**_state_json(r.state), **exact("w", r.w), "optimal": list(r.optimal),
                  **exact("stalemate_probability", r.stalemate_probability)}
@@ -184,14 +189,14 @@ def state_values(k: int, known: int, known_paired: int) -> StateValues:
 class TacticList(Result):
     """The 19 tactics merged into classes with identical gains, with their gain formulas."""
 
+    @property
+    def tactics(self) -> dict[str, dict[str, Any]]:
+        """Each class by name: its label, its member tactics and its gain formula."""
+        return {c.name: {"label": c.label, "members": [str(m) for m in c.members], "formula": formula(c.members[0])}
+                for c in tactic_classes()}
+
     def payload(self) -> dict[str, Any]:
-        return {
-            "tactics": {
-                c.name: {"label": c.label, "members": [str(m) for m in c.members],
-                         "formula": formula(c.members[0])}
-                for c in tactic_classes()
-            }
-        }
+        return {"tactics": self.tactics}
 
 
 def tactic_list() -> TacticList:
@@ -207,6 +212,18 @@ class SimulationCheck(Result):
     simulated: SimulationSummary
     first_player_expected_pairs: Fraction  # the DP's
     stalemate_probability: Fraction  # the DP's
+
+    @property
+    def pairs(self) -> int:
+        return self.simulated.pairs
+
+    @property
+    def games(self) -> int:
+        return self.simulated.games
+
+    @property
+    def seed(self) -> int:
+        return self.simulated.seed
 
     @property
     def z_first(self) -> float:
@@ -229,9 +246,9 @@ class SimulationCheck(Result):
             return {name: iv.estimate, f"{name}_ci": [iv.low, iv.high]}
 
         return {
-            "pairs": r.pairs,
-            "games": r.games,
-            "seed": r.seed,
+            "pairs": self.pairs,
+            "games": self.games,
+            "seed": self.seed,
             "simulated": {
                 **interval("first_player_pairs", r.first_pairs),
                 **interval("advantage", r.advantage),
@@ -246,15 +263,15 @@ class SimulationCheck(Result):
 
 
 def simulation_check(pairs: int, games: int, seed: int = 0,
-                     on_games: Callable[[int], None] | None = None) -> SimulationCheck:
-    """Play `games` shuffled decks with the canonical optimal policy of the exact DP (`on_games` hears
+                     progress: Callable[[int], None] | None = None) -> SimulationCheck:
+    """Play `games` shuffled decks with the canonical optimal policy of the exact DP (`progress` hears
     the games played so far)."""
     check_pairs(pairs, limit=TABLE_LIMIT)
     if games < 2 or games > 10_000_000:
         raise InvalidInput(f"{spelling.parameter('games')} must be between 2 and 10000000, got {games}")
     t0 = time.perf_counter()
     sol = solve_exact(pairs)
-    r = simulate(pairs, games, sol.policy, seed, on_games)
+    r = simulate(pairs, games, sol.policy, seed, progress)
     return SimulationCheck(r, sol.first_player_pairs, to_fraction(sol.stalemate[sol.start()]),
                            method="simulation (card identities) against the exact DP",
                            status=Status.ESTIMATE, seconds=time.perf_counter() - t0)

@@ -101,16 +101,16 @@ def tournament(
     games: int = DEFAULT_GAMES,
     seed: int = DEFAULT_SEED,
     tinas: tuple[Tina, ...] = ALL_TINAS,
-    on_pairing: Callable[[PairingResult], None] | None = None,
+    progress: Callable[[PairingResult], None] | None = None,
 ) -> Tournament:
-    """Every pairing; `on_pairing` is called after each one (a progress bar)."""
+    """Every pairing; `progress` is called after each one (a progress bar)."""
     start = time.perf_counter()
     results = []
     for t in tinas:
         for f in FRANKS:
             results.append(pairing(f, t, rules, rounds, games, seed))
-            if on_pairing is not None:
-                on_pairing(results[-1])
+            if progress is not None:
+                progress(results[-1])
     simulated = any(not r.exact for r in results)
     return Tournament(
         rules, rounds, tuple(results),

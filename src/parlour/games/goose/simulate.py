@@ -73,9 +73,9 @@ ENGINES = ("numpy", "numba")
 
 
 def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns: int = 100_000,
-             engine: str = "numpy", on_games: Callable[[int], None] | None = None) -> SimulationResult:
+             engine: str = "numpy", progress: Callable[[int], None] | None = None) -> SimulationResult:
     """`games` seeded games from the start; `max_turns` moves (all players together) per game at most;
-    `on_games` hears the games played so far (the numba engine, after each chunk: a progress bar's count)."""
+    `progress` hears the games played so far (the numba engine, after each chunk: a progress bar's count)."""
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     if games < 1:
@@ -85,7 +85,7 @@ def simulate(rules: RuleSet, players: int, games: int, seed: int = 0, max_turns:
     if seed < 0:
         raise InvalidInput(f"the seed must be non-negative, got {seed}")
     if engine == "numba":
-        return _simulate_numba(rules, players, games, seed, max_turns, on_games)
+        return _simulate_numba(rules, players, games, seed, max_turns, progress)
     t = tables(rules)
     rng = np.random.default_rng(seed)
     cum = np.cumsum(t.weight)
@@ -243,7 +243,7 @@ CHUNK = 64 * _BLOCK  # games per compiled call: a fraction of a second, so Ctrl-
 
 
 def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_turns: int,
-                    on_games: Callable[[int], None] | None = None) -> SimulationResult:
+                    progress: Callable[[int], None] | None = None) -> SimulationResult:
     t = tables(rules)
     cum = np.cumsum(t.weight).astype(np.uint64)
     wins = np.zeros(players, np.int64)
@@ -257,7 +257,7 @@ def _simulate_numba(rules: RuleSet, players: int, games: int, seed: int, max_tur
             wins += w
             draws, unfinished, moves = draws + int(d), unfinished + int(u), moves + int(m)
             check()
-            if on_games is not None:
-                on_games(min(games, first + CHUNK))
+            if progress is not None:
+                progress(min(games, first + CHUNK))
     return SimulationResult(players, games, seed, tuple(int(w) for w in wins), draws + unfinished,
                             unfinished, moves / games, "numba")

@@ -142,15 +142,15 @@ REPORT_EVERY = 500  # games between progress reports (40 pairs: ~1 s)
 
 
 def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0,
-             on_games: Callable[[int], None] | None = None) -> SimulationSummary:
-    """`games` shuffled decks played with `policy`; `on_games` hears the games played so far."""
+             progress: Callable[[int], None] | None = None) -> SimulationSummary:
+    """`games` shuffled decks played with `policy`; `progress` hears the games played so far."""
     if games < 2:
         raise InvalidInput(f"simulate at least 2 games, got {games}")
     rng = random.Random(seed)
     firsts, advs, stal, lefts = [], [], [], []
     for k in range(games):
-        if on_games is not None and k % REPORT_EVERY == 0:
-            on_games(k)
+        if progress is not None and k % REPORT_EVERY == 0:
+            progress(k)
         g = play_game(pairs, policy, rng)
         firsts.append(g.first_pairs)
         advs.append(g.first_pairs - g.second_pairs)
@@ -158,8 +158,8 @@ def simulate(pairs: int, games: int, policy: Mapping[State, str], seed: int = 0,
         if g.stalemate:
             lefts.append(g.pairs_left_at_end)
 
-    if on_games is not None:
-        on_games(games)
+    if progress is not None:
+        progress(games)
 
     def interval(xs: list[float]) -> Interval:
         return mean_interval(sum(xs), sum(x * x for x in xs), len(xs))

@@ -8,6 +8,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from parlour.games.winorlose.cards import card_text
@@ -33,6 +34,37 @@ class ViewChance(Result):
     score: str  # the A.BB.CCCCC code
     combination: str
     chance: WinChance  # counts over the opponent's holdings, and the exact probabilities
+
+    # The JSON writes the chance out; each of its names reads here too (`chance(...).win`).
+    @property
+    def win(self) -> Fraction:
+        """P(win), exact over every holding of the opponent."""
+        return self.chance.win
+
+    @property
+    def tie(self) -> Fraction:
+        return self.chance.tie
+
+    @property
+    def lose(self) -> Fraction:
+        return self.chance.lose
+
+    @property
+    def wins(self) -> int:
+        """How many of the opponent's holdings you beat (`ties`, `losses` alike; `holdings` in all)."""
+        return self.chance.wins
+
+    @property
+    def ties(self) -> int:
+        return self.chance.ties
+
+    @property
+    def losses(self) -> int:
+        return self.chance.losses
+
+    @property
+    def holdings(self) -> int:
+        return self.chance.holdings
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -18,6 +18,7 @@ from typing import Literal
 import numpy as np
 
 from parlour.errors import CertificateError, InvalidInput, SolverError
+from parlour.infra.checks import renamed_keywords
 from parlour.results import Result, Status
 from parlour.solvers.colgen.certificate import ColGenCertificate, try_certificate
 from parlour.solvers.colgen.dense import DenseMaster
@@ -310,6 +311,7 @@ def _result(master: MasterLP, last: _Round, certificate: ColGenCertificate | Non
     )
 
 
+@renamed_keywords(on_iteration="progress")
 def solve(
     oracle: Oracle,
     initial_columns: Sequence[Sequence[int]],
@@ -322,7 +324,7 @@ def solve(
     extra: int = 0,
     master_kind: MasterKind = "highs",
     start_point: Sequence[float] | np.ndarray | None = None,
-    on_iteration: Callable[[TraceStep], None] | None = None,
+    progress: Callable[[TraceStep], None] | None = None,
     harvest_rounds: int = 0,
 ) -> ColGenResult:
     """Solve the game by column generation; certify exactly when `exact` (status EXACT with the checked
@@ -334,6 +336,7 @@ def solve(
         responses become columns (those not in the first master's basis are purged after its first solve),
         and the play's averaged or best strategy becomes the first centre when it prices better.
     extra: further near-best responses asked per pricing point (oracles with `responses`).
+    progress: called with each round's `TraceStep` (`on_iteration=`, its old name, works for one release).
     start_point: the first stabilisation centre (a guess of the row player's optimum); uniform if None.
     master_kind: "highs" (HiGHS dual simplex, rows added with addRows) or "dense" (our numba primal
         simplex on the column player's LP with an explicit basis inverse and Devex pricing: far cheaper per
@@ -357,8 +360,8 @@ def solve(
     for iteration in range(1, max_iterations + 1):
         last = _one_round(master, oracle, search, stab, rng, clock, iteration, tolerance, extra)
         trace.append(last.step)
-        if on_iteration is not None:
-            on_iteration(last.step)
+        if progress is not None:
+            progress(last.step)
         converged = last.upper - max(search.best_lower, last.step.lower_here) <= tolerance * max(1.0, abs(last.upper))
         if (converged or last.added == 0) and not exact:
             break

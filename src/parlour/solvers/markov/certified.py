@@ -28,6 +28,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput, SolverError
 from parlour.infra import hugepages, storage
+from parlour.infra.checks import renamed_keywords
 from parlour.results import Result, Status, bounds
 from parlour.solvers.markov import accelerate, packed
 from parlour.solvers.markov.chain import Chain
@@ -394,6 +395,7 @@ def _gap(lower: np.ndarray, watch: np.ndarray) -> float:
     return float(np.max(1.0 - rows.sum(axis=1))) if watch.size else 0.0
 
 
+@renamed_keywords(on_sweep="progress")
 def certified(
     operator: Operator | Chain,
     watch: Iterable[int] = (0,),
@@ -401,14 +403,15 @@ def certified(
     *,
     max_sweeps: int = 100_000,
     checkpoint: Checkpoint | None = None,
-    on_sweep: Callable[[int, float], None] | None = None,
+    progress: Callable[[int, float], None] | None = None,
     extrapolate: bool = True,
     packed_bounds: bool = False,
     history: int = accelerate.HISTORY,
     method: str = "interval-iteration",
 ) -> Bounds:
     """Lower bounds until every interval at the `watch` states has half-width <= tol (upper - lower <=
-    2 tol; `tol` is a half-width everywhere in parlour). Stopping looks only at the certified gap.
+    2 tol; `tol` is a half-width everywhere in parlour). Stopping looks only at the certified gap. `progress`
+    hears each sweep as `progress(sweep, width)` (`on_sweep=`, its old name, works for one release).
 
     A checkpoint found at `checkpoint` is not taken on trust: one read-only pass proves L <= F(L), or the
     run starts from zero. With `extrapolate` a candidate Z is made now and then and kept only after a check
@@ -449,8 +452,8 @@ def certified(
             if _rre_candidate(run, gaps, 2 * tol) or _one_mode_candidate(run, gaps):
                 continue
             _sweep(run)
-            if on_sweep is not None:
-                on_sweep(run.sweeps, gaps[-1])
+            if progress is not None:
+                progress(run.sweeps, gaps[-1])
             if checkpoint is not None and time.perf_counter() - last_save > checkpoint.every_seconds:
                 checkpoint.save(run.lower, run.sweeps, fp)
                 last_save = time.perf_counter()

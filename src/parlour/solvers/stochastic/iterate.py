@@ -39,7 +39,7 @@ def _pair_values(work: Work, comp: list[int], strategies: dict[int, tuple[Any, A
 
 def value_iteration(work: Work, comp: list[int], tol: float, max_sweeps: int, endless: float,
                     progress: Callable[[str], None] | None,
-                    on_sweep: Callable[[int, float], None] | None = None) -> int:
+                    counter: Callable[[int, float], None] | None = None) -> int:
     """Gauss–Seidel sweeps of Shapley's operator over one component, in floats, accelerated: every few
     sweeps the values of the chain the current strategies make are tried as the next iterate (as in
     Pollatschek and Avi-Itzhak's strategy iteration) and kept only when they move less under the
@@ -51,8 +51,8 @@ def value_iteration(work: Work, comp: list[int], tol: float, max_sweeps: int, en
         history.append(change)
         if progress is not None:
             progress(f"value iteration: sweep {sweep}, largest change {change:.2e}")
-        if on_sweep is not None:
-            on_sweep(sweep, change)
+        if counter is not None:
+            counter(sweep, change)
         if change < tol:
             return sweep
         if sweep >= STALL_SWEEPS and change > 0.5 * history[-STALL_SWEEPS]:

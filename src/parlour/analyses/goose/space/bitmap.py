@@ -92,7 +92,7 @@ class BitmapCount:
     seconds: float
 
 
-def count_canonical(rules: RuleSet, players: int, on_level: Callable[[int, int], None] | None = None) -> BitmapCount:
+def count_canonical(rules: RuleSet, players: int, progress: Callable[[int, int], None] | None = None) -> BitmapCount:
     """Reachable relabelled states by a breadth-first search over bitmaps (a bit per canonical code).
 
     The layout's dense int32 index stops at 5 players; this counter goes on: 6 players on the study's
@@ -103,11 +103,11 @@ def count_canonical(rules: RuleSet, players: int, on_level: Callable[[int, int],
     if players < 2:
         raise InvalidInput(f"the game needs at least 2 players, got {players}")
     t0 = time.perf_counter()
-    _, per_level, gib = reach_bitmap(rules, players, on_level)
+    _, per_level, gib = reach_bitmap(rules, players, progress)
     return BitmapCount(players, sum(per_level), len(per_level) - 1, per_level, gib, time.perf_counter() - t0)
 
 
-def reach_bitmap(rules: RuleSet, players: int, on_level: Callable[[int, int], None] | None = None
+def reach_bitmap(rules: RuleSet, players: int, progress: Callable[[int, int], None] | None = None
                  ) -> tuple[np.ndarray, tuple[int, ...], float]:
     """(bitmap of the reachable transient canonical codes, new codes per breadth-first level, GiB of
     bitmaps used at the peak)."""
@@ -125,8 +125,8 @@ def reach_bitmap(rules: RuleSet, players: int, on_level: Callable[[int, int], No
     while per_level[-1]:
         _expand_level(frontier, nexts, players, t)
         per_level.append(int(_merge_level(nexts, seen, frontier)))
-        if on_level is not None:
-            on_level(len(per_level) - 1, per_level[-1])
+        if progress is not None:
+            progress(len(per_level) - 1, per_level[-1])
     gib = (seen.nbytes + frontier.nbytes + nexts.nbytes) / 2**30
     return seen, tuple(per_level[:-1]), gib
 
