@@ -47,13 +47,13 @@ SMALL_BOARD = ("end = 20\ndice = [[1, 2, 3, 4]]\ngeese = []\ninns = []\nwells = 
 def test_players_who_never_meet_are_solved_from_one_players_finishing_times(tmp_path):
     """No well, inn or occupancy: the certified path sums one player's finishing-time distribution; its
     intervals hold the joint chain's exact fractions (2 players) and its certified bounds (3 players)."""
+    from parlour.analyses.race.board import apart
     from parlour.games.goose.rules import STUDY, load_toml
-    from parlour.toolkit import race
 
     board = tmp_path / "small.toml"
     board.write_text(SMALL_BOARD)
     rules = load_toml(board)
-    assert race.apart(rules) and not race.apart(STUDY)  # the Goose's players meet: its joint chain
+    assert apart(rules) and not apart(STUDY)  # the Goose's players meet: its joint chain
     two = parlour.solve(board, players=2, exact=False, tol=1e-12)
     assert two.extra["engine"].startswith("independent") and two.status is Status.CERTIFIED
     joint = parlour.goose.solve(players=2, rules=rules, exact=True)
