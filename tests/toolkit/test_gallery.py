@@ -15,7 +15,9 @@ import pytest
 import parlour
 from parlour.errors import InvalidInput
 from parlour.results import Status
-from parlour.toolkit import front, stochastic, tree, turns
+from parlour.solvers.stochastic import arrays as turn_arrays
+from parlour.solvers.stochastic import turns
+from parlour.toolkit import front, stochastic, tree
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -156,7 +158,7 @@ def test_turn_engine_brackets_the_stage_lp_engine(monkeypatch):
     monkeypatch.setenv("PIG_GOAL", "5")
     ns = vars(front.load_module(EXAMPLES / "pig.py"))
     sp = stochastic.spec(ns)
-    fast = turns.solve(stochastic.explore_turns(sp, None), "pig", tol=1e-12, endless=sp.endless, progress=None)
+    fast = turns.solve_turns(stochastic.explore_turns(sp, None), tol=1e-12, endless=sp.endless)
     slow = stochastic._solve_lp(sp, "pig", 1e-12, None)
     assert fast.status is Status.CERTIFIED
     assert fast.value_low <= slow.value_high and slow.value_low <= fast.value_high
@@ -183,7 +185,7 @@ def test_rps_race_is_a_fair_game_with_uniform_play():
 # --- checks, the front doors -----------------------------------------------------------------------------
 
 def test_a_game_too_large_is_refused_with_its_estimate(monkeypatch):
-    monkeypatch.setattr(stochastic, "MAX_TURN_STATES", 1000)
+    monkeypatch.setattr(turn_arrays, "MAX_TURN_STATES", 1000)
     ns = {"START": 0, "moves": lambda s: (("go",), ()), "play": lambda s, a, b: s + 1}
     with pytest.raises(InvalidInput, match=r"more than 1,000 states.*GiB"):
         parlour.solve(ns)

@@ -7,8 +7,8 @@ only the other moves) and `play(state, move1, move2)` -> the next state, an `End
 game has: a move elsewhere is an error), `seen(state, move1)` (what player 2 sees of player 1's move
 before he answers in a state where both move; default nothing: the moves are simultaneous).
 
-Where only one side moves in every state (a turn-based game), the game goes to the compiled engine of
-`toolkit.turns` (a max or a min per state, not an LP). Otherwise each state's stage is handed to
+Where only one side moves in every state (a turn-based game), the game goes to the compiled fast path of
+`solvers.stochastic.turns` (a max or a min per state, not an LP). Otherwise each state's stage is handed to
 `solvers.stochastic` (stage LPs with exact certificates), which is slower and meant for small games.
 """
 
@@ -18,22 +18,17 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput, shown
 from parlour.results import exact
-from parlour.toolkit.arrays import MoveArrays
 from parlour.toolkit.reading import call, number, payoff_range
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
 from parlour.toolkit.terms import Chance, End
 
-# Beyond these the game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
-# Python's index of the states), the LP engine keeps Python objects and solves an LP per state.
-MAX_TURN_STATES = 20_000_000
-MAX_LP_STATES = 200_000
-BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+if TYPE_CHECKING:
+    from parlour.solvers.stochastic.arrays import TurnArrays
+
 MAX_BRANCHES = 10_000  # chance outcomes of one move
 
 
@@ -136,55 +131,58 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
     arrays = explore_turns(sp, progress)
     if arrays is None:
         return _solve_lp(sp, name, tol, progress)
-    from parlour.toolkit import turns
+    from parlour.solvers.stochastic.turns import solve_turns
 
-    return turns.solve(arrays, name, tol=tol, endless=sp.endless, progress=progress)
+    return _turn_solution(arrays, solve_turns(arrays, tol=tol, endless=sp.endless, progress=progress), name)
 
 
 # --- turn-based games: exploring into arrays ------------------------------------------------------------
 
-@dataclass(frozen=True)
-class TurnArrays(MoveArrays):
-    """A turn-based game as the explorer found it: its moves, the states they number, each state's move
-    names, and the terminal payoffs the targets -1 - t name."""
-
-    states: list[Hashable]
-    index: dict[Hashable, int]
-    names: list[tuple[Any, ...]]  # each state's moves, as the module names them
-    payoffs: list[Fraction]
-
-
 def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArrays | None:
-    """Every state reachable from START, breadth first, as arrays; None as soon as a state has both players
-    moving (the game is not turn-based: the LP engine takes it).
+    """Every state reachable from START, breadth first, as arrays (`solvers.stochastic.arrays`); None as soon
+    as a state has both players moving (the game is not turn-based: the LP engine takes it).
 
     The loop is the cost of a large game (a million states: Pig to 100), so the common case skips work
     that repeats: a move list or a list of chance probabilities already checked is recognised by the identity
     of its objects (kept alive in the caches, so an identity cannot be reused by another object)."""
-    states: list[Hashable] = [sp.start]
-    index: dict[Hashable, int] = {sp.start: 0}
-    names: list[tuple[Any, ...]] = []
-    mover: list[int] = []
-    move_ptr = [0]
-    branch_ptr = [0]
-    den: list[int] = []
-    weight: list[int] = []
-    target: list[int] = []
-    terminal: dict[Fraction, int] = {}
-    ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
-    checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
-    checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
-    play = sp.play
-    moves = sp.moves
-    simple = sp.states is None
-    head = 0
-    while head < len(states):
-        state = states[head]
-        head += 1
-        if progress is not None and head % 100_000 == 0:
-            progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
+    from parlour.solvers.stochastic.arrays import ArrayBuilder
+
+    built = ArrayBuilder(sp.start)
+    seen = _Seen()
+    states = built.states
+    while built.head < len(states):
+        state = states[built.head]
+        built.head += 1
+        if progress is not None and built.head % 100_000 == 0:
+            progress(f"exploring: {built.head:,} states, {len(states) - built.head:,} waiting")
+        m1, m2 = seen.moves(sp, state)
+        if m1 and m2:
+            return None
+        who = 1 if m1 else 2
+        ms = m1 or m2
+        built.add_state(who, ms)
+        for m in ms:
+            d, ints, outcomes = seen.outcome(sp, state, who, m)
+            built.den.append(d)
+            built.weight.extend(ints)
+            seen.targets(sp, built, state, m, outcomes)
+            built.branch_ptr.append(len(built.target))
+        built.close_state()
+    return built.arrays()
+
+
+class _Seen:
+    """What the explorer has checked already: move lists and chance probabilities by the identity of their
+    objects (kept alive here), and each distinct End's code."""
+
+    def __init__(self) -> None:
+        self.checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
+        self.checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
+        self.ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
+
+    def moves(self, sp: Spec, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         try:
-            raw = moves(state)
+            raw = sp.moves(state)
         except KeyboardInterrupt:
             raise
         except Exception:
@@ -194,76 +192,58 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
         pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
         parts = raw if pair else None
         pair_key = (id(parts[0]), id(parts[1])) if parts is not None else None
-        known = checked_moves.get(pair_key) if pair_key is not None else None
+        known = self.checked_moves.get(pair_key) if pair_key is not None else None
         if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
-            m1, m2 = known[1]
-        else:
-            m1, m2 = moves_at(sp, state)
-            if pair_key is not None and len(checked_moves) < 10_000:
-                checked_moves[pair_key] = (parts, (m1, m2))
-        if m1 and m2:
-            return None
-        who = 1 if m1 else 2
-        ms = m1 or m2
-        names.append(ms)
-        mover.append(who)
-        for m in ms:
-            try:  # the user's function called directly: `call` only when it fails, to name the line
-                res = play(state, m, None) if who == 1 else play(state, None, m)
-            except KeyboardInterrupt:
-                raise
-            except Exception:
-                what = f"state {shown(state, 60)}, move {shown(m, 40)}"
-                args = (state, m, None) if who == 1 else (state, None, m)
-                call(sp.play, *args, what=what)
-                raise  # call raised (a function failing once fails twice); kept for the type checker
-            outcomes: Any
-            ints: list[int]
-            if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
-                probs = tuple(res.weights.values())
-                probs_key = tuple(map(id, probs))
-                hit = checked_probs.get(probs_key)
-                if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
-                    hit = _checked_probs(state, m, res, probs)
-                    if len(checked_probs) < 10_000:
-                        checked_probs[probs_key] = hit
-                d, ints = hit[1], hit[2]
-                outcomes = res.weights.keys()
-            elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
-                d, ints, outcomes = 1, [1], (res,)
-            else:
-                bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
-                d = math.lcm(*(p.denominator for p, _ in bs))
-                _check_denominator(d, state, m)
-                ints = [p.numerator * (d // p.denominator) for p, _ in bs]
-                outcomes = [t for _, t in bs]
-            den.append(d)
-            weight.extend(ints)
-            for t in outcomes:
-                if type(t) is tuple or not isinstance(t, End | Chance):
-                    try:
-                        k = index.get(t, -1)
-                    except TypeError:  # a list or a dict for a state
-                        _hashable(t, f"state {shown(state, 60)}, move {shown(m, 40)} leads to")
-                        raise
-                    if k < 0:
-                        if len(states) >= MAX_TURN_STATES:
-                            raise InvalidInput(too_large(len(states), MAX_TURN_STATES))
-                        k = index[t] = len(states)
-                        states.append(t)
-                    target.append(k)
-                    continue
-                code = ends.get(t) if isinstance(t, End) else None
-                if code is None:  # checked once per distinct End (its payoff in range), or refused
-                    checked = _target(sp, state, t, f"state {shown(state, 60)}, move {shown(m, 40)}")
-                    code = ends[t] = -1 - terminal.setdefault(Fraction(checked.payoff), len(terminal))
-                target.append(code)
-            branch_ptr.append(len(target))
-        move_ptr.append(len(den))
-    return TurnArrays(mover=np.array(mover, dtype=np.int8), move_ptr=np.array(move_ptr, dtype=np.int64),
-                      branch_ptr=np.array(branch_ptr, dtype=np.int64), den=np.array(den, dtype=np.float64),
-                      weight=np.array(weight, dtype=np.float64), target=np.array(target, dtype=np.int64),
-                      states=states, index=index, names=names, payoffs=list(terminal))
+            return known[1]
+        m1, m2 = moves_at(sp, state)
+        if pair_key is not None and len(self.checked_moves) < 10_000:
+            self.checked_moves[pair_key] = (parts, (m1, m2))
+        return m1, m2
+
+    def outcome(self, sp: Spec, state: Any, who: int, m: Any) -> tuple[int, list[int], Any]:
+        """What move m leads to: (common denominator, integer weights, the outcomes), checked."""
+        args = (state, m, None) if who == 1 else (state, None, m)
+        try:  # the user's function called directly: `call` only when it fails, to name the line
+            res = sp.play(*args)
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            call(sp.play, *args, what=f"state {shown(state, 60)}, move {shown(m, 40)}")
+            raise  # call raised (a function failing once fails twice); kept for the type checker
+        simple = sp.states is None
+        if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
+            probs = tuple(res.weights.values())
+            probs_key = tuple(map(id, probs))
+            hit = self.checked_probs.get(probs_key)
+            if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+                hit = _checked_probs(state, m, res, probs)
+                if len(self.checked_probs) < 10_000:
+                    self.checked_probs[probs_key] = hit
+            return hit[1], hit[2], res.weights.keys()
+        if simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
+            return 1, [1], (res,)
+        bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
+        d = math.lcm(*(p.denominator for p, _ in bs))
+        _check_denominator(d, state, m)
+        return d, [p.numerator * (d // p.denominator) for p, _ in bs], [t for _, t in bs]
+
+    def targets(self, sp: Spec, built: Any, state: Any, m: Any, outcomes: Any) -> None:
+        """The outcomes' codes appended to the arrays: a state's number (a new state queued), an End's code."""
+        index, target = built.index, built.target
+        for t in outcomes:
+            if type(t) is tuple or not isinstance(t, End | Chance):
+                try:
+                    k = index.get(t, -1)
+                except TypeError:  # a list or a dict for a state
+                    _hashable(t, f"state {shown(state, 60)}, move {shown(m, 40)} leads to")
+                    raise
+                target.append(k if k >= 0 else built.state(t))
+                continue
+            code = self.ends.get(t) if isinstance(t, End) else None
+            if code is None:  # checked once per distinct End (its payoff in range), or refused
+                checked = _target(sp, state, t, f"state {shown(state, 60)}, move {shown(m, 40)}")
+                code = self.ends[t] = built.end(Fraction(checked.payoff))
+            target.append(code)
 
 
 def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]
@@ -292,10 +272,29 @@ def _check_denominator(d: int, state: Any, move: Any) -> None:
                            f"denominator {d} is too large (< 2**53)")
 
 
-def too_large(reached: int, limit: int) -> str:
-    gib = limit * BYTES_PER_STATE / 2**30
-    return (f"the game has more than {reached:,} states (explored that far, then stopped): parlour solves at most "
-            f"{limit:,} states of this kind, which take about {gib:.0f} GiB; make the game smaller")
+def _turn_solution(g: TurnArrays, sol: Any, name: str) -> GameSolution:
+    """The compiled engine's answer as a GameSolution: each state's mover and optimal move, named."""
+    n = len(g.states)
+
+    def move(s: int) -> Any:
+        return g.names[s][int(sol.choice[s]) - int(g.move_ptr[s])]
+
+    strategies: Mapping[str, Any] = (
+        {"note": f"{n:,} states: read the optimal move at a state with result.policy(state)"}
+        if n > SHOWN_STRATEGY_ENTRIES else
+        {"per_state": [{"state": label(g.states[s]), "player": int(g.mover[s]), "move": label(move(s))}
+                       for s in range(n)]})
+
+    def lookup(state: Any) -> Mapping[str, Any]:
+        s = g.index.get(state)
+        if s is None:
+            return _unknown(state)
+        return {"player": int(g.mover[s]), "move": move(s), "value_bounds": (float(sol.lower[s]), float(sol.upper[s]))}
+
+    return GameSolution(
+        kind="stochastic", name=name, value_low=sol.value_low, value_high=sol.value_high, proof=sol.proof,
+        states=n, strategies=strategies, lookup=lookup, extra={"engine": sol.engine}, method=sol.method,
+        status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
 
 
 # --- games with simultaneous moves: the stage-LP engine -----------------------------------------------------
@@ -342,14 +341,14 @@ class _Adapter:
 
 def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] | None) -> GameSolution:
     from parlour.solvers import stochastic as st
+    from parlour.solvers.stochastic.arrays import MAX_LP_STATES, too_large
 
     try:
         sol = st.solve(_Adapter(sp), [sp.start], endless=sp.endless, tol=tol, limit=MAX_LP_STATES,
                        progress=progress)
     except InvalidInput as exc:
         if "more than" in str(exc) and "states" in str(exc):
-            raise InvalidInput(too_large(MAX_LP_STATES, MAX_LP_STATES).replace(
-                "of this kind", "with simultaneous moves")) from None
+            raise InvalidInput(too_large(MAX_LP_STATES, MAX_LP_STATES, "with simultaneous moves")) from None
         raise
     root = sol.at(sp.start)
     strategies: dict[str, Any] = {}
