@@ -21,9 +21,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.results import exact
 from parlour.toolkit.reading import call, number, payoff_range
-from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
+from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution
 from parlour.toolkit.terms import Chance, End
 
 if TYPE_CHECKING:
@@ -96,19 +95,24 @@ def branches(sp: Spec, state: Any, result: Any, what: str) -> tuple[tuple[Fracti
             raise InvalidInput(f"{what}: a Chance needs a non-empty mapping of outcome to probability")
         if len(items) > MAX_BRANCHES:
             raise InvalidInput(f"{what}: a Chance of {len(items):,} outcomes (at most {MAX_BRANCHES:,})")
-        out = []
-        total = Fraction(0)
-        for target, p in items:
-            p = Fraction(number(p, f"{what}: the probability of {shown(target)}"))
-            if p <= 0:
-                raise InvalidInput(f"{what}: the probability of {shown(target)} is {p}, not positive "
-                                   "(leave impossible outcomes out)")
-            total += p
-            out.append((p, _target(sp, state, target, what)))
-        if total != 1:
-            raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
-        return tuple(out)
+        probs = _probabilities(items, what)
+        return tuple((p, _target(sp, state, target, what)) for p, (target, _) in zip(probs, items, strict=True))
     return ((Fraction(1), _target(sp, state, result, what)),)
+
+
+def _probabilities(items: Iterable[tuple[Any, Any]], what: str) -> list[Fraction]:
+    """A Chance's probabilities, checked: numbers, positive, summing to 1."""
+    fracs = []
+    for outcome, p in items:
+        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
+        if p <= 0:
+            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
+                               "(leave impossible outcomes out)")
+        fracs.append(p)
+    total = sum(fracs, Fraction(0))
+    if total != 1:
+        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+    return fracs
 
 
 def _target(sp: Spec, state: Any, target: Any, what: str) -> Any:
@@ -250,17 +254,7 @@ def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]
                    ) -> tuple[tuple[Any, ...], int, list[int]]:
     """A Chance's probabilities checked (numbers, positive, summing to 1): (them, common denominator,
     integer weights); its outcomes are checked one by one by the caller."""
-    what = f"state {shown(state, 60)}, move {shown(move, 40)}"
-    fracs = []
-    for outcome, p in res.weights.items():
-        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
-        if p <= 0:
-            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
-                               "(leave impossible outcomes out)")
-        fracs.append(p)
-    total = sum(fracs, Fraction(0))
-    if total != 1:
-        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+    fracs = _probabilities(res.weights.items(), f"state {shown(state, 60)}, move {shown(move, 40)}")
     d = math.lcm(*(p.denominator for p in fracs))
     _check_denominator(d, state, move)
     return probs, d, [p.numerator * (d // p.denominator) for p in fracs]
@@ -273,27 +267,13 @@ def _check_denominator(d: int, state: Any, move: Any) -> None:
 
 
 def _turn_solution(g: TurnArrays, sol: Any, name: str) -> GameSolution:
-    """The compiled engine's answer as a GameSolution: each state's mover and optimal move, named."""
+    """The compiled engine's answer (`solvers.stochastic.TurnSolution`) as a GameSolution."""
     n = len(g.states)
-
-    def move(s: int) -> Any:
-        return g.names[s][int(sol.choice[s]) - int(g.move_ptr[s])]
-
-    strategies: Mapping[str, Any] = (
-        {"note": f"{n:,} states: read the optimal move at a state with result.policy(state)"}
-        if n > SHOWN_STRATEGY_ENTRIES else
-        {"per_state": [{"state": label(g.states[s]), "player": int(g.mover[s]), "move": label(move(s))}
-                       for s in range(n)]})
-
-    def lookup(state: Any) -> Mapping[str, Any]:
-        s = g.index.get(state)
-        if s is None:
-            return _unknown(state)
-        return {"player": int(g.mover[s]), "move": move(s), "value_bounds": (float(sol.lower[s]), float(sol.upper[s]))}
-
+    strategies = ({"note": f"{n:,} states: read the optimal move at a state with result.policy(state)"}
+                  if n > SHOWN_STRATEGY_ENTRIES else {"per_state": sol.per_state()})
     return GameSolution(
         kind="stochastic", name=name, value_low=sol.value_low, value_high=sol.value_high, proof=sol.proof,
-        states=n, strategies=strategies, lookup=lookup, extra={"engine": sol.engine}, method=sol.method,
+        states=n, strategies=strategies, lookup=sol.policy, extra={"engine": sol.engine}, method=sol.method,
         status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
 
 
@@ -353,12 +333,14 @@ def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] |
     root = sol.at(sp.start)
     strategies: dict[str, Any] = {}
     if len(sol.states) * 2 <= SHOWN_STRATEGY_ENTRIES:
-        strategies = {"per_state": [_state_strategy(sol, k) for k in range(len(sol.states))]}
+        strategies = {"per_state": [sol.strategy_json(k) for k in range(len(sol.states))]}
     else:
         strategies = {"note": f"{len(sol.states):,} states: read a state's strategies with result.policy(state)"}
 
     def lookup(state: Any) -> Mapping[str, Any]:
-        return _state_strategy(sol, sol.index[state]) if state in sol.index else _unknown(state)
+        if state not in sol.index:
+            raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
+        return sol.strategy_json(sol.index[state])
 
     proofs = sorted({s.how for s in sol.solutions})
     return GameSolution(
@@ -366,30 +348,3 @@ def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] |
         proof="; ".join(proofs), states=len(sol.states), strategies=strategies, lookup=lookup,
         extra={"engine": "stage LPs (simultaneous moves)", "components": len(sol.components)},
         method=sol.method, status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
-
-
-def _unknown(state: Any) -> Mapping[str, Any]:
-    raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
-
-
-def _state_strategy(sol: Any, k: int) -> dict[str, Any]:
-    stage = sol.stages[k]
-    s = sol.solutions[k]
-    lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
-    out: dict[str, Any] = {"state": label(sol.states[k])}
-    rows = _mixture(zip(stage.rows, lead, strict=True))
-    out[f"player{stage.leader}"] = rows
-    if stage.cols != (None,):
-        other = 3 - stage.leader
-        out[f"player{other}"] = [_mixture(zip(stage.cols, mix, strict=True)) for mix in resp]
-    return out
-
-
-def _mixture(moves: Iterable[tuple[Any, Any]]) -> dict[str, Any]:
-    """The moves played, in the JSON convention: `rock` a float, `rock_exact` its fraction where exact."""
-    out: dict[str, Any] = {}
-    for move, p in moves:
-        if p:
-            out.update(exact(label(move), p) if isinstance(p, Fraction) else {label(move): float(p)})
-    return out
-

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from parlour.errors import InvalidInput, shown
 from parlour.results import Result, Status, bounds, exact
 from parlour.solvers.stochastic.arrays import MoveArrays, TurnArrays
 from parlour.solvers.stochastic.graph import end_states, tarjan
@@ -54,15 +55,36 @@ CHUNK = 10  # components solved per compiled call: Ctrl-C and progress are heard
 class TurnSolution(Result):
     """A turn-based game solved: the value at START in [value_low, value_high] (equal where exact), every
     state's proven bounds `lower` / `upper` (floats) and its mover's optimal move `choice` (a move number of
-    the arrays), in the explorer's numbering."""
+    the arrays), in the explorer's numbering of `game`."""
 
     value_low: Fraction
     value_high: Fraction
     lower: np.ndarray = field(repr=False)
     upper: np.ndarray = field(repr=False)
     choice: np.ndarray = field(repr=False)
+    game: TurnArrays = field(repr=False)
     proof: str
     engine: str
+
+    def move(self, s: int) -> Any:
+        """The optimal move of state s's mover, as the game names it."""
+        return self.game.names[s][int(self.choice[s]) - int(self.game.move_ptr[s])]
+
+    def policy(self, state: Any) -> dict[str, Any]:
+        """At `state`: whose move, the optimal move, the state's proven bounds."""
+        s = self.game.index.get(state)
+        if s is None:
+            raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
+        return {"player": int(self.game.mover[s]), "move": self.move(s),
+                "value_bounds": (float(self.lower[s]), float(self.upper[s]))}
+
+    def per_state(self) -> list[dict[str, Any]]:
+        """Every state's mover and optimal move, as JSON rows (states and moves as their repr)."""
+        def shown_(x: Any) -> str:
+            return x if isinstance(x, str) else repr(x)
+
+        return [{"state": shown_(self.game.states[s]), "player": int(self.game.mover[s]), "move": shown_(self.move(s))}
+                for s in range(len(self.game.states))]
 
     def payload(self) -> dict[str, Any]:
         value = (exact("value", self.value_low) if self.value_low == self.value_high else
@@ -108,7 +130,7 @@ def solve_turns(arrays: TurnArrays, *, tol: float, endless: Fraction,
     counters = {"states": n, "moves": len(g.den), "components": len(comp_ptr) - 1, "cyclic_components": cyclic,
                 "sweeps": sweeps}
     return TurnSolution(
-        value_low=low, value_high=high, lower=lo, upper=hi, choice=np.where(g.mover == 1, sigma, tau),
+        value_low=low, value_high=high, lower=lo, upper=hi, choice=np.where(g.mover == 1, sigma, tau), game=g,
         proof=("certified bounds: value iteration from below and above with directed rounding; player 1's "
                "and player 2's strategies checked (one step, exact error bounds) and endless play checked"),
         engine="turn-based (compiled max/min)",
@@ -228,7 +250,7 @@ def _exact(g: TurnArrays, order: np.ndarray, started: float) -> TurnSolution:
     assert root is not None
     vals = np.array([float(v) for v in values])  # type: ignore[arg-type]
     return TurnSolution(
-        value_low=root, value_high=root, lower=vals, upper=vals, choice=np.array(choice, dtype=np.int64),
+        value_low=root, value_high=root, lower=vals, upper=vals, choice=np.array(choice, dtype=np.int64), game=g,
         proof="exact: backward induction in fractions (play cannot cycle)",
         engine="turn-based (exact backward induction)",
         method="turn-based stochastic game without cycles: backward induction in exact fractions",
