@@ -291,15 +291,12 @@ class _Adapter:
         sp = self.sp
         m1, m2 = moves_at(sp, state)
 
-        def convert(result: Any, what: str) -> Any:
-            bs = branches(sp, state, result, what)
-
-            def one(t: Any) -> Any:
-                return st.End(Fraction(t.payoff)) if isinstance(t, End) else t
-
-            if len(bs) == 1:
-                return one(bs[0][1])
-            return st.Lottery(tuple((p, one(t)) for p, t in bs))
+        def cell(a: Any, b: Any) -> Any:  # what the moves lead to (None for the side that does not move)
+            what = f"state {shown(state, 60)}, " + (f"moves {shown((a, b), 60)}" if m1 and m2 else
+                                                    f"move {shown(b if a is None else a, 40)}")
+            got = [(p, st.End(Fraction(t.payoff)) if isinstance(t, End) else t)
+                   for p, t in branches(sp, state, call(sp.play, state, a, b, what=what), what)]
+            return got[0][1] if len(got) == 1 else st.Lottery(tuple(got))
 
         if m1 and m2:
             seen = None
@@ -307,16 +304,10 @@ class _Adapter:
                 seen = [call(sp.seen, state, a, what=f"seen({shown(state, 60)}, {shown(a, 40)})") for a in m1]
                 for s in seen:
                     _hashable(s, "what seen() returns,")
-            return st.tabulate(1, m1, m2, lambda a, b: convert(
-                call(sp.play, state, a, b, what=f"state {shown(state, 60)}, moves {shown((a, b), 60)}"),
-                f"state {shown(state, 60)}, moves {shown((a, b), 60)}"), seen)
+            return st.tabulate(1, m1, m2, cell, seen)
         if m1:
-            return st.tabulate(1, m1, (None,), lambda a, _b: convert(
-                call(sp.play, state, a, None, what=f"state {shown(state, 60)}, move {shown(a, 40)}"),
-                f"state {shown(state, 60)}, move {shown(a, 40)}"))
-        return st.tabulate(2, m2, (None,), lambda b, _a: convert(
-            call(sp.play, state, None, b, what=f"state {shown(state, 60)}, move {shown(b, 40)}"),
-            f"state {shown(state, 60)}, move {shown(b, 40)}"))
+            return st.tabulate(1, m1, (None,), cell)
+        return st.tabulate(2, m2, (None,), lambda b, _a: cell(None, b))
 
 
 def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] | None) -> GameSolution:
