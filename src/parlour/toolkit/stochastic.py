@@ -143,50 +143,61 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
 # --- turn-based games: exploring into arrays ------------------------------------------------------------
 
 def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArrays | None:
-    """Every state reachable from START, breadth first, as arrays (`solvers.stochastic.arrays`); None as soon
-    as a state has both players moving (the game is not turn-based: the LP engine takes it).
+    """Every state reachable from START as arrays (`solvers.stochastic.arrays.explore_arrays`); None as soon
+    as a state has both players moving (the game is not turn-based: the LP engine takes it)."""
+    from parlour.solvers.stochastic.arrays import explore_arrays
 
-    The loop is the cost of a large game (a million states: Pig to 100), so the common case skips work
-    that repeats: a move list or a list of chance probabilities already checked is recognised by the identity
-    of its objects (kept alive in the caches, so an identity cannot be reused by another object)."""
-    from parlour.solvers.stochastic.arrays import ArrayBuilder
-
-    built = ArrayBuilder(sp.start)
-    seen = _Seen()
-    states = built.states
-    while built.head < len(states):
-        state = states[built.head]
-        built.head += 1
-        if progress is not None and built.head % 100_000 == 0:
-            progress(f"exploring: {built.head:,} states, {len(states) - built.head:,} waiting")
-        m1, m2 = seen.moves(sp, state)
-        if m1 and m2:
-            return None
-        who = 1 if m1 else 2
-        ms = m1 or m2
-        built.add_state(who, ms)
-        for m in ms:
-            d, ints, outcomes = seen.outcome(sp, state, who, m)
-            built.den.append(d)
-            built.weight.extend(ints)
-            seen.targets(sp, built, state, m, outcomes)
-            built.branch_ptr.append(len(built.target))
-        built.close_state()
-    return built.arrays()
+    return explore_arrays(sp.start, _Seen(sp).expand, progress)
 
 
 class _Seen:
-    """What the explorer has checked already: move lists and chance probabilities by the identity of their
-    objects (kept alive here), and each distinct End's code."""
+    """A turn-based module read state by state. The reading is the cost of a large game (a million states:
+    Pig to 100), so the common case skips work that repeats: a move list or a list of chance probabilities
+    already checked is recognised by the identity of its objects (kept alive here, so an identity cannot be
+    reused by another object), and each distinct End is checked once."""
 
-    def __init__(self) -> None:
+    def __init__(self, sp: Spec) -> None:
+        self.sp = sp
         self.checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
         self.checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
         self.ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
+        self.at: tuple[Any, Any] = (None, None)  # the state and move being read, for the messages of `end`
+        self.built: Any = None
 
-    def moves(self, sp: Spec, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    def expand(self, state: Any, built: Any) -> bool:
+        """The state's moves added to the arrays; False where both players move (not turn-based)."""
+        m1, m2 = self.moves(state)
+        if m1 and m2:
+            return False
+        who = 1 if m1 else 2
+        ms = m1 or m2
+        built.add_state(who, ms)
+        self.built = built
+        for m in ms:
+            d, ints, outcomes = self.outcome(state, who, m)
+            self.at = (state, m)
+            try:
+                built.add_move(d, ints, outcomes, (End, Chance), self.end)
+            except TypeError:  # a list or a dict for a state
+                for t in outcomes:
+                    _hashable(t, f"{self.what()} leads to")
+                raise
+        return True
+
+    def end(self, t: Any) -> int:
+        """An End's code (checked once per distinct End: its payoff in range), or a Chance in a Chance refused."""
+        code = self.ends.get(t) if isinstance(t, End) else None
+        if code is None:
+            checked = _target(self.sp, None, t, self.what())
+            code = self.ends[t] = self.built.end(Fraction(checked.payoff))
+        return code
+
+    def what(self) -> str:
+        return f"state {shown(self.at[0], 60)}, move {shown(self.at[1], 40)}"
+
+    def moves(self, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         try:
-            raw = sp.moves(state)
+            raw = self.sp.moves(state)
         except KeyboardInterrupt:
             raise
         except Exception:
@@ -199,13 +210,14 @@ class _Seen:
         known = self.checked_moves.get(pair_key) if pair_key is not None else None
         if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
             return known[1]
-        m1, m2 = moves_at(sp, state)
+        m1, m2 = moves_at(self.sp, state)
         if pair_key is not None and len(self.checked_moves) < 10_000:
             self.checked_moves[pair_key] = (parts, (m1, m2))
         return m1, m2
 
-    def outcome(self, sp: Spec, state: Any, who: int, m: Any) -> tuple[int, list[int], Any]:
+    def outcome(self, state: Any, who: int, m: Any) -> tuple[int, list[int], Any]:
         """What move m leads to: (common denominator, integer weights, the outcomes), checked."""
+        sp = self.sp
         args = (state, m, None) if who == 1 else (state, None, m)
         try:  # the user's function called directly: `call` only when it fails, to name the line
             res = sp.play(*args)
@@ -230,24 +242,6 @@ class _Seen:
         d = math.lcm(*(p.denominator for p, _ in bs))
         _check_denominator(d, state, m)
         return d, [p.numerator * (d // p.denominator) for p, _ in bs], [t for _, t in bs]
-
-    def targets(self, sp: Spec, built: Any, state: Any, m: Any, outcomes: Any) -> None:
-        """The outcomes' codes appended to the arrays: a state's number (a new state queued), an End's code."""
-        index, target = built.index, built.target
-        for t in outcomes:
-            if type(t) is tuple or not isinstance(t, End | Chance):
-                try:
-                    k = index.get(t, -1)
-                except TypeError:  # a list or a dict for a state
-                    _hashable(t, f"state {shown(state, 60)}, move {shown(m, 40)} leads to")
-                    raise
-                target.append(k if k >= 0 else built.state(t))
-                continue
-            code = self.ends.get(t) if isinstance(t, End) else None
-            if code is None:  # checked once per distinct End (its payoff in range), or refused
-                checked = _target(sp, state, t, f"state {shown(state, 60)}, move {shown(m, 40)}")
-                code = self.ends[t] = built.end(Fraction(checked.payoff))
-            target.append(code)
 
 
 def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]

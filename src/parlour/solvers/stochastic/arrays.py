@@ -1,10 +1,10 @@
-"""A turn-based game explored into arrays (`TurnArrays`): what an explorer fills (`ArrayBuilder`, breadth first
-from the start, with the size limits) and the compiled fast path (`turns`) reads. Plain numpy: an explorer
-imports this without the compiled engine."""
+"""A turn-based game explored into arrays (`TurnArrays`): the exploration (`explore_arrays`, breadth first from
+the start, within the size limits) fills an `ArrayBuilder` through a game's own `expand`, and the compiled
+fast path (`turns`) reads the arrays. Plain numpy: an explorer imports this without the compiled engine."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -14,7 +14,7 @@ import numpy as np
 from parlour.errors import InvalidInput
 
 __all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "MoveArrays", "TurnArrays",
-           "too_large"]
+           "explore_arrays", "too_large"]
 
 # Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
@@ -55,10 +55,9 @@ def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:
 
 
 class ArrayBuilder:
-    """The arrays of a turn-based game as an explorer finds them, breadth first: `states[head]` is the next
-    state to expand; `state(t)` numbers a target (a new one is queued, within `limit`), `end(payoff)` codes
-    a terminal payoff, `add_state` and `add_move` append. The lists are public for the explorer's inner
-    loop, which reads `index` itself before it calls `state` (a million states: every call counts)."""
+    """The arrays of a turn-based game as an explorer fills them: `state(t)` numbers a state (a new one is
+    queued, within `limit`), `add_state` appends a state's mover and move names, `add_move` a move's chance
+    branches (their targets numbered here, terminal outcomes coded by the caller's `end_code`)."""
 
     def __init__(self, start: Hashable, limit: int | None = None) -> None:
         self.states: list[Hashable] = [start]
@@ -72,7 +71,6 @@ class ArrayBuilder:
         self.target: list[int] = []
         self.terminal: dict[Fraction, int] = {}
         self.limit = MAX_TURN_STATES if limit is None else limit
-        self.head = 0
 
     def state(self, t: Hashable) -> int:
         k = self.index.get(t, -1)
@@ -84,20 +82,28 @@ class ArrayBuilder:
         return k
 
     def end(self, payoff: Fraction) -> int:
+        """The code of a terminal payoff (-1 - its number; equal payoffs share one)."""
         return -1 - self.terminal.setdefault(payoff, len(self.terminal))
 
     def add_state(self, who: int, names: tuple[Any, ...]) -> None:
         self.names.append(names)
         self.mover.append(who)
 
-    def add_move(self, den: int, weights: list[int], targets: list[int]) -> None:
+    def add_move(self, den: int, weights: list[int], outcomes: Iterable[Any], terminal: tuple[type, ...],
+                 end_code: Callable[[Any], int]) -> None:
+        """A move's branches: integer weights over `den`, each leading to a state, or to an outcome of one of
+        the `terminal` types (a tuple is always a state), which `end_code` codes. A million states call this
+        for every move: the common case (a state already numbered) is read from the index here."""
+        index, target = self.index, self.target
+        for t in outcomes:
+            if type(t) is tuple or not isinstance(t, terminal):
+                k = index.get(t, -1)  # TypeError for an unhashable state: the caller names it
+                target.append(k if k >= 0 else self.state(t))
+            else:
+                target.append(end_code(t))
         self.den.append(den)
         self.weight.extend(weights)
-        self.target.extend(targets)
-        self.branch_ptr.append(len(self.target))
-
-    def close_state(self) -> None:
-        self.move_ptr.append(len(self.den))
+        self.branch_ptr.append(len(target))
 
     def arrays(self) -> TurnArrays:
         return TurnArrays(mover=np.array(self.mover, dtype=np.int8), move_ptr=np.array(self.move_ptr, dtype=np.int64),
@@ -105,3 +111,22 @@ class ArrayBuilder:
                           den=np.array(self.den, dtype=np.float64), weight=np.array(self.weight, dtype=np.float64),
                           target=np.array(self.target, dtype=np.int64), states=self.states, index=self.index,
                           names=self.names, payoffs=list(self.terminal))
+
+
+def explore_arrays(start: Hashable, expand: Callable[[Any, ArrayBuilder], bool],
+                   progress: Callable[[str], None] | None = None, limit: int | None = None) -> TurnArrays | None:
+    """Every state reachable from `start`, breadth first, as arrays: `expand(state, built)` adds the state
+    (`add_state`, then `add_move` for each of its moves) and returns False where both players move there
+    (the game is not turn-based: None)."""
+    built = ArrayBuilder(start, limit)
+    states = built.states
+    head = 0
+    while head < len(states):
+        state = states[head]
+        head += 1
+        if progress is not None and head % 100_000 == 0:
+            progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
+        if not expand(state, built):
+            return None
+        built.move_ptr.append(len(built.den))
+    return built.arrays()
