@@ -353,3 +353,21 @@ def test_end_components_against_brute_force(seed: int) -> None:
                     for _ in range(int(rng.integers(1, 4)))]
                    for _ in range(int(rng.integers(1, 3)))] for s in states}
     assert end_components(states, options) == _in_end_component(states, options)
+
+
+def test_the_compiled_graph_algorithms_are_the_plain_ones() -> None:
+    """The fast path runs graph.py's code compiled by numba; the stage-LP engine runs it as Python."""
+    from parlour.solvers.stochastic import graph
+
+    tarjan, end_states = graph.compiled_graph()
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        n = int(rng.integers(1, 30))
+        ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 4, n))]).astype(np.int64)
+        target = rng.integers(-2, n, int(ptr[-1])).astype(np.int64)  # negative: play ends
+        for a, b in zip(tarjan(ptr, target), graph.tarjan(ptr, target), strict=True):
+            assert np.array_equal(a, b)
+        # one group per state, its options the state's edges one at a time
+        args = (np.arange(n + 1, dtype=np.int64), ptr, np.arange(int(ptr[-1]), dtype=np.int64),
+                np.arange(int(ptr[-1]) + 1, dtype=np.int64), target)
+        assert np.array_equal(end_states(*args), graph.end_states(*args))

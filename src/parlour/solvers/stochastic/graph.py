@@ -1,19 +1,25 @@
-"""The package's two graph algorithms, compiled (numba), for the stage-LP engine's components and the
-turn-based fast path's millions of states alike: strongly connected components (Tarjan) and the states that
-lie in an end component of a decision problem (where one player can keep play going for ever).
+"""The package's two graph algorithms, for the stage-LP engine's components and the turn-based fast path's
+millions of states alike: strongly connected components (Tarjan) and the states that lie in an end component
+of a decision problem (where one player can keep play going for ever).
+
+One source, run two ways: as plain Python here (the stage-LP engine's graphs have thousands of states, and
+a cow-trade end game must not pay numba's start, a second or so), and compiled by numba from this same code
+for the fast path (`compiled_graph`: `register_jitable` makes the helpers callable from the compiled code).
+So the functions keep to what numba compiles: numpy arrays and scalars, no Python objects.
 
 A graph is given in CSR form: the edges of node v are target[ptr[v]:ptr[v + 1]]; a negative target leaves
 the graph (an end of the game, or a state outside the part solved) and is no edge."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
-from numba import njit
 
-__all__ = ["end_states", "tarjan"]
+__all__ = ["compiled_graph", "end_states", "tarjan"]
 
 
-@njit(cache=True)
 def tarjan(ptr: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Strongly connected components, iteratively: the nodes in component order (sinks first: every
     component after the components it can reach; each component's nodes in the order they leave Tarjan's
@@ -81,7 +87,6 @@ def tarjan(ptr: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return order, comp_ptr[: ncomp + 1]
 
 
-@njit(cache=True)
 def _inside(o: int, s: int, block: np.ndarray, opt_item: np.ndarray, item_ptr: np.ndarray,
             target: np.ndarray) -> bool:
     """Whether option o of state s keeps play in s's block whatever chance does."""
@@ -93,7 +98,6 @@ def _inside(o: int, s: int, block: np.ndarray, opt_item: np.ndarray, item_ptr: n
     return True
 
 
-@njit(cache=True)
 def _drop_leavers(block: np.ndarray, grp_ptr: np.ndarray, opt_ptr: np.ndarray, opt_item: np.ndarray,
                   item_ptr: np.ndarray, target: np.ndarray) -> None:
     """Drop (block -1) every state with a group of options none of which stays in its block, until none."""
@@ -115,7 +119,6 @@ def _drop_leavers(block: np.ndarray, grp_ptr: np.ndarray, opt_ptr: np.ndarray, o
                     break
 
 
-@njit(cache=True)
 def end_states(grp_ptr: np.ndarray, opt_ptr: np.ndarray, opt_item: np.ndarray, item_ptr: np.ndarray,
                target: np.ndarray) -> np.ndarray:
     """Which states lie in some end component of a player's decision problem, the other's strategy fixed.
@@ -161,3 +164,18 @@ def end_states(grp_ptr: np.ndarray, opt_ptr: np.ndarray, opt_item: np.ndarray, i
                 after += 1
         if after == before:
             return block >= 0
+
+
+_COMPILED: list[Any] = []
+
+
+def compiled_graph() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """(tarjan, end_states) compiled by numba from the code above (on the first call; cached on disk)."""
+    if not _COMPILED:
+        from numba import njit
+        from numba.extending import register_jitable
+
+        for helper in (tarjan, _inside, _drop_leavers):  # called from compiled code: compiled inline
+            register_jitable(helper)
+        _COMPILED.extend((njit(cache=True)(tarjan), njit(cache=True)(end_states)))
+    return _COMPILED[0], _COMPILED[1]

@@ -1,7 +1,7 @@
 """The fast path for turn-based zero-sum games with chance: one side moves in a state, so its stage is a max
 (player 1) or a min (player 2) over its moves, each move a lottery over states and payoffs. Compiled (numba):
 the kernels are `sweeps`', the components and end components `graph`'s (the package's one Tarjan and one
-end-component check, which the stage-LP engine uses too).
+end-component check, which the stage-LP engine runs as plain Python).
 
 Soundness (docs/your-game.md, "Why the bounds are proofs"). The states are split into strongly connected
 components (Tarjan, sinks first) and solved from the last to the first. In every component two vectors
@@ -40,7 +40,7 @@ import numpy as np
 from parlour.errors import InvalidInput, shown
 from parlour.results import Result, Status, bounds, exact
 from parlour.solvers.stochastic.arrays import MoveArrays, TurnArrays
-from parlour.solvers.stochastic.graph import end_states, tarjan
+from parlour.solvers.stochastic.graph import compiled_graph
 from parlour.solvers.stochastic.rounding import round_down, round_up
 from parlour.solvers.stochastic.sweeps import solve_components, step_failures
 
@@ -106,6 +106,7 @@ def solve_turns(arrays: TurnArrays, *, tol: float, endless: Fraction,
     started = time.perf_counter()
     g = arrays
     n = len(g.states)
+    tarjan, _ = compiled_graph()
     order, comp_ptr = tarjan(g.branch_ptr[g.move_ptr], g.target)
     cyclic = _cyclic_count(order, comp_ptr, g)
     if cyclic == 0 and n <= EXACT_ACYCLIC_STATES:
@@ -175,6 +176,7 @@ def _end_states(r: MoveArrays, chooser: int, fixed: np.ndarray) -> np.ndarray:
     free = (r.mover[owner] == chooser) | (moves == fixed[owner])
     opt_ptr = np.zeros(len(r.mover) + 1, np.int64)
     np.cumsum(np.bincount(owner[free], minlength=len(r.mover)), out=opt_ptr[1:])
+    _, end_states = compiled_graph()
     return end_states(np.arange(len(r.mover) + 1, dtype=np.int64), opt_ptr, moves[free], r.branch_ptr, r.target)
 
 
