@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from parlour.solvers.stochastic.arrays import TurnArrays
 
 MAX_BRANCHES = 10_000  # chance outcomes of one move
+_TERMINAL = (End, Chance)  # what a move's outcome is when it is not a state (a Chance there is refused)
 
 
 @dataclass(frozen=True)
@@ -161,8 +162,11 @@ class _Seen:
         self.checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
         self.checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
         self.ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
-        self.at: tuple[Any, Any] = (None, None)  # the state and move being read, for the messages of `end`
+        self.play, self.simple = sp.play, sp.states is None
+        self.state: Any = None  # the state and move being read, for the messages of `end`
+        self.move: Any = None
         self.built: Any = None
+        self.end_code = self.end  # one bound method for every move
 
     def expand(self, state: Any, built: Any) -> bool:
         """The state's moves added to the arrays; False where both players move (not turn-based)."""
@@ -172,17 +176,46 @@ class _Seen:
         who = 1 if m1 else 2
         ms = m1 or m2
         built.add_state(who, ms)
-        self.built = built
+        self.built, self.state = built, state
+        add_move, end_code, play, simple = built.add_move, self.end_code, self.play, self.simple
         for m in ms:
-            d, ints, outcomes = self.outcome(state, who, m)
-            self.at = (state, m)
+            self.move = m
+            try:  # the user's function called directly: `call` only when it fails, to name the line
+                res = play(state, m, None) if who == 1 else play(state, None, m)
+            except KeyboardInterrupt:
+                raise
+            except Exception:
+                call(self.play, *((state, m, None) if who == 1 else (state, None, m)), what=self.what())
+                raise  # call raised (a function failing once fails twice); kept for the type checker
+            if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
+                d, ints = self.weights(state, m, res)
+                outcomes: Any = res.weights.keys()
+            elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
+                d, ints, outcomes = 1, [1], (res,)
+            else:
+                bs = branches(self.sp, state, res, self.what())
+                d, ints = _weights([p for p, _ in bs], state, m)
+                outcomes = [t for _, t in bs]
             try:
-                built.add_move(d, ints, outcomes, (End, Chance), self.end)
+                add_move(d, ints, outcomes, _TERMINAL, end_code)
             except TypeError:  # a list or a dict for a state
                 for t in outcomes:
                     _hashable(t, f"{self.what()} leads to")
                 raise
         return True
+
+    def weights(self, state: Any, m: Any, res: Chance) -> tuple[int, list[int]]:
+        """A Chance's common denominator and integer weights, its probabilities checked once per list of
+        probability objects (recognised by their identities)."""
+        probs = tuple(res.weights.values())
+        probs_key = tuple(map(id, probs))
+        hit = self.checked_probs.get(probs_key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+            fracs = _probabilities(res.weights.items(), self.what())
+            hit = (probs, *_weights(fracs, state, m))
+            if len(self.checked_probs) < 10_000:
+                self.checked_probs[probs_key] = hit
+        return hit[1], hit[2]
 
     def end(self, t: Any) -> int:
         """An End's code (checked once per distinct End: its payoff in range), or a Chance in a Chance refused."""
@@ -193,7 +226,7 @@ class _Seen:
         return code
 
     def what(self) -> str:
-        return f"state {shown(self.at[0], 60)}, move {shown(self.at[1], 40)}"
+        return f"state {shown(self.state, 60)}, move {shown(self.move, 40)}"
 
     def moves(self, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         try:
@@ -215,43 +248,12 @@ class _Seen:
             self.checked_moves[pair_key] = (parts, (m1, m2))
         return m1, m2
 
-    def outcome(self, state: Any, who: int, m: Any) -> tuple[int, list[int], Any]:
-        """What move m leads to: (common denominator, integer weights, the outcomes), checked."""
-        sp = self.sp
-        args = (state, m, None) if who == 1 else (state, None, m)
-        try:  # the user's function called directly: `call` only when it fails, to name the line
-            res = sp.play(*args)
-        except KeyboardInterrupt:
-            raise
-        except Exception:
-            call(sp.play, *args, what=f"state {shown(state, 60)}, move {shown(m, 40)}")
-            raise  # call raised (a function failing once fails twice); kept for the type checker
-        simple = sp.states is None
-        if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
-            probs = tuple(res.weights.values())
-            probs_key = tuple(map(id, probs))
-            hit = self.checked_probs.get(probs_key)
-            if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
-                hit = _checked_probs(state, m, res, probs)
-                if len(self.checked_probs) < 10_000:
-                    self.checked_probs[probs_key] = hit
-            return hit[1], hit[2], res.weights.keys()
-        if simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
-            return 1, [1], (res,)
-        bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
-        d = math.lcm(*(p.denominator for p, _ in bs))
-        _check_denominator(d, state, m)
-        return d, [p.numerator * (d // p.denominator) for p, _ in bs], [t for _, t in bs]
 
-
-def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]
-                   ) -> tuple[tuple[Any, ...], int, list[int]]:
-    """A Chance's probabilities checked (numbers, positive, summing to 1): (them, common denominator,
-    integer weights); its outcomes are checked one by one by the caller."""
-    fracs = _probabilities(res.weights.items(), f"state {shown(state, 60)}, move {shown(move, 40)}")
+def _weights(fracs: list[Fraction], state: Any, move: Any) -> tuple[int, list[int]]:
+    """Probabilities as integer weights over their common denominator (below 2**53: exact as floats)."""
     d = math.lcm(*(p.denominator for p in fracs))
     _check_denominator(d, state, move)
-    return probs, d, [p.numerator * (d // p.denominator) for p in fracs]
+    return d, [p.numerator * (d // p.denominator) for p in fracs]
 
 
 def _check_denominator(d: int, state: Any, move: Any) -> None:
