@@ -100,12 +100,13 @@ def case(name: str) -> dict[str, object]:
     t0 = time.perf_counter()
     out: dict[str, object] = {"case": name}
     if name == "pig-100-certified":
-        from parlour.toolkit import front, stochastic, turns
+        from parlour.solvers.stochastic import solve_turns
+        from parlour.toolkit import front, stochastic
 
         spec = stochastic.spec(vars(front.load_module(EXAMPLES / "pig.py")))
         arrays = stochastic.explore_turns(spec, None)
         explored = time.perf_counter()
-        sol = turns.solve(arrays, "pig", tol=1e-10, endless=spec.endless, progress=None)
+        sol = stochastic._turn_solution(arrays, solve_turns(arrays, tol=1e-10, endless=spec.endless), "pig")
         out.update(value_bounds=list(sol.value_bounds), status=sol.status.value, states=sol.states,
                    explore_s=explored - t0, solve_s=time.perf_counter() - explored, counters=dict(sol.counters),
                    published="0.5306 (Neller & Presser 2004: 53.06%)",

@@ -80,8 +80,6 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 # each line: the test must pass with this set empty, and `test_the_allow_list_holds_only_violations_that_still_exist`
 # says which lines a merge made stale). (importing module, imported module)
 KNOWN_UNTIL_MERGED: frozenset[tuple[str, str]] = frozenset({
-    # helper "engine": toolkit/race.py solves race boards through the Goose's front door (moves to analyses/race)
-    ("parlour.toolkit.race", "parlour.goose"),
     # helper "goosek": the Goose's rules import the Markov engine's kernel helpers and its state ranks (summing,
     # checking and prefetching move to the operator in analyses/goose)
     ("parlour.games.goose.kernels", "parlour.solvers.markov.kernels"),

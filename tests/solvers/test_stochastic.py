@@ -289,3 +289,85 @@ def test_a_state_worth_more_than_a_draw_is_not_made_one() -> None:
     assert solved.at("A").lower > 0
     # a proven bound that says B is no better than a draw for player 1 is not enough: A still is not one
     assert stochastic.draws(stages, index, [F(-1), F(-1)], [F(1), F(0)])[0] == frozenset()
+
+
+# --- the package's one Tarjan and one end-component check (graph.py), shared by both engines -----------------
+
+def _reach(n: int, edges: dict[int, set[int]]) -> list[set[int]]:
+    """Every node's reachable set (itself included), by search: the reference for the components."""
+    out = []
+    for s in range(n):
+        seen, todo = {s}, [s]
+        while todo:
+            for t in edges.get(todo.pop(), ()):
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+        out.append(seen)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_components_are_the_strongly_connected_sets_sinks_first(seed: int) -> None:
+    from parlour.solvers.stochastic.explore import components
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 25))
+    successors = [sorted({int(t) for t in rng.integers(0, n, int(rng.integers(0, 4)))}) for _ in range(n)]
+    reach = _reach(n, {s: set(succ) for s, succ in enumerate(successors)})
+    comps = components(successors)
+    assert sorted(s for c in comps for s in c) == list(range(n))
+    done: set[int] = set()
+    for comp in comps:
+        assert comp == sorted({t for t in reach[comp[0]] if comp[0] in reach[t]})  # exactly one SCC
+        assert all(t in done or t in comp for s in comp for t in successors[s])  # what it reaches came before
+        done |= set(comp)
+
+
+def _in_end_component(states: list[int], options: dict[int, list[list[frozenset[int] | None]]]) -> set[int]:
+    """By brute force: s lies in an end component when some set S holding s lets the player pick, in every
+    group of every state of S, an option that stays in S, and the options that stay connect S strongly."""
+    found: set[int] = set()
+    for size in range(1, len(states) + 1):
+        for chosen in itertools.combinations(states, size):
+            inside = set(chosen)
+            stay = {s: [o for g in options[s] for o in g if o is not None and o <= inside] for s in chosen}
+            if not all(any(o is not None and o <= inside for o in g) for s in chosen for g in options[s]):
+                continue
+            reach = _reach(len(states) + 30, {s: set().union(*stay[s]) for s in chosen})
+            if all(inside <= reach[s] for s in chosen):
+                found |= inside
+    return found
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_end_components_against_brute_force(seed: int) -> None:
+    from parlour.solvers.stochastic.ends import end_components
+
+    rng = np.random.default_rng(seed)
+    states = sorted(int(s) for s in rng.choice(12, int(rng.integers(1, 7)), replace=False))
+    pool = [*states, 20, 21]  # 20 and 21 lie outside the component: an option to them leaves it
+    options = {s: [[None if rng.random() < 0.15 else
+                    frozenset(int(rng.choice(pool if rng.random() < 0.2 else states))
+                              for _ in range(int(rng.integers(1, 3))))
+                    for _ in range(int(rng.integers(1, 4)))]
+                   for _ in range(int(rng.integers(1, 3)))] for s in states}
+    assert end_components(states, options) == _in_end_component(states, options)
+
+
+def test_the_compiled_graph_algorithms_are_the_plain_ones() -> None:
+    """The fast path runs graph.py's code compiled by numba; the stage-LP engine runs it as Python."""
+    from parlour.solvers.stochastic import graph
+
+    tarjan, end_states = graph.compiled_graph()
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        n = int(rng.integers(1, 30))
+        ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 4, n))]).astype(np.int64)
+        target = rng.integers(-2, n, int(ptr[-1])).astype(np.int64)  # negative: play ends
+        for a, b in zip(tarjan(ptr, target), graph.tarjan(ptr, target), strict=True):
+            assert np.array_equal(a, b)
+        # one group per state, its options the state's edges one at a time
+        args = (np.arange(n + 1, dtype=np.int64), ptr, np.arange(int(ptr[-1]), dtype=np.int64),
+                np.arange(int(ptr[-1]) + 1, dtype=np.int64), target)
+        assert np.array_equal(end_states(*args), graph.end_states(*args))

@@ -15,7 +15,9 @@ import pytest
 import parlour
 from parlour.errors import InvalidInput
 from parlour.results import Status
-from parlour.toolkit import front, stochastic, tree, turns
+from parlour.solvers.stochastic import arrays as turn_arrays
+from parlour.solvers.stochastic import turns
+from parlour.toolkit import front, stochastic, tree
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -47,13 +49,13 @@ SMALL_BOARD = ("end = 20\ndice = [[1, 2, 3, 4]]\ngeese = []\ninns = []\nwells = 
 def test_players_who_never_meet_are_solved_from_one_players_finishing_times(tmp_path):
     """No well, inn or occupancy: the certified path sums one player's finishing-time distribution; its
     intervals hold the joint chain's exact fractions (2 players) and its certified bounds (3 players)."""
+    from parlour.analyses.race.board import apart
     from parlour.games.goose.rules import STUDY, load_toml
-    from parlour.toolkit import race
 
     board = tmp_path / "small.toml"
     board.write_text(SMALL_BOARD)
     rules = load_toml(board)
-    assert race.apart(rules) and not race.apart(STUDY)  # the Goose's players meet: its joint chain
+    assert apart(rules) and not apart(STUDY)  # the Goose's players meet: its joint chain
     two = parlour.solve(board, players=2, exact=False, tol=1e-12)
     assert two.extra["engine"].startswith("independent") and two.status is Status.CERTIFIED
     joint = parlour.goose.solve(players=2, rules=rules, exact=True)
@@ -156,7 +158,7 @@ def test_turn_engine_brackets_the_stage_lp_engine(monkeypatch):
     monkeypatch.setenv("PIG_GOAL", "5")
     ns = vars(front.load_module(EXAMPLES / "pig.py"))
     sp = stochastic.spec(ns)
-    fast = turns.solve(stochastic.explore_turns(sp, None), "pig", tol=1e-12, endless=sp.endless, progress=None)
+    fast = turns.solve_turns(stochastic.explore_turns(sp, None), tol=1e-12, endless=sp.endless)
     slow = stochastic._solve_lp(sp, "pig", 1e-12, None)
     assert fast.status is Status.CERTIFIED
     assert fast.value_low <= slow.value_high and slow.value_low <= fast.value_high
@@ -183,7 +185,7 @@ def test_rps_race_is_a_fair_game_with_uniform_play():
 # --- checks, the front doors -----------------------------------------------------------------------------
 
 def test_a_game_too_large_is_refused_with_its_estimate(monkeypatch):
-    monkeypatch.setattr(stochastic, "MAX_TURN_STATES", 1000)
+    monkeypatch.setattr(turn_arrays, "MAX_TURN_STATES", 1000)
     ns = {"START": 0, "moves": lambda s: (("go",), ()), "play": lambda s, a, b: s + 1}
     with pytest.raises(InvalidInput, match=r"more than 1,000 states.*GiB"):
         parlour.solve(ns)

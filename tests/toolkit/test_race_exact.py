@@ -1,4 +1,4 @@
-"""Two players who never meet, exactly: the chain of unordered pairs of squares (race.pair_exact) gives
+"""Two players who never meet, exactly: the chain of unordered pairs of squares (analyses.race.exact.pair_exact) gives
 the same fractions as the joint chain of the Goose's engine, which records whose turn it is."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from fractions import Fraction
 import pytest
 
 import parlour
+from parlour.analyses.race import board as race_board
+from parlour.analyses.race import exact
 from parlour.games.goose.rules import load_toml
 from parlour.results import Status
-from parlour.toolkit import race
 
 BOARDS = {
     # bounce, one four-sided die, two ladders and two snakes
@@ -28,7 +29,7 @@ def test_pairs_of_squares_give_the_joint_chains_exact_fractions(tmp_path, name):
     board = tmp_path / f"{name}.toml"
     board.write_text(BOARDS[name])
     rules = load_toml(board)
-    assert race.apart(rules)
+    assert race_board.apart(rules)
     pair = parlour.solve(board, players=2)
     assert pair.status is Status.EXACT and pair.extra["engine"].startswith("independent players: the chain of pairs")
     joint = parlour.goose.solve(players=2, rules=rules, exact=True)
@@ -46,9 +47,9 @@ def test_a_square_that_never_finishes_goes_to_the_joint_chain(tmp_path):
     board.write_text("end = 10\ndice = [[2, 3]]\ngeese = []\ninns = []\nwells = []\nstart_jumps = {}\n"
                      "occupancy = false\nbounce = false\n[jumps]\n")
     rules = load_toml(board)
-    _, start, moves = race._moves(rules)
-    assert not race._all_finish(moves, start)
-    assert race.pair_exact(rules, None) is None
+    _, start, moves = race_board.one_player(rules)
+    assert not race_board.all_finish(moves, start)
+    assert exact.pair_exact(rules, None) is None
     sol = parlour.solve(board, players=2)
     assert sol.status is Status.EXACT and "Goose" in sol.extra["engine"]
     assert sum(sol.wins_low) < 1  # the draw's share
@@ -57,8 +58,8 @@ def test_a_square_that_never_finishes_goes_to_the_joint_chain(tmp_path):
 def test_a_board_too_large_for_the_pairs_goes_to_the_joint_chain(tmp_path, monkeypatch):
     board = tmp_path / "bounce.toml"
     board.write_text(BOARDS["bounce"])
-    monkeypatch.setattr(race, "MAX_PAIR_EDGES", 100)
-    assert race.pair_exact(load_toml(board), None) is None
+    monkeypatch.setattr(exact, "MAX_PAIR_EDGES", 100)
+    assert exact.pair_exact(load_toml(board), None) is None
     assert "Goose" in parlour.solve(board, players=2).extra["engine"]
 
 
@@ -67,5 +68,5 @@ def test_the_toy_board_by_pairs(tmp_path):
     board = tmp_path / "toy.toml"
     board.write_text("end = 2\ndice = [[0, 1]]\ngeese = []\njumps = {}\ninns = []\nwells = []\nstart_jumps = {}\n"
                      "occupancy = false\n")
-    sol = race.pair_exact(load_toml(board), None)
+    sol = exact.pair_exact(load_toml(board), None)
     assert sol is not None and sol.wins_low == (Fraction(16, 27), Fraction(11, 27))

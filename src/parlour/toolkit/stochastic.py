@@ -7,8 +7,8 @@ only the other moves) and `play(state, move1, move2)` -> the next state, an `End
 game has: a move elsewhere is an error), `seen(state, move1)` (what player 2 sees of player 1's move
 before he answers in a state where both move; default nothing: the moves are simultaneous).
 
-Where only one side moves in every state (a turn-based game), the game goes to the compiled engine of
-`toolkit.turns` (a max or a min per state, not an LP). Otherwise each state's stage is handed to
+Where only one side moves in every state (a turn-based game), the game goes to the compiled fast path of
+`solvers.stochastic.turns` (a max or a min per state, not an LP). Otherwise each state's stage is handed to
 `solvers.stochastic` (stage LPs with exact certificates), which is slower and meant for small games.
 """
 
@@ -18,23 +18,18 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.results import exact
-from parlour.toolkit.arrays import MoveArrays
 from parlour.toolkit.reading import call, number, payoff_range
-from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution, label
+from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution
 from parlour.toolkit.terms import Chance, End
 
-# Beyond these the game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
-# Python's index of the states), the LP engine keeps Python objects and solves an LP per state.
-MAX_TURN_STATES = 20_000_000
-MAX_LP_STATES = 200_000
-BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+if TYPE_CHECKING:
+    from parlour.solvers.stochastic.arrays import TurnArrays
+
 MAX_BRANCHES = 10_000  # chance outcomes of one move
+_TERMINAL = (End, Chance)  # what a move's outcome is when it is not a state (a Chance there is refused)
 
 
 @dataclass(frozen=True)
@@ -101,19 +96,24 @@ def branches(sp: Spec, state: Any, result: Any, what: str) -> tuple[tuple[Fracti
             raise InvalidInput(f"{what}: a Chance needs a non-empty mapping of outcome to probability")
         if len(items) > MAX_BRANCHES:
             raise InvalidInput(f"{what}: a Chance of {len(items):,} outcomes (at most {MAX_BRANCHES:,})")
-        out = []
-        total = Fraction(0)
-        for target, p in items:
-            p = Fraction(number(p, f"{what}: the probability of {shown(target)}"))
-            if p <= 0:
-                raise InvalidInput(f"{what}: the probability of {shown(target)} is {p}, not positive "
-                                   "(leave impossible outcomes out)")
-            total += p
-            out.append((p, _target(sp, state, target, what)))
-        if total != 1:
-            raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
-        return tuple(out)
+        probs = _probabilities(items, what)
+        return tuple((p, _target(sp, state, target, what)) for p, (target, _) in zip(probs, items, strict=True))
     return ((Fraction(1), _target(sp, state, result, what)),)
+
+
+def _probabilities(items: Iterable[tuple[Any, Any]], what: str) -> list[Fraction]:
+    """A Chance's probabilities, checked: numbers, positive, summing to 1."""
+    fracs = []
+    for outcome, p in items:
+        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
+        if p <= 0:
+            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
+                               "(leave impossible outcomes out)")
+        fracs.append(p)
+    total = sum(fracs, Fraction(0))
+    if total != 1:
+        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+    return fracs
 
 
 def _target(sp: Spec, state: Any, target: Any, what: str) -> Any:
@@ -136,55 +136,101 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
     arrays = explore_turns(sp, progress)
     if arrays is None:
         return _solve_lp(sp, name, tol, progress)
-    from parlour.toolkit import turns
+    from parlour.solvers.stochastic.turns import solve_turns
 
-    return turns.solve(arrays, name, tol=tol, endless=sp.endless, progress=progress)
+    return _turn_solution(arrays, solve_turns(arrays, tol=tol, endless=sp.endless, progress=progress), name)
 
 
 # --- turn-based games: exploring into arrays ------------------------------------------------------------
 
-@dataclass(frozen=True)
-class TurnArrays(MoveArrays):
-    """A turn-based game as the explorer found it: its moves, the states they number, each state's move
-    names, and the terminal payoffs the targets -1 - t name."""
-
-    states: list[Hashable]
-    index: dict[Hashable, int]
-    names: list[tuple[Any, ...]]  # each state's moves, as the module names them
-    payoffs: list[Fraction]
-
-
 def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArrays | None:
-    """Every state reachable from START, breadth first, as arrays; None as soon as a state has both players
-    moving (the game is not turn-based: the LP engine takes it).
+    """Every state reachable from START as arrays (`solvers.stochastic.arrays.explore_arrays`); None as soon
+    as a state has both players moving (the game is not turn-based: the LP engine takes it)."""
+    from parlour.solvers.stochastic.arrays import explore_arrays
 
-    The loop is the cost of a large game (a million states: Pig to 100), so the common case skips work
-    that repeats: a move list or a list of chance probabilities already checked is recognised by the identity
-    of its objects (kept alive in the caches, so an identity cannot be reused by another object)."""
-    states: list[Hashable] = [sp.start]
-    index: dict[Hashable, int] = {sp.start: 0}
-    names: list[tuple[Any, ...]] = []
-    mover: list[int] = []
-    move_ptr = [0]
-    branch_ptr = [0]
-    den: list[int] = []
-    weight: list[int] = []
-    target: list[int] = []
-    terminal: dict[Fraction, int] = {}
-    ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
-    checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
-    checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
-    play = sp.play
-    moves = sp.moves
-    simple = sp.states is None
-    head = 0
-    while head < len(states):
-        state = states[head]
-        head += 1
-        if progress is not None and head % 100_000 == 0:
-            progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
+    return explore_arrays(sp.start, _Seen(sp).expand, progress)
+
+
+class _Seen:
+    """A turn-based module read state by state. The reading is the cost of a large game (a million states:
+    Pig to 100), so the common case skips work that repeats: a move list or a list of chance probabilities
+    already checked is recognised by the identity of its objects (kept alive here, so an identity cannot be
+    reused by another object), and each distinct End is checked once."""
+
+    def __init__(self, sp: Spec) -> None:
+        self.sp = sp
+        self.checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
+        self.checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
+        self.ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
+        self.play, self.simple = sp.play, sp.states is None
+        self.state: Any = None  # the state and move being read, for the messages of `end`
+        self.move: Any = None
+        self.built: Any = None
+        self.end_code = self.end  # one bound method for every move
+
+    def expand(self, state: Any, built: Any) -> bool:
+        """The state's moves added to the arrays; False where both players move (not turn-based)."""
+        m1, m2 = self.moves(state)
+        if m1 and m2:
+            return False
+        who = 1 if m1 else 2
+        ms = m1 or m2
+        built.add_state(who, ms)
+        self.built, self.state = built, state
+        add_move, end_code, play, simple = built.add_move, self.end_code, self.play, self.simple
+        for m in ms:
+            self.move = m
+            try:  # the user's function called directly: `call` only when it fails, to name the line
+                res = play(state, m, None) if who == 1 else play(state, None, m)
+            except KeyboardInterrupt:
+                raise
+            except Exception:
+                call(self.play, *((state, m, None) if who == 1 else (state, None, m)), what=self.what())
+                raise  # call raised (a function failing once fails twice); kept for the type checker
+            if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
+                d, ints = self.weights(state, m, res)
+                outcomes: Any = res.weights.keys()
+            elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
+                d, ints, outcomes = 1, [1], (res,)
+            else:
+                bs = branches(self.sp, state, res, self.what())
+                d, ints = _weights([p for p, _ in bs], state, m)
+                outcomes = [t for _, t in bs]
+            try:
+                add_move(d, ints, outcomes, _TERMINAL, end_code)
+            except TypeError:  # a list or a dict for a state
+                for t in outcomes:
+                    _hashable(t, f"{self.what()} leads to")
+                raise
+        return True
+
+    def weights(self, state: Any, m: Any, res: Chance) -> tuple[int, list[int]]:
+        """A Chance's common denominator and integer weights, its probabilities checked once per list of
+        probability objects (recognised by their identities)."""
+        probs = tuple(res.weights.values())
+        probs_key = tuple(map(id, probs))
+        hit = self.checked_probs.get(probs_key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+            fracs = _probabilities(res.weights.items(), self.what())
+            hit = (probs, *_weights(fracs, state, m))
+            if len(self.checked_probs) < 10_000:
+                self.checked_probs[probs_key] = hit
+        return hit[1], hit[2]
+
+    def end(self, t: Any) -> int:
+        """An End's code (checked once per distinct End: its payoff in range), or a Chance in a Chance refused."""
+        code = self.ends.get(t) if isinstance(t, End) else None
+        if code is None:
+            checked = _target(self.sp, None, t, self.what())
+            code = self.ends[t] = self.built.end(Fraction(checked.payoff))
+        return code
+
+    def what(self) -> str:
+        return f"state {shown(self.state, 60)}, move {shown(self.move, 40)}"
+
+    def moves(self, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         try:
-            raw = moves(state)
+            raw = self.sp.moves(state)
         except KeyboardInterrupt:
             raise
         except Exception:
@@ -194,96 +240,20 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
         pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
         parts = raw if pair else None
         pair_key = (id(parts[0]), id(parts[1])) if parts is not None else None
-        known = checked_moves.get(pair_key) if pair_key is not None else None
+        known = self.checked_moves.get(pair_key) if pair_key is not None else None
         if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
-            m1, m2 = known[1]
-        else:
-            m1, m2 = moves_at(sp, state)
-            if pair_key is not None and len(checked_moves) < 10_000:
-                checked_moves[pair_key] = (parts, (m1, m2))
-        if m1 and m2:
-            return None
-        who = 1 if m1 else 2
-        ms = m1 or m2
-        names.append(ms)
-        mover.append(who)
-        for m in ms:
-            try:  # the user's function called directly: `call` only when it fails, to name the line
-                res = play(state, m, None) if who == 1 else play(state, None, m)
-            except KeyboardInterrupt:
-                raise
-            except Exception:
-                what = f"state {shown(state, 60)}, move {shown(m, 40)}"
-                args = (state, m, None) if who == 1 else (state, None, m)
-                call(sp.play, *args, what=what)
-                raise  # call raised (a function failing once fails twice); kept for the type checker
-            outcomes: Any
-            ints: list[int]
-            if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
-                probs = tuple(res.weights.values())
-                probs_key = tuple(map(id, probs))
-                hit = checked_probs.get(probs_key)
-                if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
-                    hit = _checked_probs(state, m, res, probs)
-                    if len(checked_probs) < 10_000:
-                        checked_probs[probs_key] = hit
-                d, ints = hit[1], hit[2]
-                outcomes = res.weights.keys()
-            elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
-                d, ints, outcomes = 1, [1], (res,)
-            else:
-                bs = branches(sp, state, res, f"state {shown(state, 60)}, move {shown(m, 40)}")
-                d = math.lcm(*(p.denominator for p, _ in bs))
-                _check_denominator(d, state, m)
-                ints = [p.numerator * (d // p.denominator) for p, _ in bs]
-                outcomes = [t for _, t in bs]
-            den.append(d)
-            weight.extend(ints)
-            for t in outcomes:
-                if type(t) is tuple or not isinstance(t, End | Chance):
-                    try:
-                        k = index.get(t, -1)
-                    except TypeError:  # a list or a dict for a state
-                        _hashable(t, f"state {shown(state, 60)}, move {shown(m, 40)} leads to")
-                        raise
-                    if k < 0:
-                        if len(states) >= MAX_TURN_STATES:
-                            raise InvalidInput(too_large(len(states), MAX_TURN_STATES))
-                        k = index[t] = len(states)
-                        states.append(t)
-                    target.append(k)
-                    continue
-                code = ends.get(t) if isinstance(t, End) else None
-                if code is None:  # checked once per distinct End (its payoff in range), or refused
-                    checked = _target(sp, state, t, f"state {shown(state, 60)}, move {shown(m, 40)}")
-                    code = ends[t] = -1 - terminal.setdefault(Fraction(checked.payoff), len(terminal))
-                target.append(code)
-            branch_ptr.append(len(target))
-        move_ptr.append(len(den))
-    return TurnArrays(mover=np.array(mover, dtype=np.int8), move_ptr=np.array(move_ptr, dtype=np.int64),
-                      branch_ptr=np.array(branch_ptr, dtype=np.int64), den=np.array(den, dtype=np.float64),
-                      weight=np.array(weight, dtype=np.float64), target=np.array(target, dtype=np.int64),
-                      states=states, index=index, names=names, payoffs=list(terminal))
+            return known[1]
+        m1, m2 = moves_at(self.sp, state)
+        if pair_key is not None and len(self.checked_moves) < 10_000:
+            self.checked_moves[pair_key] = (parts, (m1, m2))
+        return m1, m2
 
 
-def _checked_probs(state: Any, move: Any, res: Chance, probs: tuple[Any, ...]
-                   ) -> tuple[tuple[Any, ...], int, list[int]]:
-    """A Chance's probabilities checked (numbers, positive, summing to 1): (them, common denominator,
-    integer weights); its outcomes are checked one by one by the caller."""
-    what = f"state {shown(state, 60)}, move {shown(move, 40)}"
-    fracs = []
-    for outcome, p in res.weights.items():
-        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
-        if p <= 0:
-            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
-                               "(leave impossible outcomes out)")
-        fracs.append(p)
-    total = sum(fracs, Fraction(0))
-    if total != 1:
-        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
+def _weights(fracs: list[Fraction], state: Any, move: Any) -> tuple[int, list[int]]:
+    """Probabilities as integer weights over their common denominator (below 2**53: exact as floats)."""
     d = math.lcm(*(p.denominator for p in fracs))
     _check_denominator(d, state, move)
-    return probs, d, [p.numerator * (d // p.denominator) for p in fracs]
+    return d, [p.numerator * (d // p.denominator) for p in fracs]
 
 
 def _check_denominator(d: int, state: Any, move: Any) -> None:
@@ -292,10 +262,15 @@ def _check_denominator(d: int, state: Any, move: Any) -> None:
                            f"denominator {d} is too large (< 2**53)")
 
 
-def too_large(reached: int, limit: int) -> str:
-    gib = limit * BYTES_PER_STATE / 2**30
-    return (f"the game has more than {reached:,} states (explored that far, then stopped): parlour solves at most "
-            f"{limit:,} states of this kind, which take about {gib:.0f} GiB; make the game smaller")
+def _turn_solution(g: TurnArrays, sol: Any, name: str) -> GameSolution:
+    """The compiled engine's answer (`solvers.stochastic.TurnSolution`) as a GameSolution."""
+    n = len(g.states)
+    strategies = ({"note": f"{n:,} states: read the optimal move at a state with result.policy(state)"}
+                  if n > SHOWN_STRATEGY_ENTRIES else {"per_state": sol.per_state()})
+    return GameSolution(
+        kind="stochastic", name=name, value_low=sol.value_low, value_high=sol.value_high, proof=sol.proof,
+        states=n, strategies=strategies, lookup=sol.policy, extra={"engine": sol.engine}, method=sol.method,
+        status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
 
 
 # --- games with simultaneous moves: the stage-LP engine -----------------------------------------------------
@@ -312,15 +287,12 @@ class _Adapter:
         sp = self.sp
         m1, m2 = moves_at(sp, state)
 
-        def convert(result: Any, what: str) -> Any:
-            bs = branches(sp, state, result, what)
-
-            def one(t: Any) -> Any:
-                return st.End(Fraction(t.payoff)) if isinstance(t, End) else t
-
-            if len(bs) == 1:
-                return one(bs[0][1])
-            return st.Lottery(tuple((p, one(t)) for p, t in bs))
+        def cell(a: Any, b: Any) -> Any:  # what the moves lead to (None for the side that does not move)
+            what = f"state {shown(state, 60)}, " + (f"moves {shown((a, b), 60)}" if m1 and m2 else
+                                                    f"move {shown(b if a is None else a, 40)}")
+            got = [(p, st.End(Fraction(t.payoff)) if isinstance(t, End) else t)
+                   for p, t in branches(sp, state, call(sp.play, state, a, b, what=what), what)]
+            return got[0][1] if len(got) == 1 else st.Lottery(tuple(got))
 
         if m1 and m2:
             seen = None
@@ -328,38 +300,34 @@ class _Adapter:
                 seen = [call(sp.seen, state, a, what=f"seen({shown(state, 60)}, {shown(a, 40)})") for a in m1]
                 for s in seen:
                     _hashable(s, "what seen() returns,")
-            return st.tabulate(1, m1, m2, lambda a, b: convert(
-                call(sp.play, state, a, b, what=f"state {shown(state, 60)}, moves {shown((a, b), 60)}"),
-                f"state {shown(state, 60)}, moves {shown((a, b), 60)}"), seen)
+            return st.tabulate(1, m1, m2, cell, seen)
         if m1:
-            return st.tabulate(1, m1, (None,), lambda a, _b: convert(
-                call(sp.play, state, a, None, what=f"state {shown(state, 60)}, move {shown(a, 40)}"),
-                f"state {shown(state, 60)}, move {shown(a, 40)}"))
-        return st.tabulate(2, m2, (None,), lambda b, _a: convert(
-            call(sp.play, state, None, b, what=f"state {shown(state, 60)}, move {shown(b, 40)}"),
-            f"state {shown(state, 60)}, move {shown(b, 40)}"))
+            return st.tabulate(1, m1, (None,), cell)
+        return st.tabulate(2, m2, (None,), lambda b, _a: cell(None, b))
 
 
 def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] | None) -> GameSolution:
     from parlour.solvers import stochastic as st
+    from parlour.solvers.stochastic.arrays import MAX_LP_STATES, too_large
 
     try:
         sol = st.solve(_Adapter(sp), [sp.start], endless=sp.endless, tol=tol, limit=MAX_LP_STATES,
                        progress=progress)
     except InvalidInput as exc:
         if "more than" in str(exc) and "states" in str(exc):
-            raise InvalidInput(too_large(MAX_LP_STATES, MAX_LP_STATES).replace(
-                "of this kind", "with simultaneous moves")) from None
+            raise InvalidInput(too_large(MAX_LP_STATES, MAX_LP_STATES, "with simultaneous moves")) from None
         raise
     root = sol.at(sp.start)
     strategies: dict[str, Any] = {}
     if len(sol.states) * 2 <= SHOWN_STRATEGY_ENTRIES:
-        strategies = {"per_state": [_state_strategy(sol, k) for k in range(len(sol.states))]}
+        strategies = {"per_state": [sol.strategy_json(k) for k in range(len(sol.states))]}
     else:
         strategies = {"note": f"{len(sol.states):,} states: read a state's strategies with result.policy(state)"}
 
     def lookup(state: Any) -> Mapping[str, Any]:
-        return _state_strategy(sol, sol.index[state]) if state in sol.index else _unknown(state)
+        if state not in sol.index:
+            raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
+        return sol.strategy_json(sol.index[state])
 
     proofs = sorted({s.how for s in sol.solutions})
     return GameSolution(
@@ -367,30 +335,3 @@ def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] |
         proof="; ".join(proofs), states=len(sol.states), strategies=strategies, lookup=lookup,
         extra={"engine": "stage LPs (simultaneous moves)", "components": len(sol.components)},
         method=sol.method, status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
-
-
-def _unknown(state: Any) -> Mapping[str, Any]:
-    raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
-
-
-def _state_strategy(sol: Any, k: int) -> dict[str, Any]:
-    stage = sol.stages[k]
-    s = sol.solutions[k]
-    lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
-    out: dict[str, Any] = {"state": label(sol.states[k])}
-    rows = _mixture(zip(stage.rows, lead, strict=True))
-    out[f"player{stage.leader}"] = rows
-    if stage.cols != (None,):
-        other = 3 - stage.leader
-        out[f"player{other}"] = [_mixture(zip(stage.cols, mix, strict=True)) for mix in resp]
-    return out
-
-
-def _mixture(moves: Iterable[tuple[Any, Any]]) -> dict[str, Any]:
-    """The moves played, in the JSON convention: `rock` a float, `rock_exact` its fraction where exact."""
-    out: dict[str, Any] = {}
-    for move, p in moves:
-        if p:
-            out.update(exact(label(move), p) if isinstance(p, Fraction) else {label(move): float(p)})
-    return out
-

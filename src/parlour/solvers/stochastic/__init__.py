@@ -21,9 +21,15 @@ them from the last to the first:
     almost surely play ends or stays in an end component, so E[payoff] >= L(start).
 Each state's result says which it is (exact, or an interval with its width) and why.
 
+Where one side moves in every state (a turn-based game), `solve_turns` is the compiled fast path: a max or
+a min per state instead of a stage LP, on arrays (`TurnArrays`, filled by an explorer through
+`ArrayBuilder`), with certified bounds from directed rounding and the same component and end-component
+algorithms (`graph`); its soundness argument is turns.py's.
+
 The modules, one idea each:
   model.py        what a game is (End, Lottery, Stage, tabulate, Game) and what a solve answers
   explore.py      the reachable states and their strongly connected components, last first
+  graph.py        compiled: Tarjan's components and the end-component refinement, for both engines
   stage.py        one stage's matrix at given continuation values, solved (floats or exact) or checked
   ends.py         the end components of an opponent's decision problem (where he can keep play going)
   draws.py        states worth exactly what endless play pays: each player keeps the other off better ends
@@ -35,6 +41,10 @@ The modules, one idea each:
   rounding.py     floats to nearby fractions (bounds rounded outwards, strategies summing to 1)
   work.py         what a solve knows so far (shared by the proofs)
   driver.py       the driver (`solve`): backward induction or iteration and proofs, component by component
+  arrays.py       a turn-based game as arrays (`TurnArrays`), the explorer's `ArrayBuilder` and size limits
+  sweeps.py       compiled: the turn-based sweeps of both bounds, directed rounding, the strategy check
+  turns.py        the turn-based fast path (`solve_turns`): components, sweeps, checks, or exact backward
+                  induction where play cannot cycle
 """
 
 from __future__ import annotations
@@ -66,17 +76,22 @@ from parlour.solvers.stochastic.model import (
 )
 
 _FROM = {
+    "ArrayBuilder": "arrays", "TurnArrays": "arrays",
+    "TurnSolution": "turns", "solve_turns": "turns",
     "rational_pair": "rounding",
     "solve": "driver",
     "guaranteed": "stage", "guaranteed_float": "stage", "solve_stage": "stage", "stage_matrix": "stage",
 }
 
 if TYPE_CHECKING:
+    from parlour.solvers.stochastic.arrays import ArrayBuilder, TurnArrays
     from parlour.solvers.stochastic.driver import solve
     from parlour.solvers.stochastic.rounding import rational_pair
     from parlour.solvers.stochastic.stage import guaranteed, guaranteed_float, solve_stage, stage_matrix
+    from parlour.solvers.stochastic.turns import TurnSolution, solve_turns
 
 __all__ = [
+    "ArrayBuilder",
     "Counter",
     "End",
     "Game",
@@ -86,6 +101,8 @@ __all__ = [
     "State",
     "StateSolution",
     "StochasticSolution",
+    "TurnArrays",
+    "TurnSolution",
     "components",
     "draws",
     "end_components",
@@ -98,6 +115,7 @@ __all__ = [
     "rational_pair",
     "solve",
     "solve_stage",
+    "solve_turns",
     "stage_matrix",
     "tabulate",
 ]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from parlour.solvers.stochastic.explore import components
 from parlour.solvers.stochastic.model import End, Lottery, Stage, State, target_states
 
 
@@ -44,33 +43,23 @@ def opponent_options(stage: Stage, index: dict[State, int], player_fixed: int, s
 
 def end_components(states: Sequence[int], options: dict[int, list[list[frozenset[int] | None]]]) -> set[int]:
     """The states of the component that lie in some end component of the opponent's MDP: where he can
-    keep play going for ever (the classic refinement: drop states that cannot stay, split by SCCs)."""
-    block = {s: 0 for s in states}
-    while True:
-        changed = False
-        allowed: dict[int, list[frozenset[int]]] = {}
-        for s in list(block):
-            picks: list[frozenset[int]] = []
-            for group in options[s]:
-                inside = [o for o in group if o is not None and all(block.get(t) == block[s] for t in o)]
-                if not inside:
-                    picks = []
-                    break
-                picks.extend(inside)
-            if not picks:
-                del block[s]
-                changed = True
-            else:
-                allowed[s] = picks
-        if changed:
-            continue
-        members = sorted(block)
-        position = {s: k for k, s in enumerate(members)}
-        succ = [sorted({position[t] for o in allowed[s] for t in o if t in position}) for s in members]
-        new_block: dict[int, int] = {}
-        for label, comp in enumerate(components(succ)):
-            for k in comp:
-                new_block[members[k]] = label
-        if len(set(new_block.values())) == len(set(block.values())):
-            return set(block)
-        block = new_block
+    keep play going for ever (`graph.end_states`, the package's one end-component check; a state outside
+    the component counts as leaving it)."""
+    import numpy as np
+
+    from parlour.solvers.stochastic.graph import end_states
+
+    position = {s: k for k, s in enumerate(states)}
+    grp_ptr, opt_ptr, item_ptr = [0], [0], [0]
+    target: list[int] = []
+    for s in states:
+        for group in options[s]:
+            for option in group:
+                target.extend([-1] if option is None else (position.get(t, -1) for t in option))
+                item_ptr.append(len(target))
+            opt_ptr.append(len(item_ptr) - 1)
+        grp_ptr.append(len(opt_ptr) - 1)
+    inside = end_states(np.array(grp_ptr, np.int64), np.array(opt_ptr, np.int64),
+                        np.arange(len(item_ptr) - 1, dtype=np.int64), np.array(item_ptr, np.int64),
+                        np.array(target, np.int64))
+    return {s for s, kept in zip(states, inside.tolist(), strict=True) if kept}

@@ -41,50 +41,14 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None, counte
 
 
 def components(successors: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Strongly connected components, each after every component it can reach (Tarjan, iterative).
+    """Strongly connected components, each after every component it can reach, each sorted (the package's
+    one Tarjan, `graph.tarjan`, compiled; scipy's labelling gives the components but not that order)."""
+    import numpy as np
 
-    Written here because the order matters: scipy's labelling gives the components but not that order."""
-    n = len(successors)
-    order = [-1] * n
-    low = [0] * n
-    on_stack = [False] * n
-    stack: list[int] = []
-    out: list[list[int]] = []
-    counter = 0
-    for root in range(n):
-        if order[root] >= 0:
-            continue
-        work = [(root, 0)]
-        order[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack[root] = True
-        while work:
-            v, k = work[-1]
-            succ = successors[v]
-            if k < len(succ):
-                work[-1] = (v, k + 1)
-                w = succ[k]
-                if order[w] < 0:
-                    order[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on_stack[w] = True
-                    work.append((w, 0))
-                elif on_stack[w]:
-                    low[v] = min(low[v], order[w])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[v])
-            if low[v] == order[v]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = False
-                    comp.append(w)
-                    if w == v:
-                        break
-                out.append(sorted(comp))
-    return out
+    from parlour.solvers.stochastic.graph import tarjan
+
+    ptr = np.zeros(len(successors) + 1, np.int64)
+    np.cumsum(np.fromiter(map(len, successors), np.int64, len(successors)), out=ptr[1:])
+    target = np.fromiter((t for succ in successors for t in succ), np.int64, int(ptr[-1]))
+    order, comp_ptr = tarjan(ptr, target)
+    return [sorted(order[a:b].tolist()) for a, b in zip(comp_ptr[:-1].tolist(), comp_ptr[1:].tolist(), strict=True)]

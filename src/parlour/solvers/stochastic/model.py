@@ -148,9 +148,34 @@ class StochasticSolution(Result):
                 "cyclic_components": sum(1 for c in self.components if self.cyclic(c)),
                 **exact("width", self.width)}
 
+    def strategy_json(self, k: int) -> dict[str, Any]:
+        """State k's stationary strategies in the JSON convention: {"state", "player<leader>": {move:
+        probability}, "player<responder>": one such mixture per signal} (no responder where he has no move)."""
+        stage = self.stages[k]
+        s = self.solutions[k]
+        lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
+        out: dict[str, Any] = {"state": _label(self.states[k]), f"player{stage.leader}": _mixture(stage.rows, lead)}
+        if stage.cols != (None,):
+            out[f"player{3 - stage.leader}"] = [_mixture(stage.cols, mix) for mix in resp]
+        return out
+
     def cyclic(self, component: Sequence[int]) -> bool:
         """Whether play can go round within this component (more than one state, or a state's own loop)."""
         return len(component) > 1 or component[0] in next_states(self.stages[component[0]], self.index)
+
+
+def _label(x: Any) -> str:
+    """A move or state as a JSON key: a string as it is, anything else as its repr."""
+    return x if isinstance(x, str) else repr(x)
+
+
+def _mixture(moves: Sequence[Any], probabilities: Sequence[Any]) -> dict[str, Any]:
+    """The moves played, in the JSON convention: `rock` a float, `rock_exact` its fraction where exact."""
+    out: dict[str, Any] = {}
+    for move, p in zip(moves, probabilities, strict=True):
+        if p:
+            out.update(exact(_label(move), p) if isinstance(p, Fraction) else {_label(move): float(p)})
+    return out
 
 
 def target_states(target: Any) -> list[State]:

@@ -1,0 +1,132 @@
+"""A turn-based game explored into arrays (`TurnArrays`): the exploration (`explore_arrays`, breadth first from
+the start, within the size limits) fills an `ArrayBuilder` through a game's own `expand`, and the compiled
+fast path (`turns`) reads the arrays. Plain numpy: an explorer imports this without the compiled engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from parlour.errors import InvalidInput
+
+__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "MoveArrays", "TurnArrays",
+           "explore_arrays", "too_large"]
+
+# Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
+# Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
+MAX_TURN_STATES = 20_000_000
+MAX_LP_STATES = 200_000
+BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+
+
+@dataclass(frozen=True)
+class MoveArrays:
+    """The moves of a turn-based game as arrays: state s is moved by mover[s] (1 or 2) and has moves
+    move_ptr[s]..move_ptr[s+1]; move m has chance branches branch_ptr[m]..branch_ptr[m+1], each with an
+    integer weight over den[m] and a target (a state, or -1 - t for the terminal payoff t)."""
+
+    mover: np.ndarray
+    move_ptr: np.ndarray
+    branch_ptr: np.ndarray
+    den: np.ndarray
+    weight: np.ndarray
+    target: np.ndarray
+
+
+@dataclass(frozen=True)
+class TurnArrays(MoveArrays):
+    """A turn-based game as the explorer found it: its moves, the states they number (START is 0), each
+    state's move names, and the terminal payoffs the targets -1 - t name."""
+
+    states: list[Hashable]
+    index: dict[Hashable, int]
+    names: list[tuple[Any, ...]]  # each state's moves, as the game names them
+    payoffs: list[Fraction]
+
+
+def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:
+    gib = limit * BYTES_PER_STATE / 2**30
+    return (f"the game has more than {reached:,} states (explored that far, then stopped): parlour solves at most "
+            f"{limit:,} states {kind}, which take about {gib:.0f} GiB; make the game smaller")
+
+
+class ArrayBuilder:
+    """The arrays of a turn-based game as an explorer fills them: `state(t)` numbers a state (a new one is
+    queued, within `limit`), `add_state` appends a state's mover and move names, `add_move` a move's chance
+    branches (their targets numbered here, terminal outcomes coded by the caller's `end_code`)."""
+
+    def __init__(self, start: Hashable, limit: int | None = None) -> None:
+        self.states: list[Hashable] = [start]
+        self.index: dict[Hashable, int] = {start: 0}
+        self.names: list[tuple[Any, ...]] = []
+        self.mover: list[int] = []
+        self.move_ptr = [0]
+        self.branch_ptr = [0]
+        self.den: list[int] = []
+        self.weight: list[int] = []
+        self.target: list[int] = []
+        self.terminal: dict[Fraction, int] = {}
+        self.limit = MAX_TURN_STATES if limit is None else limit
+
+    def state(self, t: Hashable) -> int:
+        k = self.index.get(t, -1)
+        if k < 0:
+            if len(self.states) >= self.limit:
+                raise InvalidInput(too_large(len(self.states), self.limit))
+            k = self.index[t] = len(self.states)
+            self.states.append(t)
+        return k
+
+    def end(self, payoff: Fraction) -> int:
+        """The code of a terminal payoff (-1 - its number; equal payoffs share one)."""
+        return -1 - self.terminal.setdefault(payoff, len(self.terminal))
+
+    def add_state(self, who: int, names: tuple[Any, ...]) -> None:
+        self.names.append(names)
+        self.mover.append(who)
+
+    def add_move(self, den: int, weights: list[int], outcomes: Iterable[Any], terminal: tuple[type, ...],
+                 end_code: Callable[[Any], int]) -> None:
+        """A move's branches: integer weights over `den`, each leading to a state, or to an outcome of one of
+        the `terminal` types (a tuple is always a state), which `end_code` codes. A million states call this
+        for every move: the common case (a state already numbered) is read from the index here."""
+        index, target = self.index, self.target
+        for t in outcomes:
+            if type(t) is tuple or not isinstance(t, terminal):
+                k = index.get(t, -1)  # TypeError for an unhashable state: the caller names it
+                target.append(k if k >= 0 else self.state(t))
+            else:
+                target.append(end_code(t))
+        self.den.append(den)
+        self.weight.extend(weights)
+        self.branch_ptr.append(len(target))
+
+    def arrays(self) -> TurnArrays:
+        return TurnArrays(mover=np.array(self.mover, dtype=np.int8), move_ptr=np.array(self.move_ptr, dtype=np.int64),
+                          branch_ptr=np.array(self.branch_ptr, dtype=np.int64),
+                          den=np.array(self.den, dtype=np.float64), weight=np.array(self.weight, dtype=np.float64),
+                          target=np.array(self.target, dtype=np.int64), states=self.states, index=self.index,
+                          names=self.names, payoffs=list(self.terminal))
+
+
+def explore_arrays(start: Hashable, expand: Callable[[Any, ArrayBuilder], bool],
+                   progress: Callable[[str], None] | None = None, limit: int | None = None) -> TurnArrays | None:
+    """Every state reachable from `start`, breadth first, as arrays: `expand(state, built)` adds the state
+    (`add_state`, then `add_move` for each of its moves) and returns False where both players move there
+    (the game is not turn-based: None)."""
+    built = ArrayBuilder(start, limit)
+    states = built.states
+    head = 0
+    while head < len(states):
+        state = states[head]
+        head += 1
+        if progress is not None and head % 100_000 == 0:
+            progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
+        if not expand(state, built):
+            return None
+        built.move_ptr.append(len(built.den))
+    return built.arrays()
