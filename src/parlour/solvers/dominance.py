@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from parlour.errors import CertificateError
+from parlour.infra import checks
 from parlour.results import Result, Status
 from parlour.solvers import exactlp, lp
 from parlour.solvers.zerosum import MatrixLike, integer_matrix
@@ -183,8 +184,10 @@ def eliminate(matrix: MatrixLike, weak: bool = True, mixed: bool = True) -> Elim
     """Iterated elimination: pure dominance first (rows, then columns), mixed only when pure is stuck.
 
     The order is deterministic: the first dominated strategy in index order is removed, by the
-    first dominating one (strict preferred to weak).
+    first dominating one (strict preferred to weak). `weak` and `mixed` take only True or False: a string
+    such as "no" would be true, and None would silently turn a step off.
     """
+    weak, mixed = checks.flag(weak, "weak"), checks.flag(mixed, "mixed")
     start = time.perf_counter()
     ints, _ = integer_matrix(matrix)
     if max(abs(v) for v in ints.flat) < 2**62:
