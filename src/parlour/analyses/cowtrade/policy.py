@@ -418,7 +418,7 @@ def three_rules(set_size: object = 4, stage: object = "rules", ties: object = "r
     return ThreeRules.study(size) if checks.flag(study, "study") else ThreeRules(size, rule_stage, rule_ties)
 
 
-def _asked(players: object) -> tuple[int, ...]:
+def _asked(players: Any) -> tuple[int, ...]:
     """Whose levels: players among 1, 2 and 3, each once (`--player` on the command line asks for one)."""
     where = name("players", "player")
     if not _sequence(players) or getattr(players, "ndim", 1) != 1:
