@@ -8,10 +8,12 @@
 
 Each function is a command of `parlour cowtrade` with its options as keyword arguments: `money=(m1, m3)`
 is --money1/--money3, `cards=(c1, c3)` --cards1/--cards3, `bids=(b1, b3)` --bids1/--bids3. Both call
-`parlour.analyses.cowtrade.policy`, which checks the input and decides the size guards once; a refusal is
-an `InvalidInput` (a ValueError) naming the argument as written here (`money[0]`, `force=True`), where the
-command line names its flags (`--money1`, `--force`). Whole numbers may be Python or numpy integers, not
-floats (even 8.0: a count is an int); bools and strings are refused where a number is meant.
+`parlour.analyses.cowtrade.policy`, which checks the input and decides the size guards once, before any
+work; a refusal names the argument as written here (`money[0]`, `force=True`), where the command line
+names its flags (`--money1`, `--force`): an `InvalidType` (a TypeError) for a value of the wrong type, an
+`InvalidInput` (a ValueError) for one out of range. Whole numbers may be Python or numpy integers, not
+floats (even 8.0: a count is an int); bools and strings are refused where a number is meant, and a switch
+(`force`, `study`) takes only True or False. Lists (money cards, bids, animals) may be numpy arrays.
 
 Players: in the last trade (`solve`, `hidden`) player 1 holds one animal and player 3 three, as in the
 study; in the end game of one set (`endgame`) player 1 holds `animals1` and player 2 the rest.
@@ -20,7 +22,6 @@ study; in the end game of one set (`endgame`) player 1 holds `animals1` and play
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.result import (  # light: the solvers load on the first solve
@@ -29,7 +30,7 @@ from parlour.analyses.cowtrade.result import (  # light: the solvers load on the
     HiddenMoneySolution,
     SecuritySolution,
 )
-from parlour.errors import InvalidInput, shown
+from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CowTrade, SecondInitiative
 from parlour.infra.checks import renamed_keywords
 
@@ -281,25 +282,6 @@ def security(money: tuple[int, int, int] | None = None, *, cards: tuple[Sequence
         `status`, `states`, `cycling_states`, `first_move`) and their `sum` (`sum_exact` or `sum_bounds`;
         the proven ends `sum_low`, `sum_high`).
     """
-    from parlour.analyses.cowtrade.threeplayer import StageRule, ThreeRules, TieRule, make_hands, solve_security
-
-    def three(value: Any, name: str) -> list[Any] | None:
-        if value is None:
-            return None
-        if isinstance(value, str | bytes) or not hasattr(value, "__len__") or len(value) != 3:
-            raise InvalidInput(f"{name} must give three players' money, one entry each, got {shown(value)}")
-        return list(value)
-
-    totals, hands = three(money, "money"), three(cards, "cards")
-    if totals is None and hands is None:
-        raise InvalidInput("give the three players' money: money=(m1, m2, m3) or cards=(c1, c2, c3)")
-    if totals is not None:
-        totals = [policy.whole(m, f"money[{k}]") for k, m in enumerate(totals)]
-    if hands is not None:
-        hands = [policy.money_cards(c, f"cards[{k}]", f"cards{k + 1}") for k, c in enumerate(hands)]
-    rule_stage = StageRule(policy.option(stage, "stage", [s.value for s in StageRule]))
-    rule_ties = TieRule(policy.option(ties, "ties", [t.value for t in TieRule]))
-    rules = ThreeRules.study(set_size) if study else ThreeRules(set_size, rule_stage, rule_ties)
-    built = make_hands(totals or [None] * 3, [None if c is None else list(c) for c in hands or [None] * 3])
-    return solve_security(rules, list(animals), built, turn, tuple(players), tol=tol, force=force)
-
+    return policy.run_security(policy.plan_security(
+        money, cards=cards, set_size=set_size, animals=animals, turn=turn, players=players, stage=stage, ties=ties,
+        study=study, tol=tol, force=force))

@@ -230,8 +230,10 @@ def test_a_quintet_estimated_beyond_a_minute_asks_first(monkeypatch: pytest.Monk
     game = {**GAME, "set_size": 5, "animals1": 2, "cards1": [10, 50], "cards2": [0]}
     asked = post(client, "state", {"game": game})
     assert asked["ask"] is True and "job" not in asked and "minutes" in asked["expect"]
-    key = web.parse_game(web.GameSpec(**game)).key
-    assert jobs.get(key) is None
+    parsed = web.parse_game(web.GameSpec(**game))
+    assert not web.cache.job_running(parsed)  # asking first starts nothing
     started = post(client, "state", {"game": game, "start": True})
-    assert started["job"] == key and jobs.running(key)
-    client.post(f"/jobs/{key}/cancel")
+    # the pages' one cache names the job after the game: its key and the round (infra.cache)
+    assert started["job"].startswith(parsed.key + "-") and jobs.running(started["job"])
+    assert web.cache.job_running(parsed)
+    client.post(f"/jobs/{started['job']}/cancel")

@@ -71,12 +71,11 @@ def _alive(pid: int) -> bool:
 
 
 def test_a_quintet_is_solved_by_a_job_whose_progress_the_page_shows(page, server, monkeypatch):
-    from collections import OrderedDict
-
     from parlour.web import cowtrade_endgame
     from parlour.web.jobs import jobs
 
-    monkeypatch.setattr(cowtrade_endgame, "_solved", OrderedDict())  # solved by no earlier test of this process
+    # solved by no earlier test of this process: a cache of its own
+    monkeypatch.setattr(cowtrade_endgame, "cache", cowtrade_endgame.solution_cache())
 
     page.set_viewport_size({"width": 1200, "height": 900})
     errors: list[str] = []

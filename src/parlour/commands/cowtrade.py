@@ -255,45 +255,26 @@ def quartets_command(
     force: Force = False,
 ) -> None:
     """Two open quartets: the challenger picks which to trade; exact value against treating them separately."""
-    from parlour.analyses.cowtrade import quartets
-    from parlour.games.cowtrade.endgame import cards_of, money
+    from parlour.analyses.cowtrade.quartets import QuartetsTable, describe_solution, describe_table
 
-    def values(text: str | None, name: str) -> list[int]:
-        return [] if text is None else parse_int_list(text, name)
-
-    pts, animals = values(points, "--points"), values(animals1, "--animals1")
-    if len(pts) != 2 or len(animals) != 2:
-        raise InvalidInput("--points and --animals1 take two numbers each, one per open quartet")
-    rules = quartets.QuartetsRules((pts[0], pts[1]), tuple(values(held1, "--held1")), tuple(values(held2, "--held2")),
-                                   _rules(4, stage, ties, next_challenger, study))
-    # no default money here: with both players' full starting cards some stages tie below float
-    # precision and the exact two-quartet analysis cannot finish (docs/cowtrade-endgame.md)
-    hand1, hand2 = _hands(money1, money2, cards1, cards2, default_start=False)
-    try:
-        if table:
-            quartets.guard(hand1, hand2, force)
-            pool = None if isinstance(hand1, int) else cards_of(hand1) + cards_of(hand2)
-            splits = quartets.money_splits(money(hand1) + money(hand2), pool)
-            announce(quartets.table_estimate(rules, hand1, hand2), quiet or as_json)
-            with progress(quiet or as_json) as bar:
-                counter = counting(bar, bar.add_task("states explored", total=None))
-                grid = quartets.quartets_table(rules, splits, counter)
-            if as_json:
-                print_json(grid.to_json())
-            else:
-                console.print(quartets.describe_table(grid), highlight=False, markup=False)
-            return
-        quartets.guard(hand1, hand2, force)
-        announce(quartets.solve_estimate(rules, hand1, hand2), quiet or as_json)
-        with progress(quiet or as_json) as bar:
-            result = quartets.solve_quartets(rules, (animals[0], animals[1]), hand1, hand2, challenger, force=force,
-                                             counter=counting(bar, bar.add_task("states explored", total=None)))
-    except InvalidInput as exc:
-        raise InvalidInput(str(exc).replace("force=True", "--force")) from None
+    plan = policy.plan_quartets(
+        _pair(money1, money2), cards=_pair(_cards(cards1, "--cards1"), _cards(cards2, "--cards2")),
+        points=parse_int_list(points, "--points"), animals1=parse_int_list(animals1, "--animals1"),
+        held1=_values(held1, "--held1"), held2=_values(held2, "--held2"), challenger=challenger, stage=stage,
+        ties=ties, next_challenger=next_challenger, study=study, table=table, force=force)
+    announce(plan.estimate, quiet or as_json)
+    with progress(quiet or as_json) as bar:
+        result = policy.run_quartets(plan, counting(bar, bar.add_task("states explored", total=None)))
     if as_json:
         print_json(result.to_json())
-        return
-    console.print(quartets.describe_solution(result, plays), highlight=False, markup=False)
+    elif isinstance(result, QuartetsTable):
+        console.print(describe_table(result), highlight=False, markup=False)
+    else:
+        console.print(describe_solution(result, plays), highlight=False, markup=False)
+
+
+def _values(text: str | None, flag: str) -> list[int]:
+    return [] if text is None else parse_int_list(text, flag)
 
 
 # --- three players: security levels ---------------------------------------------------------------
@@ -325,35 +306,24 @@ def security_command(
     against the other two as one coalition; not an equilibrium)."""
     from parlour.analyses.cowtrade import threeplayer
 
-    if not 0 < tol < 1:
-        raise InvalidInput(f"--tol must lie between 0 and 1, got {tol:g}")
-    if player is not None and player not in (1, 2, 3):
-        raise InvalidInput(f"--player must be 1, 2 or 3, got {player}")
-    if turn not in (1, 2, 3):
-        raise InvalidInput(f"--turn must be 1, 2 or 3, got {turn}")
-    owned = parse_int_list(animals, "--animals")
-    if len(owned) != 3:
-        raise InvalidInput(f"--animals takes three numbers, one per player, e.g. 1,1,2; got {len(owned)}")
-    rules = (threeplayer.ThreeRules.study(set_size) if study
-             else threeplayer.ThreeRules(set_size, stage, ties))
-
-    def cards(text: str | None, name: str) -> list[int] | None:
-        if text is None:
-            return None
-        return [] if text.strip() == "" else parse_int_list(text, name)
-
-    hands = threeplayer.make_hands((money1, money2, money3), (cards(cards1, "--cards1"), cards(cards2, "--cards2"),
-                                                             cards(cards3, "--cards3")))
-    asked = (1, 2, 3) if player is None else (player,)
-    threeplayer.guard(rules, hands, force)
-    announce(threeplayer.solve_estimate(rules, hands, len(asked)), quiet or as_json)
+    plan = policy.plan_security(
+        _three(money1, money2, money3), cards=_three(_cards(cards1, "--cards1"), _cards(cards2, "--cards2"),
+                                                   _cards(cards3, "--cards3")),
+        set_size=set_size, animals=parse_int_list(animals, "--animals"), turn=turn,
+        players=(1, 2, 3) if player is None else (player,), stage=stage, ties=ties, study=study, tol=tol, force=force)
+    announce(plan.estimate, quiet or as_json)
     with progress(quiet or as_json) as bar:
-        result = threeplayer.solve_security(rules, owned, hands, turn, asked, tol=tol, force=force,
-                                            counter=counting(bar, bar.add_task("states explored", total=None)))
+        result = policy.run_security(plan, counting(bar, bar.add_task("states explored", total=None)))
     if as_json:
         print_json(result.to_json())
         return
     console.print(threeplayer.describe_solution(result), highlight=False, markup=False)
+
+
+def _three(first: object, second: object, third: object) -> tuple[object, object, object] | None:
+    """Three players' options as the policy's triple: None when none is given (a missing one is the
+    policy's to refuse, naming it)."""
+    return None if first is None and second is None and third is None else (first, second, third)
 
 
 __all__ = [

@@ -90,6 +90,20 @@ class FileStore(Generic[K, V]):
         storage.atomic_write(self.path(key), self.encode(value))
 
 
+class InMemory(Generic[K, V]):
+    """The store of a page whose values are not worth a file (quick to compute again, and many): nothing is
+    kept on disk, so a job's value comes back to the server through the pipe and lives in memory only."""
+
+    def exists(self, key: K) -> bool:
+        return False
+
+    def load(self, key: K) -> V | None:
+        return None
+
+    def save(self, key: K, value: V) -> None:
+        pass
+
+
 def _one(_: object) -> int:
     return 1
 
@@ -109,7 +123,8 @@ def _default_need(_: object) -> int:
 def produce(compute: Callable[[K, Report | None], V], store: Store[K, V], key: K, announce: str,
             report: Report) -> V | None:
     """A job's work, in its worker process: nothing when the key's file is on disk and checks (the server
-    reads it back), else the value computed and saved; the value itself only if it could not be saved."""
+    reads it back), else the value computed and saved; the value itself only if it could not be saved (or
+    the store keeps nothing on disk)."""
     if announce:
         report(0.01, announce)
     if store.exists(key) and store.load(key) is not None:
@@ -120,7 +135,7 @@ def produce(compute: Callable[[K, Report | None], V], store: Store[K, V], key: K
     except OSError as exc:  # a full or read-only disk: the value travels through the pipe instead
         log.warning("could not cache %r: %s", key, exc)
         return value
-    return None
+    return None if store.exists(key) else value  # a store that keeps no file (`InMemory`): through the pipe
 
 
 class PageCache(Generic[K, V]):

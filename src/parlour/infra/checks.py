@@ -66,15 +66,17 @@ def is_integer(value: object) -> bool:
 
 
 def integer(value: object, name: str, low: int | None = None, high: int | None = None, *,
-            argument: str | None = None) -> int:
+            argument: str | None = None, flag: str | None = None) -> int:
     """`value` as a Python int when it is an integer from `low` to `high` (either end optional), else
     InvalidType (not an integer) or InvalidInput (out of range) naming `name` (or, under the command line,
-    the positional `argument`)."""
-    said = spelling.parameter(name, argument=argument)
+    the positional `argument`, or the option `--flag` where it is not `--name`: `money[0]` is `--money1`)."""
+    said = spelling.parameter(name, flag=flag, argument=argument)
     if not is_integer(value):
         raise InvalidType(f"{said} must be a whole number (an int), got {shown(value)}")
     n = operator.index(value)  # type: ignore[arg-type]
     if (low is not None and n < low) or (high is not None and n > high):
+        if low == 0 and high is None:  # an amount or a count: "negative" is the word a reader expects
+            raise InvalidInput(f"{said} must not be negative, got {shown(n)}")
         span = (f"from {low:,} to {high:,}" if low is not None and high is not None
                 else f"at least {low:,}" if low is not None else f"at most {high:,}")
         raise InvalidInput(f"{said} must be a whole number {span}, got {shown(n)}")

@@ -28,17 +28,18 @@ few seconds; larger games belong to `parlour cowtrade endgame` on the command li
 and solve far more slowly, only up to MAX_QUINTET_STATES. A quartet is solved inside the request (a fraction
 of a second); a quintet estimated beyond INLINE_S is a background job in a worker process, which Cancel ends
 at once (`infra.jobs`): the state and move requests answer {"ready": false, "job"} until it is solved, and
-the page polls /jobs/{job} and asks again. Solutions are kept in a small in-memory LRU per (rules, start); a
-state reached from the start is looked up in its solution.
+the page polls /jobs/{job} and asks again. Solutions are kept by the pages' one cache (`infra.cache.PageCache`),
+in memory only (CACHED of them, least recently used dropped; a quartet solves again in a fraction of a second);
+a state reached from the start is looked up in its solution. The moves are the analysis's
+(`analyses.cowtrade.play.endgame_trade`: the computer's move drawn from its optimal mixture, the rules'
+`Endgame.outcome` deciding what follows); this page parses the request and shows the answer.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
-import threading
-from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -50,6 +51,7 @@ from pydantic import BaseModel
 
 from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.endgame import EndgameSolution, move_json, strategy_json
+from parlour.analyses.cowtrade.play import computer_count, endgame_trade
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
@@ -60,13 +62,13 @@ from parlour.games.cowtrade.endgame import (
     NextChallenger,
     StageRule,
     TradeState,
-    card_count,
     cards_of,
     describe,
     hand_from_cards,
     money,
 )
 from parlour.games.cowtrade.rules import SecondInitiative
+from parlour.infra.cache import InMemory, PageCache
 from parlour.results import bounds, down, exact, up
 from parlour.solvers.stochastic import End, StochasticSolution
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number
@@ -211,58 +213,29 @@ def _states(done: Solved) -> StochasticSolution:
     return done.solution
 
 
-_solved: OrderedDict[Game, Solved] = OrderedDict()
-_solved_lock = threading.Lock()
+def _busy(_: Sequence[Game]) -> str:
+    return "the server is already solving two other end games; try again when they are done"
 
 
-def keep(game: Game, done: Solved | None) -> None:
-    """A solution kept in memory (the CACHED most recently used ones); a job's end calls it in the server."""
-    if done is None:
-        return
-    with _solved_lock:
-        _solved[game] = done
-        _solved.move_to_end(game)
-        while len(_solved) > CACHED:
-            _solved.popitem(last=False)
+def solution_cache() -> PageCache[Game, Solved]:
+    """Solved end games by (rules, start) (`infra.cache`): in memory only (the CACHED most recently used),
+    solved inside the request where the estimate allows (a quartet), else by a job."""
+    return PageCache(InMemory(), solve, job_name=lambda game: game.key, busy=_busy, budget=CACHED,
+                     compute_inline=lambda game: game.seconds <= INLINE_S, pool=jobs)
 
 
-def known(game: Game) -> Solved | None:
-    with _solved_lock:
-        found = _solved.get(game)
-        if found is not None:
-            _solved.move_to_end(game)
-        return found
-
-
-def solved(game: Game) -> Solved:
-    """The game's solution, solved inside this request if it is not in memory (what the page's own tests and
-    a quartet use)."""
-    found = known(game)
-    if found is None:
-        found = solve(game)
-        keep(game, found)
-    return found
+cache = solution_cache()
 
 
 def solved_or_job(game: Game, start: Any = False) -> tuple[Solved | None, dict[str, Any]]:
     """The game's solution, or None and the reply that names the job solving it (or that asks first)."""
-    found = known(game)
-    if found is not None or game.seconds <= INLINE_S:
-        return found or solved(game), {}
-    job = jobs.get(game.key)
-    if job is not None and job.state == "done":  # solved, but left memory since: solved again
-        jobs.forget(game.key)
-        job = None
-    if job is not None and job.state == "failed" and job.error != "cancelled":
-        raise InvalidInput(job.error)
-    running = job is not None and job.state == "running"
+    found = cache.ready(game)
+    if found is not None:
+        return found, {}
     waiting: dict[str, Any] = {"ready": False, "expect": duration_words(game.seconds), "states": game.estimate}
-    if ask_first(game.seconds, start, joining=running):
+    if ask_first(game.seconds, start, joining=cache.job_running(game)):
         return None, {**waiting, "ask": True, "seconds": round(game.seconds)}
-    if not running:
-        jobs.submit(game.key, functools.partial(solve, game), then=functools.partial(keep, game))
-        # a finished job that ended before this line is seen "done" by the page, which asks again
-    return None, {**waiting, "job": game.key}
+    return None, {**waiting, "job": cache.start_job(game)}
 
 
 def parse_state(game: Game, spec: StateSpec | None, solution: StochasticSolution) -> TradeState:
@@ -313,13 +286,10 @@ def state_json(game: Game, state: TradeState, solution: StochasticSolution, rng:
         "strategy2": strategy_json(stage, sol.strategy2, stage.leader == 2),
     }
     out["can_accept"] = state.challenger == 2 and game.rules.stage is StageRule.RULES
-    if state.challenger == 2 and stage.signals is not None:  # the person sees how many cards the computer offers
-        out["computer_count"] = card_count(_draw(rng, stage.rows, sol.strategy2))
+    count = computer_count(solution, state, rng)  # the person sees how many cards the computer offers
+    if count is not None:
+        out["computer_count"] = count
     return out
-
-
-def _draw(rng: random.Random, moves: tuple[Any, ...], weights: tuple[Any, ...]) -> Any:
-    return rng.choices(moves, weights=[float(w) for w in weights])[0]
 
 
 def _rng(seed: Any) -> random.Random:
@@ -361,41 +331,21 @@ def api_move(req: MoveRequest) -> dict[str, Any]:
     solution = _states(done)
     state = parse_state(game, req.state, solution)
     rng = _rng(req.seed)
-    k = solution.index[state]
-    stage, sol = solution.stages[k], solution.solutions[k]
-    engine = Endgame(game.rules)
-    accepted = False
+    sol = solution.solutions[solution.index[state]]
     if state.challenger == 1:
         if req.offer is None:
             raise InvalidInput("you challenge: give your offer (money cards)")
         offer = _offer_from(req.offer, state.hand1, "your offer")
-        signal = stage.signals[stage.rows.index(offer)] if stage.signals is not None else 0
-        response = _draw(rng, stage.cols, sol.strategy2[signal])
-        accepted = response == ACCEPT
-        offer1: Hand | None = offer
-        offer2: Hand | None = None if accepted else response
-        target = engine.outcome(state, offer, response)
+        played = endgame_trade(solution, game.rules, state, rng, offer=offer)
     else:
         if req.response is None:
             raise InvalidInput("the computer challenges: answer with \"accept\" or a counter-offer (money cards)")
-        rows = list(range(len(stage.rows)))
-        weights = list(sol.strategy2)
-        if stage.signals is not None:
-            count = whole_number(req.count, "the number of cards the computer offered", 0, len(CARD_VALUES) * 40)
-            rows = [i for i in rows if card_count(stage.rows[i]) == count and weights[i] > 0]
-            if not rows:
-                raise InvalidInput(f"the computer's optimal offers never have {count} cards here")
-        chosen = stage.rows[_draw(rng, tuple(rows), tuple(weights[i] for i in rows))]
-        if req.response == ACCEPT:
-            if game.rules.stage is not StageRule.RULES:
-                raise InvalidInput("in the study's variant both offer at once: there is no accepting")
-            accepted = True
-            target = engine.outcome(state, chosen, ACCEPT)
-            offer1, offer2 = None, chosen
-        else:
-            mine = _offer_from(req.response, state.hand1, "your counter-offer")
-            target = engine.outcome(state, chosen, mine)
-            offer1, offer2 = mine, chosen
+        count = None if req.count is None else whole_number(  # the card count the person was shown
+            req.count, "the number of cards the computer offered", 0, len(CARD_VALUES) * 40)
+        answer = ACCEPT if req.response == ACCEPT else _offer_from(req.response, state.hand1, "your counter-offer")
+        played = endgame_trade(solution, game.rules, state, rng, response=answer, count=count)
+    offer1, offer2, accepted, target = played.offer1, played.offer2, played.accepted, played.outcome
+    engine = Endgame(game.rules)
     out: dict[str, Any] = {
         "offer1": None if offer1 is None else _move_json(offer1),
         "offer2": None if offer2 is None else _move_json(offer2),

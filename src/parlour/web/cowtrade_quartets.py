@@ -24,11 +24,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from parlour.analyses.cowtrade.policy import endgame_rules
-from parlour.analyses.cowtrade.quartets import solve_quartets
+from parlour.analyses.cowtrade import policy
 from parlour.errors import InvalidInput, SolverError
-from parlour.games.cowtrade.endgame import Hand, NextChallenger, StageRule, hand_from_cards
-from parlour.games.cowtrade.quartets import MAX_POINTS, SIZE, QuartetsRules, estimate_states, open_quartets
+from parlour.games.cowtrade.endgame import NextChallenger, StageRule
+from parlour.games.cowtrade.quartets import MAX_POINTS, SIZE, open_quartets
 from parlour.web.common import one_of, whole_numbers
 from parlour.web.cowtrade_common import check_deck, parse_cards, side
 from parlour.web.jobs import Report, jobs
@@ -59,17 +58,20 @@ class QuartetsRequest(BaseModel):
 
 @dataclass(frozen=True)
 class QuartetsGame:
-    rules: QuartetsRules
-    animals1: tuple[int, int]
-    hand1: Hand
-    hand2: Hand
-    challenger: int
-    estimate: int
+    """A page's two quartets: the policy's plan (rules, start, estimate), checked against the page's limit."""
+
+    plan: policy.QuartetsPlan
+
+    @property
+    def estimate(self) -> int:
+        """States (`games.cowtrade.quartets.estimate_states`)."""
+        return self.plan.states
 
     @property
     def key(self) -> str:
         """The job's name: the same game asked twice is one job."""
-        text = repr((self.rules, self.animals1, self.hand1, self.hand2, self.challenger))
+        p = self.plan
+        text = repr((p.rules, p.animals1, p.hand1, p.hand2, p.challenger))
         return "cowtrade-quartets-" + hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
@@ -84,18 +86,18 @@ def parse_quartets(req: QuartetsRequest) -> QuartetsGame:
     held2 = whole_numbers(req.held2, "the quartets player 2 holds", 0, MAX_POINTS, range(0, MAX_HELD + 1))
     stage = one_of(req.rules, "the rules", [s.value for s in StageRule])
     nxt = NextChallenger(one_of(req.next, "the next challenger", [n.value for n in NextChallenger]))
-    trade = endgame_rules(SIZE, next_challenger=nxt, study=stage != StageRule.RULES.value)  # the page's two rule sets
-    rules = QuartetsRules((points[0], points[1]), tuple(held1), tuple(held2), trade)
     cards1, cards2 = parse_cards(req.cards1, "player 1"), parse_cards(req.cards2, "player 2")
     check_deck(cards1, cards2)
-    hand1, hand2 = hand_from_cards(cards1), hand_from_cards(cards2)
-    estimate = estimate_states(hand1, hand2)
-    if estimate > MAX_STATES:
-        raise InvalidInput(f"this game of two quartets is too large for the page: up to {estimate:,} states, and "
-                           f"the page solves up to {MAX_STATES:,}; use `parlour cowtrade quartets` on the "
-                           "command line")
     challenger = side(req.challenger, "the challenger")
-    return QuartetsGame(rules, (animals[0], animals[1]), hand1, hand2, challenger, estimate)
+    # the page's two rule sets (the rules of the game, or the study's); its own size limit, below the policy's
+    plan = policy.plan_quartets(cards=(cards1, cards2), points=points, animals1=animals, held1=held1, held2=held2,
+                                challenger=challenger, next_challenger=nxt, study=stage != StageRule.RULES.value,
+                                force=True)
+    if plan.states > MAX_STATES:
+        raise InvalidInput(f"this game of two quartets is too large for the page: up to {plan.states:,} states, "
+                           f"and the page solves up to {MAX_STATES:,}; use `parlour cowtrade quartets` on the "
+                           "command line")
+    return QuartetsGame(plan)
 
 
 _COUNTED = re.compile(r"^([\d,]+) of ([\d,]+) states")
@@ -114,8 +116,7 @@ def _share(words: str) -> float:
 def solve(game: QuartetsGame, report: Report) -> dict[str, Any]:
     """The job's work: the analysis as JSON (what the page shows)."""
     report(0.01, f"building the stages (up to {game.estimate:,} states)")
-    result = solve_quartets(game.rules, game.animals1, game.hand1, game.hand2, game.challenger, force=True,
-                            progress=lambda words: report(_share(words), words))
+    result = policy.run_quartets(game.plan, progress=lambda words: report(_share(words), words))
     return {"ready": True, "estimate": game.estimate, **result.to_json()}
 
 

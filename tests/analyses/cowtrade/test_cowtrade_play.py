@@ -83,3 +83,62 @@ def test_story_names_the_winner(second: SecondInitiative) -> None:
             for i3 in game.bids3:
                 who = winner(i1, i3, 10, 4, initiative, second)
                 assert story(game, i1, i3).endswith(f": player {who} ends with the quartet.")
+
+
+# --- one trade of the end game ------------------------------------------------------------------------
+
+def _solved_endgame(**kwargs: object):  # type: ignore[no-untyped-def]
+    from parlour.analyses.cowtrade import policy
+
+    plan = policy.plan_endgame(**kwargs)  # type: ignore[arg-type]
+    done = policy.run_endgame(plan)
+    assert done.solution is not None
+    return plan, done.solution
+
+
+def test_the_computer_answers_from_its_optimal_mixture_and_the_rules_decide() -> None:
+    from parlour.analyses.cowtrade.play import endgame_trade
+    from parlour.games.cowtrade.endgame import ACCEPT, Endgame, hand_from_cards
+
+    plan, solution = _solved_endgame(cards=([10, 50], [10, 10]), animals1=2)
+    state = plan.start  # player 1 challenges
+    k = solution.index[state]
+    stage, sol = solution.stages[k], solution.solutions[k]
+    offer = hand_from_cards([50])
+    signal = stage.signals[stage.rows.index(offer)] if stage.signals is not None else 0
+    support = {m for m, p in zip(stage.cols, sol.strategy2[signal], strict=True) if p > 0}
+    seen = set()
+    for seed in range(20):
+        played = endgame_trade(solution, plan.rules, state, random.Random(seed), offer=offer)
+        answer = ACCEPT if played.accepted else played.offer2
+        assert answer in support and played.offer1 == offer and played.state == state
+        assert played.outcome == Endgame(plan.rules).outcome(state, offer, answer)
+        seen.add(answer)
+    assert seen  # the draw reads the mixture; with the same seed it is the same move
+    again = endgame_trade(solution, plan.rules, state, random.Random(3), offer=offer)
+    assert again == endgame_trade(solution, plan.rules, state, random.Random(3), offer=offer)
+    with pytest.raises(InvalidInput, match="give his offer"):
+        endgame_trade(solution, plan.rules, state, random.Random(0))
+
+
+def test_the_computer_challenging_offers_within_the_count_shown() -> None:
+    from parlour.analyses.cowtrade.play import computer_count, endgame_trade
+    from parlour.games.cowtrade.endgame import ACCEPT, Endgame, card_count
+
+    plan, solution = _solved_endgame(cards=([10, 50], [10, 10, 10]), animals1=2, challenger=2)
+    state = plan.start
+    count = computer_count(solution, state, random.Random(1))
+    assert count is not None
+    for seed in range(10):
+        played = endgame_trade(solution, plan.rules, state, random.Random(seed), response=ACCEPT, count=count)
+        assert played.accepted and played.offer1 is None and played.offer2 is not None
+        assert card_count(played.offer2) == count
+        assert played.outcome == Endgame(plan.rules).outcome(state, played.offer2, ACCEPT)
+    with pytest.raises(InvalidInput, match="never have 40 cards"):
+        endgame_trade(solution, plan.rules, state, random.Random(0), response=ACCEPT, count=40)
+    with pytest.raises(InvalidInput, match="number of cards"):
+        endgame_trade(solution, plan.rules, state, random.Random(0), response=ACCEPT)
+    study, simultaneous = _solved_endgame(cards=([10, 50], [10, 10, 10]), animals1=2, challenger=2, study=True)
+    assert computer_count(simultaneous, study.start, random.Random(0)) is None  # both offer at once
+    with pytest.raises(InvalidInput, match="no accepting"):
+        endgame_trade(simultaneous, study.rules, study.start, random.Random(0), response=ACCEPT)

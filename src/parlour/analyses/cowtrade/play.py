@@ -1,23 +1,30 @@
 """What a page needs beyond `solve`: the elimination's steps as data (who drops which bid, dominated by which),
-the inspection game elimination leaves (columns ordered so player 1's wins lie on the diagonal), and the last
-trade played once against the optimal bidder (its bid drawn exactly from its certified mixture).
+the inspection game elimination leaves (columns ordered so player 1's wins lie on the diagonal), the last
+trade played once against the optimal bidder (its bid drawn exactly from its certified mixture), and one
+trade of the end game of a set played against the optimal trader (`endgame_trade`: its move drawn from its
+optimal stationary mixture, the rules' `Endgame.outcome` deciding what follows).
 
-Everything here reads a `CowTradeSolution`; nothing is solved again, so the numbers a page shows are the
-ones `parlour cowtrade solve --json` prints for the same game.
+Everything here reads a solution (`CowTradeSolution`, or the end game's `StochasticSolution`); nothing is
+solved again, so the numbers a page shows are the ones `parlour cowtrade solve|endgame --json` prints for
+the same game.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from parlour.analyses.cowtrade.model import CowTradeSolution
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CowTrade, payoff_matrix, winner
+from parlour.games.cowtrade.endgame import ACCEPT, Endgame, EndgameRules, Hand, StageRule, TradeState, card_count
+from parlour.solvers.stochastic import End, StochasticSolution
 
 # The dominance solver numbers its players 1 (rows) and 2 (columns); the game calls the column player 3.
 PLAYER_OF_SIDE = {1: 1, 2: 3}
@@ -153,7 +160,79 @@ def story(game: CowTrade, i1: int, i3: int) -> str:
     return f"{first}{second}: {end}"
 
 
+# --- one trade of the end game of a set -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EndgameTrade:
+    """One trade of a two-player end game, the person player 1 against the optimal computer, player 2:
+    both offers (None for the side that accepted), whether the challenged accepted, and what the rules
+    make of it (`Endgame.outcome`): the next state, or the End with player 1's payoff."""
+
+    state: TradeState
+    offer1: Hand | None
+    offer2: Hand | None
+    accepted: bool
+    outcome: TradeState | End
+
+
+def draw_move(moves: Sequence[Any], weights: Sequence[Any], rng: random.Random) -> Any:
+    """A move drawn from a mixture (the weights: Fractions or the certified floats of a proven interval)."""
+    return rng.choices(list(moves), weights=[float(w) for w in weights])[0]
+
+
+def computer_count(solution: StochasticSolution, state: TradeState, rng: random.Random) -> int | None:
+    """Where the computer challenges under the rules' stages, the person sees only how many cards it offers:
+    that count, drawn from its optimal mixture. The offer itself is drawn given the count when the person
+    answers (`endgame_trade`): the same joint distribution as drawing the offer first, with nothing kept
+    between the two. None where the computer does not challenge, or both offer at once."""
+    k = solution.index[state]
+    stage, sol = solution.stages[k], solution.solutions[k]
+    if state.challenger != 2 or stage.signals is None:
+        return None
+    return card_count(draw_move(stage.rows, sol.strategy2, rng))
+
+
+def endgame_trade(solution: StochasticSolution, rules: EndgameRules, state: TradeState, rng: random.Random, *,
+                  offer: Hand | None = None, response: Hand | str | None = None, count: int | None = None
+                  ) -> EndgameTrade:
+    """The person (player 1) plays one trade from `state`: where he challenges, `offer`, and the computer
+    answers from its optimal mixture for what it sees (the card count under the rules' stages); where the
+    computer challenges, its offer is drawn from its optimal mixture (given `count`, the card count the
+    person was shown, under the rules' stages) and `response` is the person's answer (ACCEPT or a
+    counter-offer)."""
+    k = solution.index[state]
+    stage, sol = solution.stages[k], solution.solutions[k]
+    engine = Endgame(rules)
+    if state.challenger == 1:
+        if offer is None:
+            raise InvalidInput("player 1 challenges: give his offer")
+        if offer not in stage.rows:
+            raise InvalidInput("player 1 cannot offer that here")
+        signal = stage.signals[stage.rows.index(offer)] if stage.signals is not None else 0
+        answer = draw_move(stage.cols, sol.strategy2[signal], rng)
+        accepted = answer == ACCEPT
+        return EndgameTrade(state, offer, None if accepted else answer, accepted,
+                            engine.outcome(state, offer, answer))
+    if response is None:
+        raise InvalidInput("player 2 challenges: give player 1's answer, accept or a counter-offer")
+    rows = [i for i, w in enumerate(sol.strategy2) if w > 0]
+    if stage.signals is not None:
+        if count is None:
+            raise InvalidInput("give the number of cards the computer's offer showed (the rules' stages)")
+        rows = [i for i in rows if card_count(stage.rows[i]) == count]
+        if not rows:
+            raise InvalidInput(f"the computer's optimal offers never have {count} cards here")  # not the one shown
+    chosen = stage.rows[draw_move(rows, [sol.strategy2[i] for i in rows], rng)]
+    if response == ACCEPT:
+        if rules.stage is not StageRule.RULES:
+            raise InvalidInput("in the study's variant both offer at once: there is no accepting")
+        return EndgameTrade(state, None, chosen, True, engine.outcome(state, chosen, ACCEPT))
+    if isinstance(response, str):
+        raise InvalidInput(f"player 1 answers {ACCEPT!r} or with a counter-offer, not {response!r}")
+    return EndgameTrade(state, response, chosen, False, engine.outcome(state, chosen, response))
+
+
 __all__ = [
-    "PLAYER_OF_SIDE", "InspectionGame", "Step", "Trade", "draw", "expected_payoff", "inspection_game", "steps", "story",
-    "trade",
+    "PLAYER_OF_SIDE", "EndgameTrade", "InspectionGame", "Step", "Trade", "computer_count", "draw", "draw_move",
+    "endgame_trade", "expected_payoff", "inspection_game", "steps", "story", "trade",
 ]

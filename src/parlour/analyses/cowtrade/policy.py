@@ -1,9 +1,12 @@
 """What a cow-trade solve will do, decided once below the interfaces.
 
-`parlour cowtrade solve|endgame`, `parlour.cowtrade.solve|endgame|hidden` and the cow-trade pages all call
-a `plan_*` function, then `run_*`: the rules, both players' money (totals or money cards, never both), the
-size guards with their estimates, and for the end game whether play can cycle (backward induction, or
-value iteration with its proofs). An interface only parses its own input and shows the result.
+`parlour cowtrade solve|endgame|security|quartets`, `parlour.cowtrade.solve|endgame|hidden|security|quartets`
+and the cow-trade pages all call a `plan_*` function, then `run_*`: the rules, the players' money (totals or
+money cards, never both), the size guards with their estimates, and for the end game whether play can cycle
+(backward induction, or value iteration with its proofs). An interface only parses its own input and shows
+the result. A plan checks every argument before any work (a tolerance that is no number between 0 and 1
+would let an iteration run for ever): a value of the wrong type is an `InvalidType` (a TypeError), one out
+of range an `InvalidInput` (a ValueError), each naming the argument.
 
 Players are numbered the one way the game names them: in the last trade of a quartet (`solve`, and the
 hidden-money last trade) player 1 holds one animal and player 3 three, as in the study; in the end game
@@ -13,14 +16,18 @@ wrote it (`money[0]` from Python, `--money1` on the command line: `infra.spellin
 
 from __future__ import annotations
 
-import numbers
 import operator
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from parlour.analyses.cowtrade.result import CowTradeSolution, EndgameSolution, HiddenMoneySolution
+from parlour.analyses.cowtrade.result import (
+    CowTradeSolution,
+    EndgameSolution,
+    HiddenMoneySolution,
+    SecuritySolution,
+)
 from parlour.analyses.estimates import Estimate
 from parlour.errors import InvalidInput, InvalidType, shown
 from parlour.games.cowtrade import CARD_VALUES, STARTING_HAND, CowTrade, SecondInitiative
@@ -34,9 +41,15 @@ from parlour.games.cowtrade.endgame import (
     TradeState,
     hand_from_cards,
 )
+from parlour.games.cowtrade.quartets import MAX_POINTS, QuartetsRules
+from parlour.games.cowtrade.quartets import SIZE as QUARTET
+from parlour.games.cowtrade.threeplayer import ThreeRules
 from parlour.infra import checks, spelling
 from parlour.infra.resources import affordable
 from parlour.solvers import stochastic  # light: what a game is; its solver loads on first use
+
+if TYPE_CHECKING:
+    from parlour.analyses.cowtrade.quartets import QuartetsSolution, QuartetsTable
 
 # The solvers (numpy, HiGHS, FLINT) are imported by the functions that plan or run a solve, not here: the
 # front door `parlour.cowtrade` imports this module and must stay light (tests/api/test_front_doors.py).
@@ -61,21 +74,6 @@ def name(python: str, flag: str | None = None) -> str:
     return spelling.parameter(python, flag=flag)
 
 
-def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
-    """A whole number: a Python or numpy integer (whatever has `__index__`, as `range` takes it); a bool, a
-    string or a float, even 8.0, is refused naming `what` (the house's rule for counts, docs/python.md):
-    InvalidType for what is no integer, InvalidInput for one out of range. `what` is already spelled for its
-    caller (`money[0]` or `--money1`), which is why `infra.checks.integer` is not called."""
-    if not checks.is_integer(value):
-        raise InvalidType(f"{what} must be a whole number (an int), got {shown(value)}")
-    number = operator.index(value)
-    if number < low:
-        raise InvalidInput(f"{what} must not be {'negative' if low == 0 else f'below {low}'}, got {number}")
-    if high is not None and number > high:
-        raise InvalidInput(f"{what} must be at most {high:,}, got {number:,}")
-    return number
-
-
 def _sequence(value: Any) -> bool:
     if isinstance(value, str | bytes):
         return False
@@ -84,34 +82,47 @@ def _sequence(value: Any) -> bool:
     return type(value).__name__ == "ndarray"  # a numpy array, without importing numpy to ask
 
 
-def _pair(value: Any, python: str, flags: str, what: str) -> tuple[Any, Any] | None:
-    """A pair (player 1's, the other's), or None; anything else is refused naming the argument."""
+def _entries(value: Any, count: int, python: str, flags: str, what: str) -> list[Any] | None:
+    """`count` entries (one per player), or None; anything else is refused naming the argument: InvalidType
+    for what is no list (a tuple or a numpy array), InvalidInput for a list of another length."""
     if value is None:
         return None
-    if not _sequence(value) or len(value) != 2:
-        raise InvalidInput(f"{name(python, flags)} must be a pair ({what}), got {shown(value)}")
-    return value[0], value[1]
+    if not _sequence(value):
+        raise InvalidType(f"{name(python, flags)} must {what}, got {shown(value)}")
+    if len(value) != count:
+        raise InvalidInput(f"{name(python, flags)} must {what}, got {shown(value)}")
+    return list(value)
+
+
+def _pair(value: Any, python: str, flags: str, what: str) -> tuple[Any, Any] | None:
+    """A pair (player 1's, the other's), or None; anything else is refused naming the argument."""
+    pair = _entries(value, 2, python, flags, f"be a pair ({what})")
+    return None if pair is None else (pair[0], pair[1])
+
+
+def numbers_of(value: Any, python: str, flag: str | None, low: int | None = 0, high: int | None = None
+               ) -> tuple[int, ...]:
+    """A list, tuple or 1-D numpy array of whole numbers as ints, each named `python[i]` when refused."""
+    if not _sequence(value) or getattr(value, "ndim", 1) != 1:
+        raise InvalidType(f"{name(python, flag)} must be a list of whole numbers, got {shown(value)}")
+    return tuple(checks.integer(v, f"{python}[{i}]", low, high, flag=flag) for i, v in enumerate(value))
 
 
 def money_cards(value: Any, python: str, flag: str) -> list[int]:
     """One hand of money cards, each a card value of the game."""
     where = name(python, flag)
-    if not _sequence(value):
-        raise InvalidInput(f"{where} must be a list of money cards, got {shown(value)}")
+    if not _sequence(value) or getattr(value, "ndim", 1) != 1:
+        raise InvalidType(f"{where} must be a list of money cards, got {shown(value)}")
+    values = ", ".join(map(str, CARD_VALUES))
     cards = []
     for card in value:
-        number = whole(card, f"a money card in {where}") if not isinstance(card, str) else None
-        if number is None or number not in CARD_VALUES:
-            raise InvalidInput(f"{where} holds {shown(card)}: the money cards are {', '.join(map(str, CARD_VALUES))}")
+        if not checks.is_integer(card):
+            raise InvalidType(f"{where} holds {shown(card)}: the money cards are the whole numbers {values}")
+        number = operator.index(card)
+        if number not in CARD_VALUES:
+            raise InvalidInput(f"{where} holds {number}: the money cards are {values}")
         cards.append(number)
     return cards
-
-
-def _bids(value: Any, python: str, flag: str) -> tuple[int, ...]:
-    where = name(python, flag)
-    if not _sequence(value):
-        raise InvalidInput(f"{where} must be a list of bids, got {shown(value)}")
-    return tuple(whole(b, f"a bid in {where}") for b in value)
 
 
 def hands(money: object = None, cards: object = None, *, other: int = 2, default: bool = False
@@ -133,24 +144,38 @@ def hands(money: object = None, cards: object = None, *, other: int = 2, default
     if held is not None:
         return (money_cards(held[0], "cards[0]", "cards1"), money_cards(held[1], "cards[1]", f"cards{other}"))
     if totals is not None:
-        return (whole(totals[0], name("money[0]", "money1")), whole(totals[1], name("money[1]", f"money{other}")))
+        return (checks.integer(totals[0], "money[0]", 0, flag="money1"),
+                checks.integer(totals[1], "money[1]", 0, flag=f"money{other}"))
     if default:
         return list(DEFAULT_CARDS), list(DEFAULT_CARDS)
     raise InvalidInput(f"give both players' money: {name('money', money_flags)} or {name('cards', card_flags)}")
 
 
 def option(value: object, what: str, choices: Sequence[str]) -> str:
-    """One of the named choices (an enum member or its text), or a sentence that lists them."""
+    """One of the named choices (an enum member or its text), or a sentence that lists them: InvalidType
+    for what is no text, InvalidInput for a text that is none of them."""
     text = getattr(value, "value", value)
     if not isinstance(text, str) or text not in choices:
-        raise InvalidInput(f"{what} must be one of {', '.join(map(repr, choices))}, got {shown(value)}")
+        kind = InvalidType if not isinstance(text, str) else InvalidInput
+        raise kind(f"{what} must be one of {', '.join(map(repr, choices))}, got {shown(value)}")
     return text
 
 
-def _flag(value: object, what: str) -> bool:
-    if not checks.is_bool(value):
-        raise InvalidType(f"{what} must be True or False, got {shown(value)}")
-    return bool(value)
+def tolerance(tol: object) -> float:
+    """The widest proven interval accepted where play can cycle: a number strictly between 0 and 1 (NaN,
+    0 or a negative one could never be met, and the iteration would not stop)."""
+    precision = checks.real(tol, "tol")  # InvalidType for what is no number, InvalidInput for NaN or infinity
+    if not 0 < precision < 1:
+        raise InvalidInput(f"{name('tol')} must be a number between 0 and 1, got {shown(tol)}")
+    return precision
+
+
+def set_size_of(set_size: object) -> int:
+    """The animals of the open set: 2 to MAX_SET_SIZE."""
+    size = checks.integer(set_size, "set_size")
+    if not 2 <= size <= MAX_SET_SIZE:
+        raise InvalidInput(f"{name('set_size')} must be 2 to {MAX_SET_SIZE} animals, got {size}")
+    return size
 
 
 # --- the last trade -------------------------------------------------------------------------------
@@ -169,8 +194,8 @@ def trade_game(money: object = None, *, initiative: object = 1, bids: object = N
     """The last trade (player 1 one animal, player 3 three): money totals with every bid 0..m (or the bids
     of `bids`), or money cards (bids: the sums a hand can make); a total beyond MAX_MONEY refused unless
     `force`."""
-    forced = _flag(force, name("force"))
-    who = whole(initiative, name("initiative"))
+    forced = checks.flag(force, "force")
+    who = checks.integer(initiative, "initiative")
     if who not in (1, 3):
         raise InvalidInput(f"{name('initiative')} must be 1 or 3 (the last trade's players), got {who}")
     rule = SecondInitiative(option(second_initiative, name("second_initiative", "second"),
@@ -186,8 +211,8 @@ def trade_game(money: object = None, *, initiative: object = 1, bids: object = N
             raise InvalidInput(f"{name(f'money[{index}]', f'money{1 + 2 * index}')} must be at most {MAX_MONEY:,} "
                                f"({spelling.parameter('force', True)} lifts the limit), got {total:,}")
     chosen = allowed if allowed is not None else (None, None)  # None: every amount 0..m
-    bids1 = () if chosen[0] is None else _bids(chosen[0], "bids[0]", "bids1")
-    bids3 = () if chosen[1] is None else _bids(chosen[1], "bids[1]", "bids3")
+    bids1 = () if chosen[0] is None else numbers_of(chosen[0], "bids[0]", "bids1")
+    bids3 = () if chosen[1] is None else numbers_of(chosen[1], "bids[1]", "bids3")
     return CowTrade(both[0], both[1], who, bids1, bids3, rule)
 
 
@@ -195,11 +220,11 @@ def plan_trade_game(game: CowTrade, *, force: object = False) -> TradePlan:
     """The plan for a game already built: its bid matrix refused beyond this machine's memory or a day's
     work unless `force`."""
     if not isinstance(game, CowTrade):
-        raise InvalidInput(f"{name('trade')} must be a CowTrade (parlour.cowtrade.game(...)), got {shown(game)}")
+        raise InvalidType(f"{name('trade')} must be a CowTrade (parlour.cowtrade.game(...)), got {shown(game)}")
     cells = len(game.bids1) * len(game.bids3)
     memory, seconds = BYTES_PER_CELL * cells, SECONDS_PER_CELL * cells
     affordable(f"a {len(game.bids1):,} x {len(game.bids3):,} bid matrix", memory, seconds,
-               _flag(force, name("force")))
+               checks.flag(force, "force"))
     return TradePlan(game, memory, seconds)
 
 
@@ -243,14 +268,12 @@ def endgame_rules(set_size: object = 4, stage: object = "rules", ties: object = 
                   next_challenger: object = "alternate", study: object = False) -> EndgameRules:
     """The rules of one set's end game; `study=True` is the study's simplification (simultaneous offers,
     the challenger wins a tie) whatever `stage` and `ties` say."""
-    size = whole(set_size, name("set_size"))
-    if not 2 <= size <= MAX_SET_SIZE:
-        raise InvalidInput(f"{name('set_size')} must be 2 to {MAX_SET_SIZE} animals, got {size}")
+    size = set_size_of(set_size)
     nxt = NextChallenger(option(next_challenger, name("next_challenger", "next"),
                                 [n.value for n in NextChallenger]))
     rule_stage = StageRule(option(stage, name("stage"), [s.value for s in StageRule]))
     rule_ties = TieRule(option(ties, name("ties"), [t.value for t in TieRule]))
-    if _flag(study, name("study")):
+    if checks.flag(study, "study"):
         return EndgameRules.study(size, nxt)
     return EndgameRules(size, rule_stage, rule_ties, nxt)
 
@@ -266,21 +289,27 @@ def endgame_hands(money: object = None, cards: object = None, *, default: bool =
 def start_plan(rules: EndgameRules, animals1: object, hand1: Hand, hand2: Hand, challenger: object = 1, *,
                tol: object = 1e-12, force: object = False) -> EndgamePlan:
     """The plan from rules and hands already read: the start checked, the guard, the estimate, the engine."""
-    animals = whole(animals1, name("animals1"))
+    precision = tolerance(tol)
+    forced = checks.flag(force, "force")
+    animals = checks.integer(animals1, "animals1")
     if not 1 <= animals < rules.set_size:
         raise InvalidInput(f"{name('animals1')} must be 1 to {rules.set_size - 1} animals (player 2 owns the rest "
                            f"of the set of {rules.set_size}), got {animals}")
-    who = whole(challenger, name("challenger"))
-    if who not in (1, 2):
-        raise InvalidInput(f"{name('challenger')} must be 1 or 2 (player 1 or player 2), got {who}")
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not 0 < float(tol) < 1:
-        raise InvalidInput(f"{name('tol')} must be a number between 0 and 1, got {shown(tol)}")
+    who = challenger_of(challenger)
     from parlour.analyses.cowtrade.endgame import can_cycle, estimate_states, guard, solve_estimate
 
-    guard(rules, hand1, hand2, _flag(force, name("force")))
+    guard(rules, hand1, hand2, forced)
     engine: Engine = "value iteration" if can_cycle(rules.set_size, animals) else "backward induction"
-    return EndgamePlan(rules, animals, hand1, hand2, who, float(tol), estimate_states(rules, hand1, hand2),
+    return EndgamePlan(rules, animals, hand1, hand2, who, precision, estimate_states(rules, hand1, hand2),
                        solve_estimate(rules, animals, hand1, hand2), engine)
+
+
+def challenger_of(challenger: object) -> int:
+    """Who challenges first in a two-player end game: player 1 or player 2."""
+    who = checks.integer(challenger, "challenger")
+    if who not in (1, 2):
+        raise InvalidInput(f"{name('challenger')} must be 1 or 2 (player 1 or player 2), got {who}")
+    return who
 
 
 def plan_endgame(money: object = None, *, cards: object = None, set_size: object = 4, animals1: object = 1,
@@ -288,6 +317,7 @@ def plan_endgame(money: object = None, *, cards: object = None, set_size: object
                  next_challenger: object = "alternate", study: object = False, tol: object = 1e-12,
                  force: object = False) -> EndgamePlan:
     """Check an end game's input and decide what its solve does (see the module)."""
+    tolerance(tol)  # first: the rest may take a while to refuse
     rules = endgame_rules(set_size, stage, ties, next_challenger, study)
     hand1, hand2 = endgame_hands(money, cards)
     return start_plan(rules, animals1, hand1, hand2, challenger, tol=tol, force=force)
@@ -325,15 +355,15 @@ def plan_hidden(players: object = 3, *, initiative: object = 1, donkeys: object 
     limits, and `lift`: what the refusal says lifts them, "" for nothing; by default `force`)."""
     from parlour.analyses.cowtrade import hidden
 
-    count = whole(players, name("players"), 2, hidden.MAX_PLAYERS)
-    bonus = whole(donkeys, name("donkeys"), 0, MAX_DONKEYS)
-    who = whole(initiative, name("initiative", "challenger"))
+    count = checks.integer(players, "players", 2, hidden.MAX_PLAYERS)
+    bonus = checks.integer(donkeys, "donkeys", 0, MAX_DONKEYS)
+    who = checks.integer(initiative, "initiative", flag="challenger")
     if who not in (1, 3):
         raise InvalidInput(f"{name('initiative', 'challenger')} must be 1 or 3 (the last trade's players: 1 holds "
                            f"one animal, 3 holds three), got {who}")
     rule = SecondInitiative(option(second_initiative, name("second_initiative", "next"),
                                    [s.value for s in SecondInitiative]))
-    if _flag(force, name("force")):
+    if checks.flag(force, "force"):
         size = hidden.estimate(count, bonus)
     else:
         size = hidden.guard(count, bonus, hidden.MAX_ROWS if max_rows is None else max_rows,
@@ -353,10 +383,7 @@ def deprecated_challenger(challenger: object) -> int:
     trade's initiative (1 or 3), with a DeprecationWarning."""
     warnings.warn("hidden(challenger=...) is deprecated: the last trade numbers its players 1 and 3 as "
                   "solve() does; pass initiative=1 or initiative=3", DeprecationWarning, stacklevel=3)
-    who = whole(challenger, name("challenger"))
-    if who not in (1, 2):
-        raise InvalidInput(f"{name('challenger')} must be 1 or 2, got {who}")
-    return 1 if who == 1 else 3
+    return 1 if challenger_of(challenger) == 1 else 3
 
 
 def run_hidden(plan: HiddenPlan) -> HiddenMoneySolution:
@@ -366,8 +393,157 @@ def run_hidden(plan: HiddenPlan) -> HiddenMoneySolution:
     return hidden_last_trade(plan.players, plan.initiative, plan.donkeys, plan.second_initiative)
 
 
-__all__ = ["DEFAULT_CARDS", "MAX_MONEY", "EndgamePlan", "HiddenPlan", "TradePlan", "deprecated_challenger",
-           "endgame_hands", "endgame_rules", "hands", "money_cards", "name", "plan_endgame", "plan_hidden",
-           "plan_trade",
-           "plan_trade_game", "run_endgame", "run_hidden", "run_trade", "second_of", "start_plan", "trade_game",
-           "whole"]
+# --- three players, one open set: security levels ------------------------------------------------
+
+@dataclass(frozen=True)
+class SecurityPlan:
+    """Three players' security levels to solve: the rules, the start, whose levels, and the estimate."""
+
+    rules: ThreeRules
+    animals: tuple[int, int, int]
+    hands: tuple[Hand, Hand, Hand]
+    turn: int  # who challenges first (turns go 1 -> 2 -> 3)
+    players: tuple[int, ...]  # whose levels, each once
+    tol: float
+    states: int  # an upper bound on the states of one player's game (`estimate_states`)
+    estimate: Estimate
+
+
+def three_rules(set_size: object = 4, stage: object = "rules", ties: object = "repeat",
+                study: object = False) -> ThreeRules:
+    """The rules of a three-player trade; `study=True` is the study's simplification."""
+    size = set_size_of(set_size)
+    rule_stage = StageRule(option(stage, name("stage"), [s.value for s in StageRule]))
+    rule_ties = TieRule(option(ties, name("ties"), [t.value for t in TieRule]))
+    return ThreeRules.study(size) if checks.flag(study, "study") else ThreeRules(size, rule_stage, rule_ties)
+
+
+def _asked(players: Any) -> tuple[int, ...]:
+    """Whose levels: players among 1, 2 and 3, each once (`--player` on the command line asks for one)."""
+    where = name("players", "player")
+    if not _sequence(players) or getattr(players, "ndim", 1) != 1:
+        raise InvalidType(f"{where} must be a list of players among 1, 2 and 3, got {shown(players)}")
+    asked = tuple(checks.integer(p, f"players[{i}]", 1, 3, flag="player") for i, p in enumerate(players))
+    if not asked or len(set(asked)) != len(asked):
+        raise InvalidInput(f"{where} must name players among 1, 2 and 3, each once, got {list(asked)}")
+    return asked
+
+
+def three_hands(money: object = None, cards: object = None) -> tuple[Hand, Hand, Hand]:
+    """The three players' money: totals `money=(m1, m2, m3)` or money cards `cards=(c1, c2, c3)` (an entry
+    None where the command line left its option out: `make_hands` names what is missing)."""
+    from parlour.analyses.cowtrade.threeplayer import make_hands
+
+    totals = _entries(money, 3, "money", "money1, --money2 and --money3", "give three players' money, one entry each")
+    held = _entries(cards, 3, "cards", "cards1, --cards2 and --cards3", "give three players' money, one entry each")
+    amounts = [None if m is None else checks.integer(m, f"money[{k}]", 0, flag=f"money{k + 1}")
+               for k, m in enumerate(totals or (None,) * 3)]
+    hands = [None if c is None else money_cards(c, f"cards[{k}]", f"cards{k + 1}")
+             for k, c in enumerate(held or (None,) * 3)]
+    return make_hands(amounts, hands)
+
+
+def plan_security(money: object = None, *, cards: object = None, set_size: object = 4, animals: object = (1, 1, 2),
+                  turn: object = 1, players: object = (1, 2, 3), stage: object = "rules", ties: object = "repeat",
+                  study: object = False, tol: object = 1e-12, force: object = False) -> SecurityPlan:
+    """Check a three-player start and its size; every argument before any work."""
+    precision, forced = tolerance(tol), checks.flag(force, "force")
+    rules = three_rules(set_size, stage, ties, study)
+    owned = numbers_of(animals, "animals", "animals")
+    if len(owned) != 3:
+        raise InvalidInput(f"{name('animals')} must be three numbers, one per player, got {list(owned)}")
+    who = checks.integer(turn, "turn", 1, 3)
+    asked = _asked(players)
+    hands = three_hands(money, cards)
+    from parlour.analyses.cowtrade.threeplayer import guard, solve_estimate
+    from parlour.games.cowtrade.threeplayer import Security, estimate_states
+
+    start = Security(rules, 1).start(owned, hands, who)  # the start's own rules: the set, two holders
+    guard(rules, start.hands, forced)
+    return SecurityPlan(rules, (owned[0], owned[1], owned[2]), hands, who, asked, precision,
+                        estimate_states(rules, hands), solve_estimate(rules, hands, len(asked)))
+
+
+def run_security(plan: SecurityPlan, counter: stochastic.Counter | None = None,
+                 progress: Any = None) -> SecuritySolution:
+    """Each asked player's level: his zero-sum game against the other two, solved (`threeplayer`)."""
+    from parlour.analyses.cowtrade.threeplayer import solve_security
+
+    return solve_security(plan.rules, plan.animals, plan.hands, plan.turn, plan.players, tol=plan.tol,
+                          force=True, progress=progress, counter=counter)  # the plan's guard has spoken
+
+
+# --- two open quartets ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class QuartetsPlan:
+    """Two open quartets from a start, or (`table`) every start of the same money: the rules, the start,
+    the size guard's states and the estimate."""
+
+    rules: QuartetsRules
+    animals1: tuple[int, int]  # player 1's animals in each quartet (player 2 the rest)
+    hand1: Hand
+    hand2: Hand
+    challenger: int
+    table: bool  # every split of both players' money and of both quartets, either challenger
+    states: int
+    estimate: Estimate
+
+
+def quartets_rules(points: object = (1000, 500), held1: object = (), held2: object = (), stage: object = "rules",
+                   ties: object = "repeat", next_challenger: object = "alternate", study: object = False
+                   ) -> QuartetsRules:
+    """The two open quartets' values, those each player holds already, and the rules of a trade."""
+    worth = numbers_of(points, "points", "points", 0, MAX_POINTS)
+    if len(worth) != 2:
+        raise InvalidInput(f"{name('points')} must be two numbers, the open quartets' values, got {list(worth)}")
+    owned1 = numbers_of(held1, "held1", "held1", 0, MAX_POINTS)
+    owned2 = numbers_of(held2, "held2", "held2", 0, MAX_POINTS)
+    trade = endgame_rules(QUARTET, stage, ties, next_challenger, study)
+    return QuartetsRules((worth[0], worth[1]), owned1, owned2, trade)
+
+
+def plan_quartets(money: object = None, *, cards: object = None, points: object = (1000, 500),
+                  animals1: object = (1, 3), held1: object = (), held2: object = (), challenger: object = 1,
+                  stage: object = "rules", ties: object = "repeat", next_challenger: object = "alternate",
+                  study: object = False, table: object = False, force: object = False) -> QuartetsPlan:
+    """Check two open quartets' input and size. No default money: with both players' full starting cards
+    some stages tie below float precision and the exact analysis cannot finish (docs/cowtrade-endgame.md)."""
+    forced, every = checks.flag(force, "force"), checks.flag(table, "table")
+    rules = quartets_rules(points, held1, held2, stage, ties, next_challenger, study)
+    owned = numbers_of(animals1, "animals1", "animals1", 0, QUARTET)
+    if len(owned) != 2:
+        raise InvalidInput(f"{name('animals1')} must be two numbers, player 1's animals in each open quartet, "
+                           f"got {list(owned)}")
+    who = challenger_of(challenger)
+    hand1, hand2 = endgame_hands(money, cards, default=False)
+    from parlour.analyses.cowtrade import quartets
+    from parlour.games.cowtrade.quartets import Quartets, estimate_states
+
+    start = Quartets(rules).start((owned[0], owned[1]), hand1, hand2, who)
+    quartets.guard(hand1, hand2, forced)
+    estimate = (quartets.table_estimate if every else quartets.solve_estimate)(rules, hand1, hand2)
+    return QuartetsPlan(rules, start.animals1, hand1, hand2, who, every, estimate_states(hand1, hand2), estimate)
+
+
+def run_quartets(plan: QuartetsPlan, counter: stochastic.Counter | None = None,
+                 progress: Any = None) -> QuartetsSolution | QuartetsTable:
+    """The start solved exactly with the separate-games choice (`quartets.solve_quartets`), or with `table`
+    every start of the same money (`quartets.quartets_table`)."""
+    from parlour.analyses.cowtrade import quartets
+    from parlour.games.cowtrade.endgame import cards_of, money
+
+    if plan.table:
+        pool = None if isinstance(plan.hand1, int) else cards_of(plan.hand1) + cards_of(plan.hand2)
+        splits = quartets.money_splits(money(plan.hand1) + money(plan.hand2), pool)
+        return quartets.quartets_table(plan.rules, splits, counter)
+    return quartets.solve_quartets(plan.rules, plan.animals1, plan.hand1, plan.hand2, plan.challenger, force=True,
+                                   progress=progress, counter=counter)  # the plan's guard has spoken
+
+
+__all__ = ["DEFAULT_CARDS", "MAX_MONEY", "EndgamePlan", "HiddenPlan", "QuartetsPlan", "SecurityPlan", "TradePlan",
+           "challenger_of", "deprecated_challenger", "endgame_hands", "endgame_rules", "hands", "money_cards", "name",
+           "numbers_of", "plan_endgame", "plan_hidden", "plan_quartets", "plan_security", "plan_trade",
+           "plan_trade_game", "quartets_rules", "run_endgame", "run_hidden", "run_quartets", "run_security",
+           "run_trade", "second_of", "set_size_of", "start_plan", "three_hands", "three_rules", "tolerance",
+           "trade_game"]

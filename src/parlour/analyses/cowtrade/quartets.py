@@ -51,6 +51,7 @@ from parlour.games.cowtrade.quartets import (
     estimate_states,
     open_quartets,
 )
+from parlour.infra.spelling import parameter
 from parlour.results import Result, exact
 from parlour.solvers import stochastic
 from parlour.solvers.stochastic import End, Stage, StochasticSolution
@@ -141,7 +142,7 @@ def guard(hand1: Hand, hand2: Hand, force: bool) -> None:
     states = estimate_states(hand1, hand2)
     if states > MAX_STATES and not force:
         raise InvalidInput(f"this game of two quartets has up to {states:,} states (the limit is {MAX_STATES:,}): "
-                           "pass force=True to solve it anyway")
+                           f"pass {parameter('force', True)} to solve it anyway")
 
 
 def restricted(stage: Stage, quartet: int) -> Stage:

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.errors import CertificateError, InvalidInput
 from parlour.games.cowtrade import CowTrade, SecondInitiative, payoff_matrix
-from parlour.games.cowtrade.endgame import EndgameRules, Hand, TradeState, cards_of
+from parlour.games.cowtrade.endgame import (
+    EndgameRules,
+    Hand,
+    NextChallenger,
+    StageRule,
+    TieRule,
+    TradeState,
+    cards_of,
+)
 from parlour.results import (
     Result,
     Status,
@@ -58,6 +66,36 @@ class CowTradeSolution(Result):
     def certified(self) -> bool:
         """The value and strategies carry a rational certificate checked in exact arithmetic."""
         return self.status is Status.EXACT
+
+    @property
+    def value_exact(self) -> Fraction:
+        """The value as the JSON's `value_exact` names it: always exact here (`value`, a Fraction)."""
+        return self.value
+
+    # the game's parts under the JSON's names
+    @property
+    def money1(self) -> int:
+        return self.game.money1
+
+    @property
+    def money3(self) -> int:
+        return self.game.money3
+
+    @property
+    def initiative(self) -> int:
+        return self.game.initiative
+
+    @property
+    def second_initiative(self) -> SecondInitiative:
+        return self.game.second_initiative
+
+    @property
+    def bids1(self) -> tuple[int, ...]:
+        return tuple(self.game.bids1)
+
+    @property
+    def bids3(self) -> tuple[int, ...]:
+        return tuple(self.game.bids3)
 
     def payload(self) -> dict[str, Any]:
         """Bids in money; each player's optimal bids as `{"bid", "probability", "probability_exact"}`."""
@@ -147,6 +185,43 @@ class EndgameSolution(Result):
     def value_float(self) -> float:
         return float(self.value)
 
+    # the rules' and the start's parts under the JSON's names
+    @property
+    def set_size(self) -> int:
+        return self.rules.set_size
+
+    @property
+    def stage(self) -> StageRule:
+        return self.rules.stage
+
+    @property
+    def ties(self) -> TieRule:
+        return self.rules.ties
+
+    @property
+    def next_challenger(self) -> NextChallenger:
+        return self.rules.next_challenger
+
+    @property
+    def animals1(self) -> int:
+        return self.start.animals1
+
+    @property
+    def animals2(self) -> int:
+        return self.rules.set_size - self.start.animals1
+
+    @property
+    def hand1(self) -> Hand:
+        return self.start.hand1
+
+    @property
+    def hand2(self) -> Hand:
+        return self.start.hand2
+
+    @property
+    def challenger(self) -> int:
+        return self.start.challenger
+
     def chances(self) -> dict[str, Any]:
         """completes1, completes2, endless and expected_trades in the JSON convention: each with its
         `_exact` twin where it is exact; expected_trades None where play may never end."""
@@ -206,6 +281,30 @@ class HiddenMoneySolution(Result):
         return self.status is Status.EXACT
 
     @property
+    def value_exact(self) -> Fraction:
+        """The value as the JSON's `value_exact` names it: always exact here (`value`, a Fraction)."""
+        return self.value
+
+    @property
+    def hands1(self) -> int:
+        """How many hands player 1 may be dealt (the deals' distinct hands)."""
+        return len({d.cards1 for d in self.deals})
+
+    @property
+    def hands3(self) -> int:
+        return len({d.cards3 for d in self.deals})
+
+    @property
+    def differing_hands(self) -> int:
+        """How many hands bid otherwise with hidden money than with full information (`differing_bids`)."""
+        return len(self.differing_bids())
+
+    @property
+    def lp_size(self) -> dict[str, int]:
+        """The hidden game's sequence-form LP: its size as the JSON writes it."""
+        return self.hidden.game.lp_size
+
+    @property
     def value_of_information(self) -> Fraction:
         """value_informed - value: how much player 1's expectation changes when both see both hands."""
         return self.value_informed - self.value
@@ -246,15 +345,14 @@ class HiddenMoneySolution(Result):
         return [h for h in (*self.bids1, *self.bids3) if h.differs]
 
     def payload(self) -> dict[str, Any]:
-        hands1, hands3 = {d.cards1 for d in self.deals}, {d.cards3 for d in self.deals}
         out: dict[str, Any] = {
             "players": self.players,
             "donkeys": self.donkeys,
             "initiative": self.initiative,
             "second_initiative": self.second_initiative.value,
             "deals": len(self.deals),
-            "hands1": len(hands1),
-            "hands3": len(hands3),
+            "hands1": self.hands1,
+            "hands3": self.hands3,
             **exact("value", self.value),
             **exact("win1", self.win1),
             **exact("value_informed", self.value_informed),
@@ -266,8 +364,8 @@ class HiddenMoneySolution(Result):
         out.update({
             "bids1": [h.to_json() for h in self.bids1],
             "bids3": [h.to_json() for h in self.bids3],
-            "differing_hands": len(self.differing_bids()),
-            "lp_size": self.hidden.game.lp_size,
+            "differing_hands": self.differing_hands,
+            "lp_size": self.lp_size,
             "certified": self.certified,
         })
         return jsonable(out)
@@ -329,6 +427,34 @@ class SecuritySolution(Result):
 
     sum_exact, sum_bounds, sum = interval_properties("sum")
 
+    # the rules' and the start's parts under the JSON's names
+    concept: ClassVar[str] = CONCEPT
+    turn_order: ClassVar[tuple[int, int, int]] = (1, 2, 3)  # turns go 1 -> 2 -> 3 (a player without animals passes)
+
+    @property
+    def set_size(self) -> int:
+        return self.rules.set_size
+
+    @property
+    def stage(self) -> StageRule:
+        return self.rules.stage
+
+    @property
+    def ties(self) -> TieRule:
+        return self.rules.ties
+
+    @property
+    def animals(self) -> tuple[int, int, int]:
+        return self.start.animals
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        return tuple(self.start.hands)
+
+    @property
+    def turn(self) -> int:
+        return self.start.turn
+
     @property
     def total(self) -> tuple[Fraction, Fraction]:
         """The old name of (`sum_low`, `sum_high`), for one release."""
@@ -339,8 +465,8 @@ class SecuritySolution(Result):
     def payload(self) -> dict[str, Any]:
         total = proven("sum", self.sum_low, self.sum_high)
         return {
-            "concept": CONCEPT, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
-            "ties": self.rules.ties.value, "turn_order": [1, 2, 3],
+            "concept": self.concept, "set_size": self.rules.set_size, "stage": self.rules.stage.value,
+            "ties": self.rules.ties.value, "turn_order": list(self.turn_order),
             "animals": list(self.start.animals), "hands": [_hand_json(h) for h in self.start.hands],
             "turn": self.start.turn, "levels": [lv.to_json() for lv in self.levels], **total,
         }
