@@ -282,3 +282,6 @@ class _Survivors:
                 alive.pop(index)
                 return True
         return False
+
+
+__all__ = ["Elimination", "Kind", "Removal", "dominates", "eliminate", "verify"]
