@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade.rules import CARD_VALUES, NextChallenger, StageRule, TieRule
-from parlour.solvers.stochastic import End, Stage, tabulate
+from parlour.solvers.stochastic.model import End, Stage, tabulate
 
 Hand = int | tuple[int, ...]  # a money total, or the number of cards of each value in CARD_VALUES
 ACCEPT = "accept"

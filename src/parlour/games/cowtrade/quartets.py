@@ -36,7 +36,7 @@ from parlour.games.cowtrade.endgame import (
     offers,
 )
 from parlour.games.cowtrade.rules import CARD_VALUES
-from parlour.solvers.stochastic import End, Stage, tabulate
+from parlour.solvers.stochastic.model import End, Stage, tabulate
 
 SIZE = 4  # a quartet
 MAX_POINTS = 10**6

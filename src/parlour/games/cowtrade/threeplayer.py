@@ -47,7 +47,7 @@ from parlour.games.cowtrade.endgame import (
     offers,
 )
 from parlour.games.cowtrade.rules import CARD_VALUES
-from parlour.solvers.stochastic import End, Stage, tabulate
+from parlour.solvers.stochastic.model import End, Stage, tabulate
 
 PLAYERS = (1, 2, 3)
 NO_MOVE = "-"  # the single move of the side that does not move at a one-sided stage

@@ -188,3 +188,9 @@ def target_states(target: Any) -> list[State]:
 
 def next_states(stage: Stage, index: dict[State, int]) -> set[int]:
     return {index[s] for t in stage.targets for s in target_states(t)}
+
+
+__all__ = [
+    "Counter", "End", "Game", "Lottery", "SolveProgress", "Stage", "State", "StateSolution", "StochasticSolution",
+    "labelled", "next_states", "tabulate", "target_states",
+]
