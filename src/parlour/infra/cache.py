@@ -267,4 +267,6 @@ class PageCache(Generic[K, V]):
             raise ParlourError("the computed value could not be read back from the cache; ask again")
 
 
-__all__ = ["DAMAGED", "MAX_PENDING", "MAX_ROUNDS", "QUICK_WAIT_S", "FileStore", "InMemory", "PageCache", "Store", "produce"]
+__all__ = [
+    "DAMAGED", "MAX_PENDING", "MAX_ROUNDS", "QUICK_WAIT_S", "FileStore", "InMemory", "PageCache", "Store", "produce",
+]
