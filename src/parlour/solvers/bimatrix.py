@@ -14,11 +14,11 @@ hold every equilibrium as a pair of points (x, y) != (0, 0) that together carry 
 to probabilities. The extreme equilibria are the completely labelled pairs of *vertices*, so `equilibria`
 enumerates the vertices of both polytopes and matches their labels. Vertex enumeration, not support
 enumeration, because it stays right for degenerate games (a mixed strategy with more pure best replies than
-its support: support enumeration then misses equilibria or finds a whole segment as one point): a vertex
+the size of its support: support enumeration, which pairs supports of equal size, misses equilibria there): a vertex
 of P with support S solves B[S, T]^T x_S = 1 for some |S| columns T with a nonsingular block, so trying
 every support with every such T (FLINT's exact integer solve) finds each vertex, however many more
-constraints are tight there. That is C(m+n, m) square systems per polytope: 184,756 for a 10x10 game, the
-largest size taken (`MAX_BASES`).
+constraints are tight there. That is C(m+n, m) - 1 square systems per polytope: 184,755 for a 10x10 game, the
+largest size taken (`MAX_SYSTEMS`).
 
 `one_equilibrium` is Lemke-Howson's complementary pivoting on both tableaux in integer (fraction-free)
 pivoting with the lexicographic minimum-ratio rule, so degenerate games cannot make it cycle; the work per
@@ -47,7 +47,7 @@ from parlour.errors import CertificateError, InvalidInput, InvalidType, shown
 from parlour.results import Result, Status, exact
 from parlour.solvers.zerosum import mixture
 
-MAX_BASES = math.comb(20, 10)  # square systems tried per best-response polytope: a 10x10 game's C(20, 10)
+MAX_SYSTEMS = math.comb(20, 10) - 1  # square systems tried per best-response polytope: a 10x10 game's
 
 Table = tuple[tuple[Fraction, ...], ...]
 
@@ -207,13 +207,13 @@ class Vertex:
     tight: int
 
 
-def _vertex(transposed: list[list[int]], full: Any, support: tuple[int, ...], tight: tuple[int, ...],
+def _vertex(transposed: list[list[int]], full: Any, ones: Any, support: tuple[int, ...], tight: tuple[int, ...],
             d: int) -> Vertex | None:
     """The vertex with support exactly S whose constraints T are tight (M[S, T]^T z_S = 1), or None when
     the block is singular, z_S is not positive or z breaks another constraint. `transposed` holds the rows of
-    M[S, :]^T, `full` the same as a FLINT matrix."""
+    M[S, :]^T, `full` the same as a FLINT matrix, `ones` the right-hand side (|S| ones, as FLINT's)."""
     try:
-        solution: Any = flint.fmpz_mat([transposed[j] for j in tight]).solve(flint.fmpz_mat([[1]] * len(tight)))
+        solution: Any = flint.fmpz_mat([transposed[j] for j in tight]).solve(ones)
     except ZeroDivisionError:  # singular block: no vertex from this T
         return None
     numer, den = solution.numer_denom()  # z_S = numer / den, den > 0
@@ -240,12 +240,13 @@ def vertices(matrix: list[list[int]]) -> tuple[list[Vertex], int]:
     found: dict[tuple[Fraction, ...], Vertex] = {}
     solved = 0
     for k in range(1, min(d, e) + 1):
+        ones = flint.fmpz_mat([[1]] * k)
         for support in itertools.combinations(range(d), k):
             transposed = [[matrix[i][j] for i in support] for j in range(e)]
             full = flint.fmpz_mat(transposed)
             for tight in itertools.combinations(range(e), k):
                 solved += 1
-                vertex = _vertex(transposed, full, support, tight, d)
+                vertex = _vertex(transposed, full, ones, support, tight, d)
                 if vertex is not None and vertex.point not in found:
                     found[vertex.point] = vertex
     return list(found.values()), solved
@@ -258,10 +259,10 @@ def _normalised(point: Sequence[Fraction]) -> tuple[Fraction, ...]:
 
 def _check_size(m: int, n: int) -> None:
     systems = math.comb(m + n, m) - 1
-    if systems > MAX_BASES:
+    if systems > MAX_SYSTEMS:
         raise InvalidInput(
             f"a {m}x{n} game has {systems:,} candidate vertices per best-response polytope, more than the "
-            f"{MAX_BASES:,} (a 10x10 game) that listing every equilibrium takes; one_equilibrium(A, B) finds "
+            f"{MAX_SYSTEMS:,} (a 10x10 game) that listing every equilibrium takes; one_equilibrium(A, B) finds "
             "one equilibrium by Lemke-Howson at any size")
 
 
@@ -286,7 +287,7 @@ def equilibria(A: object, B: object) -> BimatrixSolution:
     Raises
     ------
     TypeError
-        (`parlour.errors.InvalidType`) A table, a row or an entry that is not of a number.
+        (`parlour.errors.InvalidType`) A table, a row or an entry that is not a number.
     ValueError
         (`parlour.errors.InvalidInput`) An empty or ragged table, a NaN or infinite payoff, tables of
         different shapes, or a game too large to list (then `one_equilibrium`).
@@ -441,6 +442,6 @@ def one_equilibrium(A: object, B: object, *, label: int = 0) -> BimatrixSolution
 
 
 __all__ = [
-    "MAX_BASES", "BimatrixSolution", "Equilibrium", "Tableau", "Vertex", "equilibria", "lemke_howson",
+    "MAX_SYSTEMS", "BimatrixSolution", "Equilibrium", "Tableau", "Vertex", "equilibria", "lemke_howson",
     "one_equilibrium", "payoff_table", "payoff_tables", "positive_integers", "vertices",
 ]
