@@ -1,10 +1,13 @@
 """solvers.bimatrix: textbook games with known equilibria, degenerate games, pygambit's enummixed on random
-games, Lemke-Howson against the enumeration, the certificate, and the input checks."""
+games and on the two-player games of Gambit's catalog, Lemke-Howson against the enumeration, the certificate,
+and the input checks."""
 
+import functools
 import json
 import random
 from decimal import Decimal
 from fractions import Fraction as F
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -94,12 +97,41 @@ def test_zero_sum_games_agree_with_the_zero_sum_solver(a: list[list[int]]) -> No
 
 def gambit_equilibria(a: list[list[int]], b: list[list[int]]) -> set[tuple[tuple[F, ...], tuple[F, ...]]]:
     gbt = pytest.importorskip("pygambit", reason="pygambit (Gambit's Python API) is not installed")
-    game = gbt.Game.from_arrays(np.array(a), np.array(b))
+    game = gbt.Game.from_arrays(np.array(a, dtype=object), np.array(b, dtype=object))
     found = set()
     for eq in gbt.nash.enummixed_solve(game, rational=True).equilibria:
         x, y = ([F(eq[s]) for s in player.strategies] for player in game.players)
         found.add((tuple(x), tuple(y)))
     return found
+
+
+@functools.cache
+def catalog_games() -> list[str]:
+    """The two-player games of Gambit's catalog that pygambit ships (.nfg, and .efg in strategic form)."""
+    try:
+        import pygambit
+    except ImportError:
+        return []
+    root = Path(pygambit.__file__).parent / "catalog_data"
+    return sorted(str(p.relative_to(root)) for p in [*root.rglob("*.nfg"), *root.rglob("*.efg")]
+                  if len(_read(p).players) == 2)
+
+
+def _read(path: object) -> object:
+    import pygambit as gbt
+
+    return gbt.read_nfg(str(path)) if str(path).endswith(".nfg") else gbt.read_efg(str(path))
+
+
+@pytest.mark.skipif(not catalog_games(), reason="pygambit (Gambit's Python API and its catalog) is not installed")
+@pytest.mark.parametrize("name", catalog_games())
+def test_gambits_catalog_games_match_its_enummixed(name: str) -> None:
+    import pygambit as gbt
+
+    a, b = _read(Path(gbt.__file__).parent / "catalog_data" / name).to_arrays()  # type: ignore[attr-defined]
+    ours = bimatrix.equilibria(a, b)
+    assert profiles(ours) == gambit_equilibria(a.tolist(), b.tolist()), name
+    assert bimatrix.one_equilibrium(a, b).equilibria[0] in ours.equilibria
 
 
 # payoffs 0..2 make most of these games degenerate, 0..20 few of them

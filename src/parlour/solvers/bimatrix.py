@@ -55,13 +55,14 @@ Table = tuple[tuple[Fraction, ...], ...]
 # ---- reading the payoff tables ---------------------------------------------------------------------------
 
 def _entry(value: object, where: str) -> Fraction:
-    """One payoff exactly: an int, a Fraction, a Decimal, or a float at its exact binary value."""
+    """One payoff exactly: an int, a Fraction (or another rational), a Decimal, or a float at its exact binary
+    value."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real | Decimal):
         raise InvalidType(f"{where} must be a number, got {shown(value)}")
     if isinstance(value, numbers.Integral):
         return Fraction(int(value))
-    if isinstance(value, Fraction):
-        return value
+    if isinstance(value, numbers.Rational):  # a Fraction, or another library's rational (pygambit's)
+        return value if type(value) is Fraction else Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise InvalidInput(f"{where} must be a finite number, got {shown(value)}")
