@@ -33,7 +33,7 @@ def random_game(rng: random.Random, m: int, n: int, high: int) -> tuple[list[lis
 
 def test_battle_of_the_sexes_has_three_equilibria() -> None:
     s = bimatrix.equilibria([[3, 0], [0, 2]], [[2, 0], [0, 3]])
-    assert s.status is Status.EXACT and s.complete and not s.infinite
+    assert s.status is Status.EXACT and s.complete and s.infinite is False
     assert {(e.strategies, e.payoffs) for e in s.equilibria} == {
         (((F(1), F(0)), (F(1), F(0))), (F(3), F(2))),
         (((F(0), F(1)), (F(0), F(1))), (F(2), F(3))),
@@ -151,7 +151,7 @@ def test_lemke_howson_finds_an_enumerated_equilibrium_from_every_label(seed: int
     listed = bimatrix.equilibria(a, b)
     for label in range(m + n):
         one = bimatrix.one_equilibrium(a, b, label=label)
-        assert not one.complete and one.status is Status.EXACT and len(one.equilibria) == 1
+        assert not one.complete and one.infinite is None and one.status is Status.EXACT and len(one.equilibria) == 1
         assert one.equilibria[0] in listed.equilibria, (label, one.equilibria[0])
 
 

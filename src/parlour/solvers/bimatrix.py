@@ -178,7 +178,7 @@ class BimatrixSolution(Result):
     """Nash equilibria of a bimatrix game, each exact and checked. `complete`: the list is every extreme
     equilibrium (from `equilibria`), else one equilibrium (from `one_equilibrium`). `infinite`: some
     extreme equilibria share a strategy of one player, so the segments between them are equilibria too
-    (a degenerate game; only known when `complete`)."""
+    (a degenerate game); None when not known (`one_equilibrium` does not look)."""
 
     TABLE: ClassVar[str | None] = "equilibria"
 
@@ -186,7 +186,7 @@ class BimatrixSolution(Result):
     rows: int
     columns: int
     complete: bool
-    infinite: bool
+    infinite: bool | None
 
     def payload(self, row_labels: Sequence[object] | None = None,
                 column_labels: Sequence[object] | None = None) -> dict[str, Any]:
@@ -262,7 +262,7 @@ def _check_size(m: int, n: int) -> None:
     systems = math.comb(m + n, m) - 1
     if systems > MAX_SYSTEMS:
         raise InvalidInput(
-            f"a {m}x{n} game has {systems:,} candidate vertices per best-response polytope, more than the "
+            f"the {m}x{n} game has {systems:,} candidate vertices per best-response polytope, more than the "
             f"{MAX_SYSTEMS:,} (a 10x10 game) that listing every equilibrium takes; one_equilibrium(A, B) finds "
             "one equilibrium by Lemke-Howson at any size")
 
@@ -413,7 +413,8 @@ def one_equilibrium(A: object, B: object, *, label: int = 0) -> BimatrixSolution
     Returns
     -------
     BimatrixSolution
-        ``equilibria`` with the one equilibrium found (checked in fractions), ``complete`` False.
+        ``equilibria`` with the one equilibrium found (checked in fractions), ``complete`` False,
+        ``infinite`` None (not known).
         Status EXACT.
 
     Raises
@@ -435,7 +436,7 @@ def one_equilibrium(A: object, B: object, *, label: int = 0) -> BimatrixSolution
     found = Equilibrium.of(_normalised(x), _normalised(y), a, b)
     found.check(a, b)
     return BimatrixSolution(
-        equilibria=(found,), rows=m, columns=n, complete=False, infinite=False,
+        equilibria=(found,), rows=m, columns=n, complete=False, infinite=None,
         method=f"Lemke-Howson dropping label {label}, integer pivoting with lexicographic ratios; the "
                "equilibrium checked in fractions",
         status=Status.EXACT, seconds=time.perf_counter() - start, counters={"pivots": pivots},
