@@ -47,7 +47,7 @@ from parlour.errors import CertificateError, InvalidInput, InvalidType, shown
 from parlour.results import Result, Status, exact
 from parlour.solvers.zerosum import mixture
 
-MAX_SYSTEMS = math.comb(20, 10) - 1  # square systems tried per best-response polytope: a 10x10 game's
+MAX_SYSTEMS = math.comb(20, 10) - 1  # square systems per best-response polytope, at most: a 10x10 game's count
 
 Table = tuple[tuple[Fraction, ...], ...]
 
