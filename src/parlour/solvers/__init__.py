@@ -2,6 +2,8 @@
 
     zerosum    any two-person zero-sum matrix game: value and optimal strategies by LP (HiGHS), with an
                exact rational certificate for rational payoffs (`zerosum.solve(matrix)`)
+    bimatrix   two-player games that are not zero-sum: every extreme Nash equilibrium exactly (vertex
+               enumeration, up to about 10x10), or one by exact Lemke-Howson at any size
     dominance  iterated elimination of dominated strategies, with witnesses (`dominance.eliminate(matrix)`)
     nfg        Gambit .nfg files (`nfg.read(path)`, `nfg.write(path, matrix)`)
     lp         dense and sparse LPs through HiGHS directly (no scipy.optimize)
@@ -23,7 +25,7 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("bayesian", "colgen", "dominance", "exactlp", "lp", "markov", "nfg", "sequence", "signalled",
+_SUBMODULES = ("bayesian", "bimatrix", "colgen", "dominance", "exactlp", "lp", "markov", "nfg", "sequence", "signalled",
                "stochastic", "zerosum")
 
 __all__ = list(_SUBMODULES)
@@ -31,6 +33,7 @@ __all__ = list(_SUBMODULES)
 if TYPE_CHECKING:
     from parlour.solvers import (  # noqa: F401
         bayesian,
+        bimatrix,
         colgen,
         dominance,
         exactlp,
