@@ -92,6 +92,9 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     from parlour.toolkit.terms import Chance, End, Turn
 
     target = output_file(path, "--write-efg")
+    if isinstance(game, str | Path) and Path(game).suffix not in (".py", ".efg"):
+        raise InvalidInput(f"--write-efg writes a game tree (a .py module defining ROOT and node(history), or an "
+                           f".efg file), not {shown(str(game))}")
     if isinstance(game, str | Path) and Path(game).suffix == ".efg":
         header, stream = efg.nodes(read_text(game, "the game file"), str(game))
         efg.write(target, stream, title=header.title, players=header.players, comment=header.comment)
