@@ -124,11 +124,22 @@ def test_a_tree_the_writer_refuses_leaves_no_file(tmp_path: Path) -> None:
         return Turn(1, "x", ("u",)) if len(history) == 1 else End(1)
 
     target = tmp_path / "bad.efg"
-    with pytest.raises(FormatError, match="sum to 5/6, not 1"):
-        write_efg({"ROOT": (), "node": node}, target)
-    assert not target.exists() and not list(tmp_path.iterdir())
+    with pytest.raises(InvalidInput, match=r"node\(\(\)\): the chance probabilities sum to 5/6, not 1"):
+        write_efg({"ROOT": (), "node": node}, target)  # the module's own checks, as `parlour solve` makes them
     with pytest.raises(InvalidInput, match="not one"):
         write_efg({"START": 0, "moves": None, "play": None}, target)
+    # the writer checks every node itself, whoever makes the stream, and leaves no file behind
+    unequal = [efg.ChanceNode(("a", "b"), (F(1, 2), F(1, 3))), efg.Terminal((F(1), F(-1))),
+               efg.Terminal((F(0), F(0)))]
+    with pytest.raises(FormatError, match="sum to 5/6, not 1"):
+        efg.write(target, unequal)
+    forgets = [efg.PlayerNode(1, "a", "a", ("x", "y")), efg.PlayerNode(1, "b", "b", ("u",)),
+               efg.Terminal((F(0), F(0))), efg.PlayerNode(1, "b", "b", ("u",)), efg.Terminal((F(0), F(0)))]
+    with pytest.raises(FormatError, match="node 4: player 1's infoset 'b' is reached after different moves"):
+        efg.write(target, forgets)
+    with pytest.raises(FormatError, match="ends after 2 nodes with 2 more expected"):
+        efg.write(target, forgets[:2])
+    assert not list(tmp_path.iterdir())
 
 
 HEAD = 'EFG 2 R "bad" { "A" "B" }\n'

@@ -213,6 +213,7 @@ class _Former:
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|([{},])|([^\s{}",]+)|(")', re.DOTALL)
 _NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?)")
 _UNESCAPE = re.compile(r"\\([\\\"])")
+_ZERO = (Fraction(0), Fraction(0))
 
 
 class _Lexer:
@@ -227,6 +228,7 @@ class _Lexer:
         self._line = 1  # the line of the last token read (peeked or not)
         self.line = 1  # the line of the last token taken: what a message names
         self._ahead: tuple[str, str, int] | None = None
+        self._numbers: dict[str, Fraction] = {}
 
     def fail(self, message: str) -> FormatError:
         return FormatError(f"{self.source} line {self.line}: {message}")
@@ -254,7 +256,7 @@ class _Lexer:
             self.line = self._line
             raise self.fail("a label opened with \" is never closed")
         if text is not None:
-            return ("text", _UNESCAPE.sub(r"\1", text), self._line)
+            return ("text", _UNESCAPE.sub(r"\1", text) if "\\" in text else text, self._line)
         return (brace, brace, self._line) if brace is not None else ("word", word, self._line)
 
     def expect(self, kind: str, what: str) -> str:
@@ -274,12 +276,16 @@ class _Lexer:
 
     def number(self, what: str) -> Fraction:
         got, text = self.next()
+        known = self._numbers.get(text)
+        if known is not None:  # a file repeats its few payoffs and probabilities many times: parsed once each
+            return known
         if got != "word" or not _NUMBER.fullmatch(text):
             raise self.fail(f"expected {what} (a number such as 2, -1.5 or 1/3), found {_said(got, text)}")
         try:
-            return Fraction(text)
+            value = self._numbers[text] = Fraction(text)
         except (ValueError, ZeroDivisionError):
             raise self.fail(f"{shown(text)} is not a number") from None
+        return value
 
 
 def _said(kind: str, text: str) -> str:
@@ -331,8 +337,7 @@ class _Parser:
 
     def tree(self) -> Iterator[Node]:
         lex = self.lex
-        zero = (Fraction(0), Fraction(0))
-        stack = [zero]
+        stack = [_ZERO]
         count = 0
         while stack:
             above = stack.pop()
@@ -349,12 +354,10 @@ class _Parser:
             lex.label("the node's label")
             node: Node
             if word == "t":
-                pay = self.outcome()
-                yield Terminal((above[0] + pay[0], above[1] + pay[1]), line)
+                yield Terminal(_plus(above, self.outcome()), line)
                 continue
             node = self.player(line) if word == "p" else self.chance(line)
-            pay = self.outcome()
-            stack.extend([(above[0] + pay[0], above[1] + pay[1])] * len(node.moves))
+            stack.extend([_plus(above, self.outcome())] * len(node.moves))
             yield node
         kind, word = lex.next()
         if kind != "end":
@@ -420,7 +423,7 @@ class _Parser:
         number = lex.integer("the outcome's number (0 for none)")
         if lex.peek()[0] != "text":
             if number == 0:
-                return (Fraction(0), Fraction(0))
+                return _ZERO
             if number not in self.outcomes:
                 raise lex.fail(f"outcome {number} is used before its payoffs are given")
             return self.outcomes[number][1]
@@ -442,6 +445,13 @@ class _Parser:
         if known != (label, pay):
             raise lex.fail(f"outcome {number} is defined again with another name or other payoffs than before")
         return pay
+
+
+def _plus(above: tuple[Fraction, Fraction], pay: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
+    """The payoffs of the outcomes above a node and its own (most nodes have none: no new Fractions)."""
+    if not (pay[0] or pay[1]):
+        return above
+    return pay if not (above[0] or above[1]) else (above[0] + pay[0], above[1] + pay[1])
 
 
 def _distinct(labels: tuple[str, ...]) -> tuple[str, ...]:

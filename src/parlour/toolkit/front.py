@@ -103,6 +103,9 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     if "node" not in namespace or "ROOT" not in namespace:
         raise InvalidInput(f"--write-efg writes a game tree (a module defining ROOT and node(history)); {name} is "
                            "not one")
+    from parlour.toolkit import tree
+
+    tree.build(namespace)  # every check of the module, with the messages `parlour solve` gives, before writing
     node_fn = namespace["node"]
 
     def expand(h: tuple[Any, ...]) -> efg.Node:
@@ -116,8 +119,5 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
             return efg.PlayerNode(kind.player, kind.infoset, label(kind.infoset), tuple(kind.moves))
         raise InvalidInput(f"node({shown(h, 80)}) must return a Chance, a Turn or an End, got {shown(kind)}")
 
-    root = namespace["ROOT"]
-    if not isinstance(root, tuple):
-        raise InvalidInput(f"ROOT must be a tuple (the empty history, usually ()), got {shown(root)}")
-    efg.write(target, efg.walk(root, expand), title=name)
+    efg.write(target, efg.walk(namespace["ROOT"], expand), title=name)
     return target
