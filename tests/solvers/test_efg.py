@@ -5,6 +5,7 @@ values checked against pygambit's own LP where pygambit is installed."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -206,3 +207,39 @@ def test_pygambit_reads_the_files_parlour_writes(tmp_path: Path) -> None:
 
     path = write_efg(EXAMPLES / "kuhn_poker.py", tmp_path / "kuhn.efg")
     assert pygambit_value(path) == F(-1, 18)
+
+
+def random_game(seed: int) -> Callable[[tuple[int, ...]], efg.Node]:
+    """A small random game with chance and hidden moves, perfect recall by construction: the kinds of node by
+    depth and the chance depths each player sees are drawn once; a player's information set is his own past
+    moves and the chance moves he sees (never the other's moves); payoffs and chance odds drawn per history."""
+    import random
+
+    rng = random.Random(seed)
+    depths = ["c", 1, 2, rng.choice(["c", 1]), 2]
+    widths = [rng.choice([2, 3]) for _ in depths]
+    sees = {p: {d for d, kind in enumerate(depths) if kind == "c" and rng.random() < 0.6} for p in (1, 2)}
+
+    def expand(history: tuple[int, ...]) -> efg.Node:
+        at = random.Random(f"{seed} {history}")
+        d = len(history)
+        if d == len(depths):
+            pay = F(at.randint(-6, 6), at.choice([1, 2, 3]))
+            return efg.Terminal((pay, -pay))
+        kind, moves = depths[d], tuple(range(widths[d]))
+        if kind == "c":
+            weights = [at.randint(1, 4) for _ in moves]
+            return efg.ChanceNode(moves, tuple(F(w, sum(weights)) for w in weights))
+        key = tuple((e, m) for e, m in enumerate(history) if depths[e] == kind or e in sees[kind])
+        return efg.PlayerNode(kind, key, str(key), moves)
+
+    return expand
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5])  # pygambit takes under a second on each
+def test_pygambit_agrees_on_random_games_with_hidden_moves(tmp_path: Path, seed: int) -> None:
+    path = tmp_path / "random.efg"
+    written = efg.write(path, efg.walk((), random_game(seed)), title=f"random {seed}")
+    ours = sequence.solve(efg.read(path).form)
+    assert ours.exact and ours.value_low == sequence.solve(written).value_low
+    assert pygambit_value(path) == ours.value_low
