@@ -243,3 +243,15 @@ def test_pygambit_agrees_on_random_games_with_hidden_moves(tmp_path: Path, seed:
     ours = sequence.solve(efg.read(path).form)
     assert ours.exact and ours.value_low == sequence.solve(written).value_low
     assert pygambit_value(path) == ours.value_low
+
+
+def test_labels_with_quotes_and_backslashes_survive_the_round_trip() -> None:
+    stream = [efg.PlayerNode(1, 7, 'say "hi"', ("a\\b", 'c"', 3)), efg.Terminal((F(1, 3), F(-1, 3))),
+              efg.Terminal((F(0), F(0))), efg.Terminal((F(-5, 2), F(5, 2)))]
+    text = efg.dumps(stream, title='a "quoted" title', players=("A\\", "B"))
+    header, again = efg.nodes(text)
+    assert header.title == 'a "quoted" title' and header.players == ("A\\", "B")
+    first = next(again)
+    assert isinstance(first, efg.PlayerNode) and first.label == 'say "hi"' and first.moves == ("a\\b", 'c"', "3")
+    assert [n.payoffs for n in again if isinstance(n, efg.Terminal)] == [(F(1, 3), F(-1, 3)), (0, 0),
+                                                                          (F(-5, 2), F(5, 2))]
