@@ -73,6 +73,8 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; an .efg game has two players")
     started = time.perf_counter()
+    if progress is not None:
+        progress(f"reading {path.name}")
     game = efg.read(path)
     extra: dict[str, Any] = {"format": "Gambit .efg", "title": game.title, "players": list(game.players)}
     if game.constant:  # player 2's payoff is this minus player 1's
