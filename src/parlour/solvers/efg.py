@@ -222,10 +222,7 @@ class _Lexer:
 
     def __init__(self, text: str, source: str) -> None:
         self.source = source
-        self._matches = _TOKEN.finditer(text)
-        self._text = text
-        self._pos = 0
-        self._line = 1  # the line of the last token read (peeked or not)
+        self._tokens = _scan(text, self)
         self.line = 1  # the line of the last token taken: what a message names
         self._ahead: tuple[str, str, int] | None = None
         self._numbers: dict[str, Fraction] = {}
@@ -234,30 +231,18 @@ class _Lexer:
         return FormatError(f"{self.source} line {self.line}: {message}")
 
     def peek(self) -> tuple[str, str]:
-        if self._ahead is None:
-            self._ahead = self._read()
-        return self._ahead[0], self._ahead[1]
+        ahead = self._ahead
+        if ahead is None:
+            ahead = self._ahead = next(self._tokens)
+        return ahead[0], ahead[1]
 
     def next(self) -> tuple[str, str]:
-        token = self.peek()
-        assert self._ahead is not None
-        self.line = self._ahead[2]
+        ahead = self._ahead
+        if ahead is None:
+            ahead = next(self._tokens)
         self._ahead = None
-        return token
-
-    def _read(self) -> tuple[str, str, int]:
-        m = next(self._matches, None)
-        if m is None:  # the end: named by the last line that holds something
-            return ("end", "", self._line)
-        self._line += self._text.count("\n", self._pos, m.start())
-        self._pos = m.start()
-        text, brace, word, stray = m.groups()
-        if stray is not None:
-            self.line = self._line
-            raise self.fail("a label opened with \" is never closed")
-        if text is not None:
-            return ("text", _UNESCAPE.sub(r"\1", text) if "\\" in text else text, self._line)
-        return (brace, brace, self._line) if brace is not None else ("word", word, self._line)
+        self.line = ahead[2]
+        return ahead[0], ahead[1]
 
     def expect(self, kind: str, what: str) -> str:
         got, text = self.next()
@@ -286,6 +271,27 @@ class _Lexer:
         except (ValueError, ZeroDivisionError):
             raise self.fail(f"{shown(text)} is not a number") from None
         return value
+
+
+def _scan(text: str, lex: _Lexer) -> Iterator[tuple[str, str, int]]:
+    """The tokens of `text` with their lines, then ("end", "", the last line) for ever."""
+    line, pos = 1, 0
+    for m in _TOKEN.finditer(text):
+        start = m.start()
+        line += text.count("\n", pos, start)
+        pos = start
+        label, brace, word, _unclosed = m.groups()
+        if word is not None:
+            yield ("word", word, line)
+        elif label is not None:
+            yield ("text", _UNESCAPE.sub(r"\1", label) if "\\" in label else label, line)
+        elif brace is not None:
+            yield (brace, brace, line)
+        else:
+            lex.line = line
+            raise lex.fail("a label opened with \" is never closed")
+    while True:  # the end: named by the last line that holds something
+        yield ("end", "", line)
 
 
 def _said(kind: str, text: str) -> str:
