@@ -44,7 +44,6 @@ from parlour.results import frac_str
 from parlour.solvers.sequence import Builder, SequenceForm
 
 MAX_NODES = 2_000_000  # as many as a game tree module may have (toolkit/tree.py)
-MAX_EXPONENT = 999  # `1e999` is read; `1e9999999` would be a number of ten million digits: refused
 
 # ---- the stream both the reader and the toolkit produce ------------------------------------------------
 
@@ -101,20 +100,21 @@ def read(path: str | Path) -> EfgGame:
     """The game of an .efg file (the module's docstring); a FormatError naming the line if it is not one."""
     from parlour.infra.files import read_text
 
-    source = str(path)
-    header, stream = nodes(read_text(path, "the game file"), source)
-    former = _Former(source)
-    for node in stream:
-        former.add(node)
+    header, stream = nodes(read_text(path, "the game file"), str(path))
+    former = _formed(stream, str(path))
     return EfgGame(header.title, header.players, header.comment, former.finish(), former.constant or Fraction(0))
 
 
 def form(stream: Iterable[Node], source: str = "the tree") -> SequenceForm:
     """Any stream of nodes in prefix order as a `SequenceForm` (checked as `read` checks a file)."""
+    return _formed(stream, source).finish()
+
+
+def _formed(stream: Iterable[Node], source: str) -> _Former:
     former = _Former(source)
     for node in stream:
         former.add(node)
-    return former.finish()
+    return former
 
 
 # ---- checking a stream into the sequence form ---------------------------------------------------------
@@ -181,7 +181,10 @@ class _Former:
         if node.player not in (1, 2):
             raise self.fail(node, f"a decision's player is 1 or 2, not {shown(node.player)}")
         key = (node.player, node.infoset)
-        name = self.names.get(key)
+        try:
+            name = self.names.get(key)
+        except TypeError:
+            raise self.fail(node, f"the infoset {shown(node.infoset)} is not hashable") from None
         if name is None:
             name = self.names[key] = self._new_name(node)
         try:
@@ -211,6 +214,7 @@ class _Former:
 # ---- the lexer ---------------------------------------------------------------------------------------
 
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|([{},])|([^\s{}",]+)|(")', re.DOTALL)
+# An exponent of at most three digits: `1e999` is read, `1e9999999` (ten million digits) is not a number here.
 _NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?)")
 _UNESCAPE = re.compile(r"\\([\\\"])")
 _ZERO = (Fraction(0), Fraction(0))
