@@ -123,3 +123,6 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
 
     efg.write(target, efg.walk(namespace["ROOT"], expand), title=name)
     return target
+
+
+__all__ = ["KINDS_HELP", "solve", "write_efg"]
