@@ -64,6 +64,9 @@ BAD_GAMES = [
     _game_file("race_bad.toml", "end = 100\njumps = { 5 = 500 }\n"),
     _game_file("race_keys.toml", "board = 3\n"),
     _game_file("game.txt", "hello\n"),
+    _game_file("cut.efg", 'EFG 2 R "g" { "A" "B" }\np "" 1 1 "x" { "a" "b" } 0\nt "" 1 "o" { 1 -1 }\n'),
+    _game_file("general.efg", 'EFG 2 R "g" { "A" "B" }\np "" 1 1 "x" { "a" "b" } 0\nt "" 1 "o" { 1 -1 }\n'
+               't "" 2 "p" { 1 1 }\n'),
 ]
 
 # What each command needs to run quickly when nothing is wrong; a bad value replaces one of these or is added.
@@ -128,7 +131,7 @@ class Param:
         }.get(self.kind, [])
 
 
-OUTPUTS = {"--out", "-o", "--output", "--nfg", "--checkpoint", "--into", "--db"}
+OUTPUTS = {"--out", "-o", "--output", "--nfg", "--checkpoint", "--into", "--db", "--write-efg"}
 # Free text that any value is right for (a claim prefix selects nothing, a host name is looked up when serving).
 FREE = {("reproduce", "only"), ("serve", "host")}
 # Values of the bad classes that are right for one parameter: no scheduler address means a local cluster.

@@ -9,8 +9,9 @@ import typer
 
 
 def solve(
-    game: Annotated[Path, typer.Argument(help="The game: a .toml race game (the Goose's rule format) or a .py "
-                                         "module (a stochastic game or a game tree; docs/your-game.md).")],
+    game: Annotated[Path, typer.Argument(help="The game: a .toml race game (the Goose's rule format), a Gambit "
+                                         ".efg game tree or a .py module (a stochastic game or a game tree; "
+                                         "docs/your-game.md).")],
     players: Annotated[int | None, typer.Option(help="Race games: the number of players (1 gives the expected "
                                                 "length of a solo game; default 2).")] = None,
     tol: Annotated[float, typer.Option(help="The widest proven interval accepted where the value is not "
@@ -19,12 +20,19 @@ def solve(
                                             "instead of exact fractions.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress on the terminal.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (docs/json.md).")] = False,
+    write_efg: Annotated[Path | None, typer.Option("--write-efg", help="Game trees: also write the game as a "
+                                                   "Gambit .efg file (before solving it).")] = None,
 ) -> None:
     """Solve your own game exactly, or with proven bounds: the value, both players' strategies, the proof."""
     from rich.table import Table
 
     from parlour.commands.common import console, print_json, progress
     from parlour.toolkit import solve as solve_game
+
+    if write_efg is not None:
+        from parlour.toolkit.front import write_efg as write
+
+        write(game, write_efg)
 
     with progress(quiet or as_json) as bar:
         task = bar.add_task(f"solving {game.name}", total=None)
@@ -37,6 +45,8 @@ def solve(
         print_json(result)
         return
     table = Table(title=f"{result.name} ({result.kind} game)", show_header=False)
+    if "players" in result.extra:  # a Gambit file's own names for its players
+        table.add_row("players", " and ".join(result.extra["players"]))
     if result.exact:
         table.add_row("value", f"{_short(result.value_low)} = {result.value_float:.12g} (exact)")
     else:

@@ -6,6 +6,8 @@
                enumeration, up to about 10x10), or one by exact Lemke-Howson at any size
     dominance  iterated elimination of dominated strategies, with witnesses (`dominance.eliminate(matrix)`)
     nfg        Gambit .nfg files (`nfg.read(path)`, `nfg.write(path, matrix)`)
+    efg        Gambit .efg files: a two-player zero-sum game tree read into the sequence form (`efg.read(path)`),
+               any tree written (`efg.write(path, nodes)`)
     lp         dense and sparse LPs through HiGHS directly (no scipy.optimize)
     exactlp    an LP's optimum proven in rationals: the final basis re-solved exactly, or floats rounded
     sequence   two-player zero-sum extensive games with chance and perfect recall: the sequence form by LP,
@@ -25,8 +27,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("bayesian", "bimatrix", "colgen", "dominance", "exactlp", "lp", "markov", "nfg", "sequence", "signalled",
-               "stochastic", "zerosum")
+_SUBMODULES = ("bayesian", "bimatrix", "colgen", "dominance", "efg", "exactlp", "lp", "markov", "nfg", "sequence",
+               "signalled", "stochastic", "zerosum")
 
 __all__ = list(_SUBMODULES)
 
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
         bimatrix,
         colgen,
         dominance,
+        efg,
         exactlp,
         lp,
         markov,

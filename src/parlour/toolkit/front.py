@@ -11,8 +11,9 @@ from parlour.errors import InvalidInput, InvalidType, shown
 from parlour.toolkit.reading import load_module
 from parlour.toolkit.result import GameSolution
 
-KINDS_HELP = ("a .toml race game (the Goose's rule format), or a .py module defining either START, moves(state) "
-              "and play(state, move1, move2) (a stochastic game) or ROOT and node(history) (a game tree)")
+KINDS_HELP = ("a .toml race game (the Goose's rule format), a Gambit .efg game tree, or a .py module defining "
+              "either START, moves(state) and play(state, move1, move2) (a stochastic game) or ROOT and "
+              "node(history) (a game tree)")
 
 
 def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | None, tol: float,
@@ -31,16 +32,9 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
 
             return race.solve(path, players=2 if players is None else players, exact=exact, tol=tol,
                               progress=progress)
-        if path.suffix != ".py":
-            raise InvalidInput(f"cannot tell what kind of game {shown(str(path))} is: give {KINDS_HELP}")
-        namespace: Mapping[str, Any] = vars(load_module(path))
-        name = path.stem
-    elif isinstance(game, ModuleType):
-        namespace, name = vars(game), game.__name__.rpartition(".")[2]
-    elif isinstance(game, Mapping):
-        namespace, name = game, str(game.get("NAME", "game"))
-    else:
-        raise InvalidType(f"game must be a file name, a module or a mapping of names, got {shown(game)}")
+        if path.suffix == ".efg":
+            return _solve_efg(path, players=players, progress=progress)
+    namespace, name = _namespace(game)
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; a game module has two players")
     if "node" in namespace and "ROOT" in namespace:
@@ -52,3 +46,83 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
 
         return stochastic.solve(namespace, name, tol=tol, progress=progress)
     raise InvalidInput(f"the game module {name} defines no game: give {KINDS_HELP}")
+
+
+def _namespace(game: str | Path | ModuleType | Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
+    """A game module's names and its name, from its file, the module or a mapping."""
+    if isinstance(game, str | Path):
+        path = Path(game)
+        if path.suffix != ".py":
+            raise InvalidInput(f"cannot tell what kind of game {shown(str(path))} is: give {KINDS_HELP}")
+        return vars(load_module(path)), path.stem
+    if isinstance(game, ModuleType):
+        return vars(game), game.__name__.rpartition(".")[2]
+    if isinstance(game, Mapping):
+        return game, str(game.get("NAME", "game"))
+    raise InvalidType(f"game must be a file name, a module or a mapping of names, got {shown(game)}")
+
+
+def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
+    """A Gambit .efg file: read into the sequence form in one pass, solved as a game tree module is."""
+    import time
+
+    from parlour.results import exact
+    from parlour.solvers import efg
+    from parlour.toolkit import tree
+
+    if players is not None:
+        raise InvalidInput("the number of players is a race game's option; an .efg game has two players")
+    started = time.perf_counter()
+    if progress is not None:
+        progress(f"reading {path.name}")
+    game = efg.read(path)
+    extra: dict[str, Any] = {"format": "Gambit .efg", "title": game.title, "players": list(game.players)}
+    if game.constant:  # player 2's payoff is this minus player 1's
+        extra.update(exact("constant_sum", game.constant))
+    return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=extra)
+
+
+def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Path) -> Path:
+    """Write a game tree (a module with ROOT and node(history), or an .efg file read back) as a Gambit .efg
+    file at `path`: player 1's payoffs, player 2's their negatives; every node checked as it is written."""
+    from fractions import Fraction
+
+    from parlour.infra.files import output_file, read_text
+    from parlour.solvers import efg
+    from parlour.toolkit.reading import call
+    from parlour.toolkit.result import label
+    from parlour.toolkit.terms import Chance, End, Turn
+
+    target = output_file(path, "--write-efg")
+    if isinstance(game, str | Path) and Path(game).suffix not in (".py", ".efg"):
+        raise InvalidInput(f"--write-efg writes a game tree (a .py module defining ROOT and node(history), or an "
+                           f".efg file), not {shown(str(game))}")
+    if isinstance(game, str | Path) and Path(game).suffix == ".efg":
+        header, stream = efg.nodes(read_text(game, "the game file"), str(game))
+        efg.write(target, stream, title=header.title, players=header.players, comment=header.comment)
+        return target
+    namespace, name = _namespace(game)
+    if "node" not in namespace or "ROOT" not in namespace:
+        raise InvalidInput(f"--write-efg writes a game tree (a module defining ROOT and node(history)); {name} is "
+                           "not one")
+    from parlour.toolkit import tree
+
+    tree.build(namespace)  # every check of the module, with the messages `parlour solve` gives, before writing
+    node_fn = namespace["node"]
+
+    def expand(h: tuple[Any, ...]) -> efg.Node:
+        kind = call(node_fn, h, what=lambda: f"node({shown(h, 80)})")
+        if isinstance(kind, End):
+            pay = Fraction(kind.payoff)
+            return efg.Terminal((pay, -pay))
+        if isinstance(kind, Chance):
+            return efg.ChanceNode(tuple(kind.weights), tuple(Fraction(p) for p in kind.weights.values()))
+        if isinstance(kind, Turn):
+            return efg.PlayerNode(kind.player, kind.infoset, label(kind.infoset), tuple(kind.moves))
+        raise InvalidInput(f"node({shown(h, 80)}) must return a Chance, a Turn or an End, got {shown(kind)}")
+
+    efg.write(target, efg.walk(namespace["ROOT"], expand), title=name)
+    return target
+
+
+__all__ = ["KINDS_HELP", "solve", "write_efg"]

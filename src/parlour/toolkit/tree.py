@@ -113,7 +113,14 @@ def _turn(kind: Turn, at: Node, builder: Builder, what: Callable[[], str]) -> li
 
 def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], None] | None) -> GameSolution:
     started = time.perf_counter()
-    game = build(namespace)
+    return solve_form(build(namespace), name, progress=progress, started=started)
+
+
+def solve_form(game: SequenceForm, name: str, *, progress: Callable[[str], None] | None,
+               started: float | None = None, extra: Mapping[str, Any] | None = None) -> GameSolution:
+    """A game already in sequence form (a module walked by `build`, a Gambit file read by `solvers.efg`)
+    solved and shaped as a `GameSolution`; `extra` adds to its JSON (a file's title and players' names)."""
+    started = time.perf_counter() if started is None else started
     if progress is not None:
         progress(f"{game.nodes:,} nodes; solving the sequence-form LP")
     solved = sequence.solve(game)
@@ -129,7 +136,7 @@ def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], 
                "bounds: what each player's rounded strategy guarantees, computed in fractions"),
         states=game.nodes, strategies=strategies,
         extra={"engine": "sequence form (HiGHS) + exact best replies",
-               "infosets": [len(game.of(1)), len(game.of(2))]},
+               "infosets": [len(game.of(1)), len(game.of(2))], **(extra or {})},
         method="game tree in sequence form: LP in floats, its optimal basis re-solved in fractions (else the "
         "strategies rounded to fractions), checked by exact best replies",
         status=Status.EXACT if solved.exact else Status.CERTIFIED,
@@ -153,4 +160,4 @@ def _named(behaviour: Behaviour) -> dict[str, dict[str, Any]]:
 
 
 
-__all__ = ["MAX_NODES", "RANGE_SEQUENCES", "build", "guarantee", "solve"]
+__all__ = ["MAX_NODES", "RANGE_SEQUENCES", "build", "guarantee", "solve", "solve_form"]
