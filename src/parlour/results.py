@@ -413,10 +413,15 @@ def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float
     return {name: (lo + hi) / 2, f"{name}_bounds": [lo, hi]}
 
 
-def proven(name: str, low: Fraction, high: Fraction) -> dict[str, Any]:
+def proven(name: str, low: Fraction | Sequence[Fraction], high: Fraction | Sequence[Fraction]) -> dict[str, Any]:
     """A proven interval [low, high] in the JSON convention: `exact` when its ends meet, else `bounds` with the
-    ends rounded outwards."""
-    return exact(name, low) if low == high else bounds(name, down(low), up(high))
+    ends rounded outwards; for lists of intervals, `exact` only when every one's ends meet."""
+    if _listlike(low):
+        lows, highs = list(low), list(high)  # type: ignore[arg-type]
+        if lows == highs:
+            return exact(name, lows)
+        return bounds(name, [down(x) for x in lows], [up(x) for x in highs])
+    return exact(name, low) if low == high else bounds(name, down(low), up(high))  # type: ignore[arg-type]
 
 
 def interval_properties(name: str) -> tuple[property, property, property]:
