@@ -8,7 +8,8 @@ sequences first, first + 1, ...; the payoffs are summed per pair of sequences, w
 (`payoff[(s1, s2)]`: the sum over the leaves reached by s1 and s2 of chance probability times player 1's
 payoff), all in Fractions. Building is one pass over the nodes: a source keeps, on its walk, each player's
 last sequence and the chance probability so far, and calls `Builder.infoset` at a decision and
-`Builder.leaf` at an end.
+`Builder.leaf` at an end. A source whose children are `history + (move,)` (a toolkit module) leaves that walk
+to `walk` and only says what each node is.
 
 The solve (`solve`): player 1's sequence-form LP in HiGHS (`lp.Program`; player 2's realization plan is its
 row duals), its optimal basis re-solved in rationals (`exactlp.basic_solution`); both plans become behaviour
