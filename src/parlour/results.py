@@ -361,6 +361,11 @@ def _listlike(value: object) -> bool:
     return isinstance(value, Sequence) or (numpy is not None and isinstance(value, numpy.ndarray))
 
 
+def label(x: Any) -> str:
+    """A move, state or infoset as JSON keys and tables show it: a string as it is, anything else as its repr."""
+    return x if isinstance(x, str) else repr(x)
+
+
 def exact(name: str, value: Fraction | int | Sequence[Any] | Mapping[Any, Any]) -> dict[str, Any]:
     """`{name: float, name_exact: "p/q"}` for a number, or the same for a list / mapping of numbers."""
     return {name: to_floats(value), f"{name}_exact": to_exact(value)}
@@ -408,10 +413,15 @@ def bounds(name: str, low: float | Sequence[float], high: float | Sequence[float
     return {name: (lo + hi) / 2, f"{name}_bounds": [lo, hi]}
 
 
-def proven(name: str, low: Fraction, high: Fraction) -> dict[str, Any]:
+def proven(name: str, low: Fraction | Sequence[Fraction], high: Fraction | Sequence[Fraction]) -> dict[str, Any]:
     """A proven interval [low, high] in the JSON convention: `exact` when its ends meet, else `bounds` with the
-    ends rounded outwards."""
-    return exact(name, low) if low == high else bounds(name, down(low), up(high))
+    ends rounded outwards; for lists of intervals, `exact` only when every one's ends meet."""
+    if _listlike(low):
+        lows, highs = list(low), list(high)  # type: ignore[arg-type]
+        if lows == highs:
+            return exact(name, lows)
+        return bounds(name, [down(x) for x in lows], [up(x) for x in highs])
+    return exact(name, low) if low == high else bounds(name, down(low), up(high))  # type: ignore[arg-type]
 
 
 def interval_properties(name: str) -> tuple[property, property, property]:
@@ -518,7 +528,7 @@ def dumps(obj: Any) -> str:
 
 __all__ = [
     "EXACT_PATTERN", "SHORT_EXACT", "SHORT_LIST", "STATUS_MEANING", "Result", "Status", "bounds", "decimal_digits",
-    "down", "dumps", "envelope", "exact", "finite", "frac_str", "int_str", "interval_properties", "jsonable",
+    "down", "dumps", "envelope", "exact", "finite", "frac_str", "int_str", "interval_properties", "jsonable", "label",
     "parse_frac", "proven", "renamed_attribute", "short_exact", "summary_rows", "table_rows", "to_exact", "to_floats",
     "up",
 ]

@@ -8,7 +8,8 @@ sequences first, first + 1, ...; the payoffs are summed per pair of sequences, w
 (`payoff[(s1, s2)]`: the sum over the leaves reached by s1 and s2 of chance probability times player 1's
 payoff), all in Fractions. Building is one pass over the nodes: a source keeps, on its walk, each player's
 last sequence and the chance probability so far, and calls `Builder.infoset` at a decision and
-`Builder.leaf` at an end.
+`Builder.leaf` at an end. A source whose children are `history + (move,)` (a toolkit module) leaves that walk
+to `walk` and only says what each node is.
 
 The solve (`solve`): player 1's sequence-form LP in HiGHS (`lp.Program`; player 2's realization plan is its
 row duals), its optimal basis re-solved in rationals (`exactlp.basic_solution`); both plans become behaviour
@@ -21,7 +22,7 @@ from the LP: the guarantees are the certificate.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from parlour.errors import InvalidInput, shown
+from parlour.results import Status, exact, label
 from parlour.solvers import exactlp, lp
 
 # Denominators tried in turn when the basis gives no proof: the smallest fractions that prove themselves.
@@ -125,6 +127,52 @@ class Builder:
     def finish(self, nodes: int) -> SequenceForm:
         return SequenceForm((tuple(self._infosets[0]), tuple(self._infosets[1])), (self._next[0], self._next[1]),
                             self._payoff, nodes)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision node as a source reads it (`walk`): `player`'s information set `name`, with these `moves`."""
+
+    player: int
+    name: Hashable
+    moves: tuple[Hashable, ...]
+
+
+# What a source reads a node as (`walk`): a leaf's payoff to player 1, a decision, or chance's (move, probability)
+# pairs. A node on the walk: its history, its chance probability, player 1's and player 2's last sequence.
+Read = Fraction | Decision | list[tuple[Hashable, Fraction]]
+_Node = tuple[tuple[Any, ...], Fraction, int, int]
+
+
+def walk(root: tuple[Any, ...], read: Callable[[tuple[Any, ...]], Read], limit: int,
+         where: Callable[[tuple[Any, ...]], str]) -> SequenceForm:
+    """A tree whose children are `history + (move,)`, met node by node from `root` (depth first, an explicit
+    stack) into sequence form: `read(history)` says what the node is. More than `limit` nodes are refused; a
+    decision that breaks perfect recall is one sentence that `where(history)` begins."""
+    builder = Builder()
+    stack: list[_Node] = [(root, Fraction(1), 0, 0)]
+    nodes = 0
+    while stack:
+        h, prob, s1, s2 = stack.pop()
+        nodes += 1
+        if nodes > limit:
+            raise InvalidInput(f"the tree has more than {limit:,} nodes (explored that far, then stopped): "
+                               "make the game smaller")
+        kind = read(h)
+        if isinstance(kind, Decision):
+            try:
+                first = builder.infoset(kind.player, kind.name, s1 if kind.player == 1 else s2, kind.moves)
+            except InvalidInput as exc:
+                raise InvalidInput(f"{where(h)}: {exc}") from None
+            if kind.player == 1:
+                stack.extend(((*h, m), prob, first + i, s2) for i, m in enumerate(kind.moves))
+            else:
+                stack.extend(((*h, m), prob, s1, first + i) for i, m in enumerate(kind.moves))
+        elif isinstance(kind, list):
+            stack.extend(((*h, m), prob * p, s1, s2) for m, p in kind)
+        else:
+            builder.leaf(s1, s2, prob, kind)
+    return builder.finish(nodes)
 
 
 # --- exact checks ----------------------------------------------------------------------------------------
@@ -290,6 +338,30 @@ class SequenceSolution:
     def exact(self) -> bool:
         return self.value_low == self.value_high
 
+    @property
+    def status(self) -> Status:
+        return Status.EXACT if self.exact else Status.CERTIFIED
+
+    @property
+    def message(self) -> str:
+        return ("value and both strategies exact" if self.exact else
+                f"proven interval of width {float(self.value_high - self.value_low):.1e}")
+
+    @property
+    def proof(self) -> str:
+        return ("exact: player 1's strategy guarantees the value and player 2's holds him to it (best replies "
+                "computed in fractions)" if self.exact else
+                "bounds: what each player's rounded strategy guarantees, computed in fractions")
+
+    engine = "sequence form (HiGHS) + exact best replies"
+    method = ("game tree in sequence form: LP in floats, its optimal basis re-solved in fractions (else the "
+              "strategies rounded to fractions), checked by exact best replies")
+
+    def strategy_json(self, player: int) -> dict[str, dict[str, Any]]:
+        """The player's move probabilities at each information set in the JSON convention (`bet`, `bet_exact`)."""
+        return {label(k): {key: x for m, p in v.items() for key, x in exact(label(m), p).items()}
+                for k, v in self.strategies[player - 1].items()}
+
 
 def solve(game: SequenceForm) -> SequenceSolution:
     """Both players' optimal strategies, with exact guarantees (the module's docstring)."""
@@ -358,6 +430,12 @@ def optimal_ranges(game: SequenceForm, player: int, value: Fraction) -> list[tup
     return out
 
 
+def ranges_json(game: SequenceForm, player: int, value: Fraction) -> dict[str, list[float]]:
+    """`optimal_ranges` under the JSON's names ("infoset: move")."""
+    return {f"{label(info.name)}: {label(info.moves[i])}": [low, high]
+            for info, i, low, high in optimal_ranges(game, player, value)}
+
+
 def _extreme(program: lp.Program, column: int, sense: float) -> float:
     """The most (sense 1) or the least (sense -1) of one column over the LP's feasible set."""
     program.set_column(column, cost=sense)
@@ -368,6 +446,7 @@ def _extreme(program: lp.Program, column: int, sense: float) -> float:
 
 
 __all__ = [
-    "EXACT_BASIS", "Behaviour", "Builder", "Infoset", "SequenceForm", "SequenceLP", "SequenceSolution",
-    "exact_behaviour", "guarantee", "optimal_ranges", "realization", "rounded_behaviour", "sequence_lp", "solve",
+    "EXACT_BASIS", "Behaviour", "Builder", "Decision", "Infoset", "Read", "SequenceForm",
+    "SequenceLP", "SequenceSolution", "exact_behaviour", "guarantee", "optimal_ranges", "ranges_json", "realization",
+    "rounded_behaviour", "sequence_lp", "solve", "walk",
 ]

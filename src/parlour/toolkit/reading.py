@@ -5,7 +5,8 @@ them one sentence naming the file's line. Shared by the front door (`front`) and
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -64,8 +65,6 @@ def _said(what: str | Callable[[], str]) -> str:
 
 def number(value: Any, what: str) -> Any:
     """An exact number (int or Fraction; a float is taken at its exact binary value) or one sentence."""
-    from fractions import Fraction
-
     if isinstance(value, bool) or not isinstance(value, int | Fraction | float):
         raise InvalidInput(f"{what} must be an int or a Fraction, got {shown(value)}")
     if isinstance(value, float):
@@ -75,10 +74,29 @@ def number(value: Any, what: str) -> Any:
     return value
 
 
+def fraction(value: Any, what: str | Callable[[], str]) -> Fraction:
+    """A number of the module as a Fraction (`number`; the message written only when it is not one)."""
+    if type(value) is int or type(value) is Fraction:
+        return Fraction(value)
+    return Fraction(number(value, _said(what)))
+
+
+def probabilities(items: Iterable[tuple[Any, Any]], what: str | Callable[[], str], advice: str = "") -> list[Fraction]:
+    """A Chance's probabilities, checked: numbers, positive (else a message that `advice` ends), summing to 1."""
+    fracs = []
+    for outcome, p in items:
+        p = fraction(p, lambda: f"{_said(what)}: the probability of {shown(outcome)}")  # noqa: B023 (called at once)
+        if p <= 0:
+            raise InvalidInput(f"{_said(what)}: the probability of {shown(outcome)} is {p}, not positive{advice}")
+        fracs.append(p)
+    total = sum(fracs, Fraction(0))
+    if total != 1:
+        raise InvalidInput(f"{_said(what)}: the chance probabilities sum to {total}, not 1")
+    return fracs
+
+
 def payoff_range(namespace: Mapping[str, Any]) -> tuple[Any, Any]:
     """The module's PAYOFF_RANGE (low, high), by default (-1, 1): a payoff outside it is a malformed game."""
-    from fractions import Fraction
-
     raw = namespace.get("PAYOFF_RANGE", (-1, 1))
     if not (isinstance(raw, tuple | list) and len(raw) == 2):
         raise InvalidInput(f"PAYOFF_RANGE must be a pair (low, high), got {shown(raw)}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from parlour.results import Result, bounds, down, exact, jsonable, up
+from parlour.results import Result, down, jsonable, proven, up
 
 # Strategies are written out in full up to this many entries; beyond it the result says how to read them.
 SHOWN_STRATEGY_ENTRIES = 200
@@ -87,25 +87,11 @@ class GameSolution(Result):
 
     def payload(self) -> dict[str, Any]:
         body: dict[str, Any] = {"kind": self.kind, "name": self.name, "states": self.states}
-        body.update(_number("value", self.value_low, self.value_high))
+        body.update(proven("value", self.value_low, self.value_high))
         if self.wins_low:
-            body.update(_numbers("win", self.wins_low, self.wins_high))
+            body.update(proven("win", self.wins_low, self.wins_high))
         body["proof"] = self.proof
         body.update(jsonable(dict(self.extra)))
         body["strategies"] = jsonable(dict(self.strategies))
         return body
 
-
-def label(x: Any) -> str:
-    """A move, state or infoset as JSON keys and tables show it: a string as it is, anything else as its repr."""
-    return x if isinstance(x, str) else repr(x)
-
-
-def _number(name: str, low: Fraction, high: Fraction) -> dict[str, Any]:
-    return exact(name, low) if low == high else bounds(name, down(low), up(high))
-
-
-def _numbers(name: str, low: Sequence[Fraction], high: Sequence[Fraction]) -> dict[str, Any]:
-    if all(a == b for a, b in zip(low, high, strict=True)):
-        return exact(name, list(low))
-    return bounds(name, [down(x) for x in low], [up(x) for x in high])

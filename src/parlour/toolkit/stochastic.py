@@ -14,14 +14,14 @@ Where only one side moves in every state (a turn-based game), the game goes to t
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.toolkit.reading import call, number, payoff_range
+from parlour.solvers.stochastic.arrays import explore_arrays, integer_weights
+from parlour.toolkit.reading import call, fraction, payoff_range, probabilities
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution
 from parlour.toolkit.terms import Chance, End
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from parlour.solvers.stochastic.arrays import TurnArrays
 
 MAX_BRANCHES = 10_000  # chance outcomes of one move
+_ADVICE = " (leave impossible outcomes out)"  # where a Chance's probability is not positive
 _TERMINAL = (End, Chance)  # what a move's outcome is when it is not a state (a Chance there is refused)
 
 
@@ -48,7 +49,7 @@ class Spec:
 
 def spec(namespace: Mapping[str, Any]) -> Spec:
     low, high = payoff_range(namespace)
-    endless = Fraction(number(namespace.get("ENDLESS", 0), "ENDLESS"))
+    endless = fraction(namespace.get("ENDLESS", 0), "ENDLESS")
     if not low <= endless <= high:
         raise InvalidInput(f"ENDLESS = {endless} lies outside PAYOFF_RANGE ({low}, {high})")
     states = namespace.get("STATES")
@@ -96,29 +97,14 @@ def branches(sp: Spec, state: Any, result: Any, what: str) -> tuple[tuple[Fracti
             raise InvalidInput(f"{what}: a Chance needs a non-empty mapping of outcome to probability")
         if len(items) > MAX_BRANCHES:
             raise InvalidInput(f"{what}: a Chance of {len(items):,} outcomes (at most {MAX_BRANCHES:,})")
-        probs = _probabilities(items, what)
+        probs = probabilities(items, what, _ADVICE)
         return tuple((p, _target(sp, state, target, what)) for p, (target, _) in zip(probs, items, strict=True))
     return ((Fraction(1), _target(sp, state, result, what)),)
 
 
-def _probabilities(items: Iterable[tuple[Any, Any]], what: str) -> list[Fraction]:
-    """A Chance's probabilities, checked: numbers, positive, summing to 1."""
-    fracs = []
-    for outcome, p in items:
-        p = Fraction(number(p, f"{what}: the probability of {shown(outcome)}"))
-        if p <= 0:
-            raise InvalidInput(f"{what}: the probability of {shown(outcome)} is {p}, not positive "
-                               "(leave impossible outcomes out)")
-        fracs.append(p)
-    total = sum(fracs, Fraction(0))
-    if total != 1:
-        raise InvalidInput(f"{what}: the chance probabilities sum to {total}, not 1")
-    return fracs
-
-
 def _target(sp: Spec, state: Any, target: Any, what: str) -> Any:
     if isinstance(target, End):
-        pay = Fraction(number(target.payoff, f"{what}: the payoff"))
+        pay = fraction(target.payoff, f"{what}: the payoff")
         if not sp.low <= pay <= sp.high:
             raise InvalidInput(f"{what}: the payoff {pay} lies outside PAYOFF_RANGE ({sp.low}, {sp.high})")
         return End(pay)
@@ -141,13 +127,30 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float,
     return _turn_solution(arrays, solve_turns(arrays, tol=tol, endless=sp.endless, progress=progress), name)
 
 
+def _turn_solution(arrays: TurnArrays, sol: Any, name: str) -> GameSolution:
+    """The compiled engine's answer (`solvers.stochastic.TurnSolution`) as a GameSolution."""
+    return _solution(sol, name, len(arrays.states), sol.value_low, sol.value_high, entries=1,
+                     read="the optimal move at a state", extra={"engine": sol.engine})
+
+
+def _solution(sol: Any, name: str, n: int, low: Fraction, high: Fraction, *, entries: int, read: str,
+              extra: Mapping[str, Any]) -> GameSolution:
+    """An engine's answer (`solvers.stochastic.TurnSolution` or `StochasticSolution`: `proof`, `per_state()` and
+    `policy(state)` alike) as a GameSolution: the per-state strategies written out while they take (`entries`
+    a state) at most SHOWN_STRATEGY_ENTRIES, else a note on how to `read` them."""
+    strategies = ({"per_state": sol.per_state()} if n * entries <= SHOWN_STRATEGY_ENTRIES else
+                  {"note": f"{n:,} states: read {read} with result.policy(state)"})
+    return GameSolution(
+        kind="stochastic", name=name, value_low=low, value_high=high, proof=sol.proof, states=n,
+        strategies=strategies, lookup=sol.policy, extra=extra, method=sol.method, status=sol.status,
+        message=sol.message, seconds=sol.seconds, counters=sol.counters)
+
+
 # --- turn-based games: exploring into arrays ------------------------------------------------------------
 
 def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArrays | None:
     """Every state reachable from START as arrays (`solvers.stochastic.arrays.explore_arrays`); None as soon
     as a state has both players moving (the game is not turn-based: the LP engine takes it)."""
-    from parlour.solvers.stochastic.arrays import explore_arrays
-
     return explore_arrays(sp.start, _Seen(sp).expand, progress)
 
 
@@ -188,13 +191,13 @@ class _Seen:
                 call(self.play, *((state, m, None) if who == 1 else (state, None, m)), what=self.what())
                 raise  # call raised (a function failing once fails twice); kept for the type checker
             if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
-                d, ints = self.weights(state, m, res)
+                d, ints = self.weights(res)
                 outcomes: Any = res.weights.keys()
             elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
                 d, ints, outcomes = 1, [1], (res,)
             else:
                 bs = branches(self.sp, state, res, self.what())
-                d, ints = _weights([p for p, _ in bs], state, m)
+                d, ints = integer_weights([p for p, _ in bs], self.what)
                 outcomes = [t for _, t in bs]
             try:
                 add_move(d, ints, outcomes, _TERMINAL, end_code)
@@ -204,15 +207,15 @@ class _Seen:
                 raise
         return True
 
-    def weights(self, state: Any, m: Any, res: Chance) -> tuple[int, list[int]]:
+    def weights(self, res: Chance) -> tuple[int, list[int]]:
         """A Chance's common denominator and integer weights, its probabilities checked once per list of
         probability objects (recognised by their identities)."""
         probs = tuple(res.weights.values())
         probs_key = tuple(map(id, probs))
         hit = self.checked_probs.get(probs_key)
         if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
-            fracs = _probabilities(res.weights.items(), self.what())
-            hit = (probs, *_weights(fracs, state, m))
+            fracs = probabilities(res.weights.items(), self.what, _ADVICE)
+            hit = (probs, *integer_weights(fracs, self.what))
             if len(self.checked_probs) < 10_000:
                 self.checked_probs[probs_key] = hit
         return hit[1], hit[2]
@@ -249,30 +252,6 @@ class _Seen:
         return m1, m2
 
 
-def _weights(fracs: list[Fraction], state: Any, move: Any) -> tuple[int, list[int]]:
-    """Probabilities as integer weights over their common denominator (below 2**53: exact as floats)."""
-    d = math.lcm(*(p.denominator for p in fracs))
-    _check_denominator(d, state, move)
-    return d, [p.numerator * (d // p.denominator) for p in fracs]
-
-
-def _check_denominator(d: int, state: Any, move: Any) -> None:
-    if d >= 2**53:
-        raise InvalidInput(f"state {shown(state, 60)}, move {shown(move, 40)}: the probabilities' common "
-                           f"denominator {d} is too large (< 2**53)")
-
-
-def _turn_solution(g: TurnArrays, sol: Any, name: str) -> GameSolution:
-    """The compiled engine's answer (`solvers.stochastic.TurnSolution`) as a GameSolution."""
-    n = len(g.states)
-    strategies = ({"note": f"{n:,} states: read the optimal move at a state with result.policy(state)"}
-                  if n > SHOWN_STRATEGY_ENTRIES else {"per_state": sol.per_state()})
-    return GameSolution(
-        kind="stochastic", name=name, value_low=sol.value_low, value_high=sol.value_high, proof=sol.proof,
-        states=n, strategies=strategies, lookup=sol.policy, extra={"engine": sol.engine}, method=sol.method,
-        status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
-
-
 # --- games with simultaneous moves: the stage-LP engine -----------------------------------------------------
 
 class _Adapter:
@@ -294,44 +273,20 @@ class _Adapter:
                    for p, t in branches(sp, state, call(sp.play, state, a, b, what=what), what)]
             return got[0][1] if len(got) == 1 else st.Lottery(tuple(got))
 
-        if m1 and m2:
-            seen = None
-            if sp.seen is not None:
-                seen = [call(sp.seen, state, a, what=f"seen({shown(state, 60)}, {shown(a, 40)})") for a in m1]
-                for s in seen:
-                    _hashable(s, "what seen() returns,")
-            return st.tabulate(1, m1, m2, cell, seen)
-        if m1:
-            return st.tabulate(1, m1, (None,), cell)
-        return st.tabulate(2, m2, (None,), lambda b, _a: cell(None, b))
+        seen = None
+        if m1 and m2 and sp.seen is not None:
+            seen = [call(sp.seen, state, a, what=f"seen({shown(state, 60)}, {shown(a, 40)})") for a in m1]
+            for s in seen:
+                _hashable(s, "what seen() returns,")
+        return st.stage_of(m1, m2, cell, seen)
 
 
 def _solve_lp(sp: Spec, name: str, tol: float, progress: Callable[[str], None] | None) -> GameSolution:
     from parlour.solvers import stochastic as st
-    from parlour.solvers.stochastic.arrays import MAX_LP_STATES, too_large
+    from parlour.solvers.stochastic.arrays import MAX_LP_STATES
 
-    try:
-        sol = st.solve(_Adapter(sp), [sp.start], endless=sp.endless, tol=tol, limit=MAX_LP_STATES,
-                       progress=progress)
-    except InvalidInput as exc:
-        if "more than" in str(exc) and "states" in str(exc):
-            raise InvalidInput(too_large(MAX_LP_STATES, MAX_LP_STATES, "with simultaneous moves")) from None
-        raise
+    sol = st.solve(_Adapter(sp), [sp.start], endless=sp.endless, tol=tol, limit=MAX_LP_STATES, progress=progress)
     root = sol.at(sp.start)
-    strategies: dict[str, Any] = {}
-    if len(sol.states) * 2 <= SHOWN_STRATEGY_ENTRIES:
-        strategies = {"per_state": [sol.strategy_json(k) for k in range(len(sol.states))]}
-    else:
-        strategies = {"note": f"{len(sol.states):,} states: read a state's strategies with result.policy(state)"}
-
-    def lookup(state: Any) -> Mapping[str, Any]:
-        if state not in sol.index:
-            raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
-        return sol.strategy_json(sol.index[state])
-
-    proofs = sorted({s.how for s in sol.solutions})
-    return GameSolution(
-        kind="stochastic", name=name, value_low=root.lower, value_high=root.upper,
-        proof="; ".join(proofs), states=len(sol.states), strategies=strategies, lookup=lookup,
-        extra={"engine": "stage LPs (simultaneous moves)", "components": len(sol.components)},
-        method=sol.method, status=sol.status, message=sol.message, seconds=sol.seconds, counters=sol.counters)
+    return _solution(sol, name, len(sol.states), root.lower, root.upper, entries=2,
+                     read="a state's strategies",
+                     extra={"engine": "stage LPs (simultaneous moves)", "components": len(sol.components)})

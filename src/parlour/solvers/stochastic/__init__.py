@@ -27,7 +27,7 @@ a min per state instead of a stage LP, on arrays (`TurnArrays`, filled by an exp
 algorithms (`graph`); its soundness argument is turns.py's.
 
 The modules, one idea each:
-  model.py        what a game is (End, Lottery, Stage, tabulate, Game) and what a solve answers
+  model.py        what a game is (End, Lottery, Stage, tabulate, stage_of, Game) and what a solve answers
   explore.py      the reachable states and their strongly connected components, last first
   graph.py        compiled: Tarjan's components and the end-component refinement, for both engines
   stage.py        one stage's matrix at given continuation values, solved (floats or exact) or checked
@@ -72,6 +72,7 @@ from parlour.solvers.stochastic.model import (
     StateSolution,
     StochasticSolution,
     labelled,
+    stage_of,
     tabulate,
 )
 
@@ -117,6 +118,7 @@ __all__ = [
     "solve_stage",
     "solve_turns",
     "stage_matrix",
+    "stage_of",
     "tabulate",
 ]
 

@@ -4,7 +4,8 @@ fast path (`turns`) reads the arrays. Plain numpy: an explorer imports this with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -14,7 +15,7 @@ import numpy as np
 from parlour.errors import InvalidInput
 
 __all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "MoveArrays", "TurnArrays",
-           "explore_arrays", "too_large"]
+           "explore_arrays", "integer_weights", "too_large"]
 
 # Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
@@ -46,6 +47,15 @@ class TurnArrays(MoveArrays):
     index: dict[Hashable, int]
     names: list[tuple[Any, ...]]  # each state's moves, as the game names them
     payoffs: list[Fraction]
+
+
+def integer_weights(probabilities: Sequence[Fraction], where: Callable[[], str]) -> tuple[int, list[int]]:
+    """A move's probabilities as integer weights over their common denominator, which must stay below 2**53 (the
+    arrays hold them as floats: exact below it); `where` names the move in the message."""
+    d = math.lcm(*(p.denominator for p in probabilities))
+    if d >= 2**53:
+        raise InvalidInput(f"{where()}: the probabilities' common denominator {d} is too large (< 2**53)")
+    return d, [p.numerator * (d // p.denominator) for p in probabilities]
 
 
 def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:

@@ -34,10 +34,16 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None, counte
             for nxt in target_states(target):
                 if nxt not in index:
                     if limit is not None and len(states) >= limit:
-                        raise InvalidInput(f"the game has more than {limit:,} states")
+                        raise InvalidInput(_too_large(limit))
                     index[nxt] = len(states)
                     states.append(nxt)
     return states, stages, index
+
+
+def _too_large(limit: int) -> str:
+    from parlour.solvers.stochastic.arrays import too_large  # numpy: only when a game is refused
+
+    return too_large(limit, limit, "with simultaneous moves")  # the engine for them (turn-based: `turns`)
 
 
 def components(successors: Sequence[Sequence[int]]) -> list[list[int]]:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
-from parlour.errors import InvalidInput
-from parlour.results import Result, exact
+from parlour.errors import InvalidInput, shown
+from parlour.results import Result, exact, label
 
 State = Hashable
 
@@ -96,6 +96,18 @@ def tabulate(leader: int, rows: Sequence[Any], cols: Sequence[Any], move: Callab
     return Stage(leader, tuple(rows), tuple(cols), tuple(outcome), tuple(targets), signals)
 
 
+def stage_of(moves1: Sequence[Any], moves2: Sequence[Any], move: Callable[[Any, Any], Any],
+             seen: Sequence[Any] | None = None) -> Stage:
+    """The stage of a state where player 1 has `moves1` and player 2 `moves2`, one side possibly empty (the other
+    moves alone, against the one move None); where both move, player 1 leads and `seen` is what player 2 sees of
+    his move. `move(a, b)` gives what player 1's a and player 2's b lead to (None for a side that does not move)."""
+    if moves1 and moves2:
+        return tabulate(1, moves1, moves2, move, seen)
+    if moves1:
+        return tabulate(1, moves1, (None,), move)
+    return tabulate(2, moves2, (None,), lambda b, _a: move(None, b))
+
+
 class Game(Protocol):
     def stage(self, state: Any, /) -> Stage: ...
 
@@ -154,19 +166,29 @@ class StochasticSolution(Result):
         stage = self.stages[k]
         s = self.solutions[k]
         lead, resp = (s.strategy1, s.strategy2) if stage.leader == 1 else (s.strategy2, s.strategy1)
-        out: dict[str, Any] = {"state": _label(self.states[k]), f"player{stage.leader}": _mixture(stage.rows, lead)}
+        out: dict[str, Any] = {"state": label(self.states[k]), f"player{stage.leader}": _mixture(stage.rows, lead)}
         if stage.cols != (None,):
             out[f"player{3 - stage.leader}"] = [_mixture(stage.cols, mix) for mix in resp]
         return out
 
+    def per_state(self) -> list[dict[str, Any]]:
+        """Every state's stationary strategies as JSON rows (`strategy_json`)."""
+        return [self.strategy_json(k) for k in range(len(self.states))]
+
+    def policy(self, state: State) -> dict[str, Any]:
+        """Both players' stationary strategies at `state`, in the JSON convention (`strategy_json`)."""
+        if state not in self.index:
+            raise InvalidInput(f"{shown(state)} is not a state of this game (not reachable from START)")
+        return self.strategy_json(self.index[state])
+
+    @property
+    def proof(self) -> str:
+        """How the states' values were proven, each way once ("; " between them)."""
+        return "; ".join(sorted({s.how for s in self.solutions}))
+
     def cyclic(self, component: Sequence[int]) -> bool:
         """Whether play can go round within this component (more than one state, or a state's own loop)."""
         return len(component) > 1 or component[0] in next_states(self.stages[component[0]], self.index)
-
-
-def _label(x: Any) -> str:
-    """A move or state as a JSON key: a string as it is, anything else as its repr."""
-    return x if isinstance(x, str) else repr(x)
 
 
 def _mixture(moves: Sequence[Any], probabilities: Sequence[Any]) -> dict[str, Any]:
@@ -174,7 +196,7 @@ def _mixture(moves: Sequence[Any], probabilities: Sequence[Any]) -> dict[str, An
     out: dict[str, Any] = {}
     for move, p in zip(moves, probabilities, strict=True):
         if p:
-            out.update(exact(_label(move), p) if isinstance(p, Fraction) else {_label(move): float(p)})
+            out.update(exact(label(move), p) if isinstance(p, Fraction) else {label(move): float(p)})
     return out
 
 

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from parlour.errors import InvalidInput, shown
-from parlour.results import Result, Status, bounds, exact
+from parlour.results import Result, Status, bounds, exact, label
 from parlour.solvers.stochastic.arrays import MoveArrays, TurnArrays
 from parlour.solvers.stochastic.graph import compiled_graph
 from parlour.solvers.stochastic.rounding import round_down, round_up
@@ -80,10 +80,7 @@ class TurnSolution(Result):
 
     def per_state(self) -> list[dict[str, Any]]:
         """Every state's mover and optimal move, as JSON rows (states and moves as their repr)."""
-        def shown_(x: Any) -> str:
-            return x if isinstance(x, str) else repr(x)
-
-        return [{"state": shown_(self.game.states[s]), "player": int(self.game.mover[s]), "move": shown_(self.move(s))}
+        return [{"state": label(self.game.states[s]), "player": int(self.game.mover[s]), "move": label(self.move(s))}
                 for s in range(len(self.game.states))]
 
     def payload(self) -> dict[str, Any]:
