@@ -90,7 +90,7 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     from parlour.infra.files import output_file, read_text
     from parlour.solvers import efg
     from parlour.toolkit.reading import call
-    from parlour.toolkit.result import label
+    from parlour.results import label
     from parlour.toolkit.terms import Chance, End, Turn
 
     target = output_file(path, "--write-efg")
