@@ -81,16 +81,6 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 # cow trade's rules give their trades as stochastic-game stages (`End`, `Stage`, `tabulate`).
 VOCABULARY = frozenset({"parlour.solvers.stochastic.model"})
 
-# Violations in files other helpers of issue 47 own, allowed until their branches are merged (then the lead deletes
-# each line: the test must pass with this set empty, and `test_the_allow_list_holds_only_violations_that_still_exist`
-# says which lines a merge made stale). (importing module, imported module)
-KNOWN_UNTIL_MERGED: frozenset[tuple[str, str]] = frozenset({
-    # helper "goosek": the Goose's rules import the Markov engine's kernel helpers and its state ranks (summing,
-    # checking and prefetching move to the operator in analyses/goose)
-    ("parlour.games.goose.kernels", "parlour.solvers.markov.kernels"),
-    ("parlour.games.goose.kernels", "parlour.solvers.markov.ranks"),
-})
-
 
 @dataclass(frozen=True)
 class Edge:
@@ -219,17 +209,10 @@ def test_every_module_has_a_room() -> None:
 
 
 def test_no_import_goes_up_a_layer_or_across_games() -> None:
-    found = [(edge, why) for edge, why in violations() if (edge.source, edge.target) not in KNOWN_UNTIL_MERGED]
+    found = violations()
     for edge, why in found:
         print(f"{edge}: {why}")
     assert not found, "imports that break the layer contract:\n" + "\n".join(f"{e}: {w}" for e, w in found)
-
-
-def test_the_allow_list_holds_only_violations_that_still_exist() -> None:
-    # once a helper's branch lands, its lines must go: an allowance for a fixed import would hide the next one
-    seen = {(edge.source, edge.target) for edge, _ in violations()}
-    stale = sorted(KNOWN_UNTIL_MERGED - seen)
-    assert not stale, f"KNOWN_UNTIL_MERGED names imports that are gone (delete them): {stale}"
 
 
 # ---- the checker checks itself on planted trees ------------------------------------------------------------

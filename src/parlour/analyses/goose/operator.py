@@ -1,5 +1,6 @@
 """The Game of the Goose as an operator of the certified engine, without a stored chain: every sweep
-computes the successors of each relabelled state from the rules (`games.goose.kernels.successor_sum`);
+computes the successors of each relabelled state from the rules (`games.goose.kernels.successor_of_class`)
+and sums their bounds (`successor_sum`);
 what is stored is the states in sweep order (the layout's codes), the rank table that turns a code into
 the row of its bounds (`solvers.markov.ranks`) and the bounds. At 5 players that is 0.7 + 0.07 + 6.9 GB,
 against ~11 GB more for a CSR chain.
@@ -21,7 +22,7 @@ import numpy as np
 
 from parlour.analyses.goose.space import Layout
 from parlour.errors import InvalidInput
-from parlour.games.goose.kernels import prefetch_successors, successor_sum
+from parlour.games.goose.kernels import classes, successor_of_class, throws
 from parlour.games.goose.rules import RuleSet
 from parlour.games.goose.tables import tables
 from parlour.infra.interrupt import deferred
@@ -32,12 +33,91 @@ from parlour.solvers.markov.kernels import (
     await_ahead,
     finish_block,
     groups,
+    prefetch_row,
+    read_bound,
     spin,
+    store_sums,
     thread_range,
     update,
 )
 from parlour.solvers.markov.ranks import rank_of
 from parlour.solvers.markov.threads import sweep_threads
+
+# Up to this many players the successor sum is kept in five scalars: an array is stored and reloaded for
+# every throw class, which made a 4-player chain-free up sweep 1.35x slower (one thread, one process,
+# bench/results/goose_against_chain_free_4p.json; the same additions in the same order, the same bounds).
+SCALAR_PLAYERS = 5
+
+
+@numba.njit(cache=True, inline="always")
+def _bound(values, s, c):
+    """Column c of state s's bounds: L, or L + delta with use_delta (values = (L, delta, use_delta), the
+    certified engine's extrapolation candidate)."""
+    lower, delta, use_delta = values
+    return read_bound(lower, delta, use_delta, s, c)
+
+
+@numba.njit(cache=True, inline="always")
+def successor_sum(code, n, t, ranks, values, acc):
+    """acc <- den * F(L)[code] for the relabelled chain of n players, the successors listed by the rules
+    (`games.goose.kernels.successor_of_class`); a successor's bounds are in row `rank_of(ranks, code)`,
+    values = (L, delta, use_delta). At most 12 non-negative terms per value, so the rounding bound (and
+    SHRINK) of the certified engine holds."""
+    state = throws(code, n, t)
+    if n > SCALAR_PLAYERS or acc.size != n:
+        _successor_sum_wide(state, n, t, ranks, values, acc)
+        return
+    a0 = a1 = a2 = a3 = a4 = 0.0
+    for k in range(classes(state, t)):
+        successor, w = successor_of_class(state, k, t)
+        if successor < 0:  # the mover reached the end: outcome 0, his win
+            a0 += w
+            continue
+        s = rank_of(ranks, successor)
+        a0 += w * _bound(values, s, n - 1)  # the mover is the successor's last player
+        a1 += w * _bound(values, s, 0)
+        if n > 2:
+            a2 += w * _bound(values, s, 1)
+        if n > 3:
+            a3 += w * _bound(values, s, 2)
+        if n > 4:
+            a4 += w * _bound(values, s, 3)
+    store_sums(acc, a0, a1, a2, a3, a4)
+
+
+@numba.njit(cache=True, inline="always")
+def _successor_sum_wide(state, n, t, ranks, values, acc):
+    """successor_sum for more than SCALAR_PLAYERS players (or extra columns), summing into `acc`."""
+    for o in range(acc.size):
+        acc[o] = 0.0
+    for k in range(classes(state, t)):
+        successor, w = successor_of_class(state, k, t)
+        if successor < 0:
+            acc[0] += w
+            continue
+        s = rank_of(ranks, successor)  # acc += w * (the successor's bounds, players relabelled back)
+        acc[0] += w * _bound(values, s, n - 1)
+        for o in range(1, n):
+            acc[o] += w * _bound(values, s, o - 1)
+        for o in range(n, acc.size):
+            acc[o] += w * _bound(values, s, o)
+
+
+@numba.njit(cache=True, inline="always")
+def prefetch_successors(code, n, t, ranks, lower, other, use_other):
+    """Prefetch the rows of the bounds (and of `other`, the check's offsets, with use_other when it has rows)
+    that `successor_sum` will read for `code`, and the state's own row: a pass calls it a few states ahead
+    (`solvers.markov.kernels.prefetch_row`)."""
+    state = throws(code, n, t)
+    prefetch_row(lower, rank_of(ranks, code))  # type: ignore[call-arg]  # typingctx is numba's
+    for k in range(classes(state, t)):
+        successor, _ = successor_of_class(state, k, t)
+        if successor < 0:
+            continue
+        s = rank_of(ranks, successor)
+        prefetch_row(lower, s)
+        if use_other and other.shape[0] > 0:
+            prefetch_row(other, s)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -159,4 +239,7 @@ class WorkFolder:
         return OnTheFly(lay), lower
 
 
-__all__ = ["BOUNDS_FILE", "OnTheFly", "WorkFolder", "check_absorbing", "write_work_folder"]
+__all__ = [
+    "BOUNDS_FILE", "SCALAR_PLAYERS", "OnTheFly", "WorkFolder", "check_absorbing", "prefetch_successors",
+    "successor_sum", "write_work_folder",
+]

@@ -1,7 +1,8 @@
 """Compiled move kernels of the Game of the Goose: one move, the skips, the occupancy mask, the progress
-key and the successor sum of a relabelled state. Every kernel reads the rules as one `RuleTables`
-argument (`tables.py`); the state space that uses them (search, chain, layout) is in
-`parlour.analyses.goose.space`.
+key and the successors of a relabelled state by throw class. Every kernel reads the rules as one
+`RuleTables` argument (`tables.py`); the state space that uses them (search, chain, layout) is in
+`parlour.analyses.goose.space`, and the sums over a state's successors that the engine's passes make are
+in `parlour.analyses.goose.operator`: the rules know nothing of bounds or of the engine.
 
 A state is a number in base C (C compact codes) with one digit per player. Canonical ("relabelled")
 states list the mover first and the others in turn order: a move from (c0, c1, ..., c_{N-1}) leads to
@@ -12,9 +13,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-
-from parlour.solvers.markov.kernels import prefetch_row, read_bound, store_sums
-from parlour.solvers.markov.ranks import rank_of
 
 
 @numba.njit(cache=True, inline="always")
@@ -105,20 +103,6 @@ def landing(here, d, occ, t):
     return d
 
 
-# Up to this many players the successor sum is kept in five scalars: an array is stored and reloaded for
-# every throw class, which made a 4-player chain-free up sweep 1.35x slower (one thread, one process,
-# bench/results/goose_against_chain_free_4p.json; the same additions in the same order, the same bounds).
-SCALAR_PLAYERS = 5
-
-
-@numba.njit(cache=True, inline="always")
-def _bound(values, s, c):
-    """Column c of state s's bounds: L, or L + delta with use_delta (values = (L, delta, use_delta), the
-    certified engine's extrapolation candidate)."""
-    lower, delta, use_delta = values
-    return read_bound(lower, delta, use_delta, s, c)
-
-
 @numba.njit(cache=True, inline="always")
 def _skip_successor(here, rest, top, occ, t):
     """The one successor of a mover who only skips (inn pending, alone in a well), else -1: he throws."""
@@ -130,10 +114,10 @@ def _skip_successor(here, rest, top, occ, t):
 
 
 @numba.njit(cache=True, inline="always")
-def _mover(code, n, t):
-    """What the successors of a relabelled state depend on: the mover's code, the others' codes (`rest`), the
-    place value of the last digit (`top`), the others' squares as a mask, and the one successor of a mover who
-    only skips (else -1)."""
+def throws(code, n, t):
+    """What the successors of the relabelled state `code` of n players depend on, for `classes` and
+    `successor_of_class`: the mover's code, the others' codes (`rest`), the place value of the last digit
+    (`top`), the others' squares as a mask, and the one successor of a mover who only skips (else -1)."""
     top = 1
     for _ in range(n - 1):
         top *= t.codes
@@ -144,90 +128,31 @@ def _mover(code, n, t):
 
 
 @numba.njit(cache=True, inline="always")
-def _acc_successor(ranks, code, w, values, acc, n):
-    """acc += w * (bounds of the state `code`, players relabelled back)."""
-    s = rank_of(ranks, code)
-    acc[0] += w * _bound(values, s, n - 1)
-    for o in range(1, n):
-        acc[o] += w * _bound(values, s, o - 1)
-    for o in range(n, acc.size):
-        acc[o] += w * _bound(values, s, o)
+def classes(state, t):
+    """How many throw classes `successor_of_class` lists for `state` (from `throws`): one for a mover who only
+    skips, else every class of the dice."""
+    return 1 if state[4] >= 0 else t.dest.shape[1]
 
 
 @numba.njit(cache=True, inline="always")
-def successor_sum(code, n, t, ranks, values, acc):
-    """acc <- den * F(L)[code] for the relabelled chain of n players, the successors computed from the
-    rules (`move` specialised for the mover being digit 0: the others' squares as a 64-bit occupancy
-    mask); a successor's bounds are in row `rank_of(ranks, code)`, values = (L, delta, use_delta). At most 12
-    non-negative terms per value, so the rounding bound (and SHRINK) of the certified engine holds."""
-    here, rest, top, occ, single = _mover(code, n, t)
-    if n > SCALAR_PLAYERS or acc.size != n:
-        _successor_sum_wide(here, rest, top, occ, single, n, t, ranks, values, acc)
-        return
-    a0 = a1 = a2 = a3 = a4 = 0.0
-    for k in range(1 if single >= 0 else t.dest.shape[1]):
-        if single >= 0:
-            w = np.float64(t.den)
-            successor = single
-        else:
-            w = np.float64(t.weight[k])
-            d = t.dest[here, k]
-            if d == t.end_code:
-                a0 += w
-                continue
-            successor = rest + landing(here, d, occ, t) * top
-        s = rank_of(ranks, successor)
-        a0 += w * _bound(values, s, n - 1)  # the mover is the successor's last player
-        a1 += w * _bound(values, s, 0)
-        if n > 2:
-            a2 += w * _bound(values, s, 1)
-        if n > 3:
-            a3 += w * _bound(values, s, 2)
-        if n > 4:
-            a4 += w * _bound(values, s, 3)
-    store_sums(acc, a0, a1, a2, a3, a4)
+def successor_of_class(state, k, t):
+    """(successor, weight) of throw class k of `state` (from `throws`, k < `classes`): the successor's code in
+    the relabelled chain (the mover is its last player), -1 when the throw reaches the end (the mover wins),
+    and the class's number of dice outcomes out of t.den as a float64 (all of them for a mover who only
+    skips). `move` specialised for the mover being digit 0: the others' squares as a 64-bit occupancy mask.
 
-
-@numba.njit(cache=True, inline="always")
-def prefetch_successors(code, n, t, ranks, lower, other, use_other):
-    """Prefetch the rows of the bounds (and of `other`, the check's offsets, with use_other when it has rows)
-    that `successor_sum` will read for `code`, and the state's own row: a pass calls it a few states ahead
-    (`solvers.markov.kernels.prefetch_row`)."""
-    here, rest, top, occ, single = _mover(code, n, t)
-    own = rank_of(ranks, code)
-    prefetch_row(lower, own)  # type: ignore[call-arg]  # typingctx is numba's
-    for k in range(1 if single >= 0 else t.dest.shape[1]):
-        if single >= 0:
-            successor = single
-        else:
-            d = t.dest[here, k]
-            if d == t.end_code:
-                continue
-            successor = rest + landing(here, d, occ, t) * top
-        s = rank_of(ranks, successor)
-        prefetch_row(lower, s)
-        if use_other and other.shape[0] > 0:
-            prefetch_row(other, s)
-
-
-@numba.njit(cache=True, inline="always")
-def _successor_sum_wide(here, rest, top, occ, single, n, t, ranks, values, acc):
-    """successor_sum for more than SCALAR_PLAYERS players (or extra columns), summing into `acc`."""
-    for o in range(acc.size):
-        acc[o] = 0.0
+    The passes over millions of states call this inlined in their loop over the classes: its branches are
+    the ones that loop had (skip, end, landing), as a pass's cost moved by up to 4x with the loop's shape."""
+    here, rest, top, occ, single = state
     if single >= 0:
-        _acc_successor(ranks, single, t.den, values, acc, n)
-        return
-    for k in range(t.dest.shape[1]):
-        w = t.weight[k]
-        d = t.dest[here, k]
-        if d == t.end_code:
-            acc[0] += w
-            continue
-        _acc_successor(ranks, rest + landing(here, d, occ, t) * top, w, values, acc, n)
+        return single, np.float64(t.den)
+    w = np.float64(t.weight[k])
+    d = t.dest[here, k]
+    if d == t.end_code:
+        return -1, w
+    return rest + landing(here, d, occ, t) * top, w
 
 
 __all__ = [
-    "SCALAR_PLAYERS", "digits_of", "landing", "move", "others_mask", "prefetch_successors", "skips", "successor_sum",
-    "sweep_key",
+    "classes", "digits_of", "landing", "move", "others_mask", "skips", "successor_of_class", "sweep_key", "throws",
 ]
