@@ -88,9 +88,9 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     from fractions import Fraction
 
     from parlour.infra.files import output_file, read_text
+    from parlour.results import label
     from parlour.solvers import efg
     from parlour.toolkit.reading import call
-    from parlour.results import label
     from parlour.toolkit.terms import Chance, End, Turn
 
     target = output_file(path, "--write-efg")
