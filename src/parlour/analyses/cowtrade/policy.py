@@ -140,7 +140,8 @@ def hands(money: object = None, cards: object = None, *, other: int = 2, default
     for pair, what, python, flags in ((totals, "money totals", "money", money_flags),
                                       (held, "money cards", "cards", card_flags)):
         if pair is not None and (pair[0] is None or pair[1] is None):  # the command line gave one of two
-            raise InvalidInput(f"give both players' {what}: {name(python, flags)}")
+            # None is no number: a TypeError from Python, and one sentence on the command line all the same
+            raise InvalidType(f"give both players' {what}: {name(python, flags)}")
     if held is not None:
         return (money_cards(held[0], "cards[0]", "cards1"), money_cards(held[1], "cards[1]", f"cards{other}"))
     if totals is not None:
