@@ -39,7 +39,9 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any
         if path.suffix == ".efg":
             return _solve_efg(path, players=players, progress=progress)
         if path.suffix == ".nfg":
-            return _matrix_game(players, "an .nfg game").solve_nfg(path, progress=progress)
+            from parlour.toolkit import matrix
+
+            return matrix.solve_nfg(path, players=players, progress=progress)
     namespace, name = _namespace(game)
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; a game module has two players")
@@ -64,22 +66,17 @@ def _is_table(game: object) -> bool:
     return isinstance(game, list | tuple) or (numpy is not None and isinstance(game, numpy.ndarray))
 
 
-def _matrix_game(players: int | None, what: str) -> ModuleType:
-    """The payoff-table engine, once the race game's option is refused."""
-    if players is not None:
-        raise InvalidInput(f"the number of players is a race game's option; {what} has two players")
-    from parlour.toolkit import matrix
-
-    return matrix
-
-
 def _solve_pair(game: object, payoffs2: object, *, players: int | None,
                 progress: Callable[[str], None] | None) -> GameSolution | GameEquilibria:
     """`parlour.solve(A, B)`: two payoff tables; a table alone is refused (it is no game without the other)."""
     if payoffs2 is None:
         raise InvalidInput(f"game {shown(game, 60)} is no game alone: give both players' payoff tables as two "
                            "arguments, parlour.solve(A, B) (B = -A for a zero-sum game)")
-    return _matrix_game(players, "a game of two payoff tables").solve_pair(game, payoffs2, progress=progress)
+    if players is not None:
+        raise InvalidInput("the number of players is a race game's option; a game of two payoff tables has two")
+    from parlour.toolkit import matrix
+
+    return matrix.solve_pair(game, payoffs2, progress=progress)
 
 
 def _namespace(game: str | Path | ModuleType | Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:

@@ -72,14 +72,17 @@ def is_matrix_module(namespace: Mapping[str, Any]) -> bool:
     return "PAYOFFS1" in namespace or "PAYOFFS2" in namespace
 
 
-def solve_nfg(path: Path, *, progress: Progress) -> GameSolution | GameEquilibria:
-    """A Gambit .nfg file of any two-player game, both payoff layouts."""
+def solve_nfg(path: Path, *, players: int | None, progress: Progress) -> GameSolution | GameEquilibria:
+    """A Gambit .nfg file of any two-player game, both payoff layouts (the file is read before `players`, a
+    race game's option, is refused: a bad file hears about itself first)."""
     from parlour.solvers import nfg
 
     started = time.perf_counter()
     if progress is not None:
         progress(f"reading {path.name}")
     game = nfg.read_game(path)
+    if players is not None:
+        raise InvalidInput("the number of players is a race game's option; an .nfg game has two players")
     extra = {"format": "Gambit .nfg", "title": game.title, "players": list(game.players)}
     return solve_tables(*game.payoffs, name=path.stem, names=game.strategies, extra=extra, progress=progress,
                         started=started)
