@@ -44,10 +44,12 @@ def solve(
     if as_json:
         print_json(result)
         return
-    if result.kind == "bimatrix":  # a two-player game that is not zero-sum: its equilibria
+    from parlour.toolkit.matrix import GameEquilibria
+
+    if isinstance(result, GameEquilibria):  # a two-player game that is not zero-sum: its equilibria
         from parlour.commands.equilibria import show
 
-        show(result, console)  # type: ignore[arg-type]
+        show(result, console)
         return
     table = Table(title=f"{result.name} ({result.kind} game)", show_header=False)
     if "players" in result.extra:  # a Gambit file's own names for its players
