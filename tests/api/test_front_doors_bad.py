@@ -309,7 +309,8 @@ OPTIONAL = {("goose.solve", "variant"), ("goose.solve", "rules"), ("goose.solve"
 # A matrix, a game, a file and the cards are checked by what they hold, beyond their type
 EXTRA = {"zerosum.solve": {"matrix": NOT_A_MATRIX},
          "parlour.solve": {"game": [None, 5, True, 2.5, [], float("nan"), np.int64(1), "game.txt", "missing.py",
-                                    f"{NOWHERE}/game.py", f"{NOWHERE}/game.toml"]},
+                                    f"{NOWHERE}/game.py", f"{NOWHERE}/game.toml", f"{NOWHERE}/game.nfg"],
+                           "payoffs2": [5, "x", True, {}, [], [[1, "a"]], [[1, 2], [3]], [[float("nan")]], object()]},
          "goose.solve": {"rules": [*NOT_A_PATH, "missing-parlour-rules.toml", f"{NOWHERE}/rules.toml", FOLDER],
                          "checkpoint": [*NOT_A_PATH, f"{NOWHERE}/goose.ckpt", FOLDER]},
          "dominance.verify": {"result": [None, 5, "steps", [], {}, (0, 1), np.int64(1), object()]},

@@ -23,12 +23,16 @@ from parlour import __version__
 from parlour.cli import app
 
 RPS = 'NFG 1 R "rps" { "P1" "P2" } { { "R" "P" "S" } { "R" "P" "S" } }\n0 0 1 -1 -1 1 -1 1 0 0 1 -1 1 -1 -1 1 0 0\n'
+# the battle of the sexes: a game that is not zero-sum, answered by its equilibria
+SEXES = 'NFG 1 R "sexes" { "A" "B" } { { "opera" "game" } { "opera" "game" } }\n3 2 0 0 0 0 2 3\n'
 EXACT = re.compile(r"-?\d+(/\d+)?")
 FRACTION = re.compile(r"-?\d+/\d+")
 
 # One small case per command that has --json ("{nfg}" is replaced by a Gambit file of rock-paper-scissors).
 CASES: dict[str, list[str]] = {
     "solve": ["{kuhn}"],
+    "solve --nfg": ["{nfg}"],
+    "solve --bimatrix": ["{sexes}"],
     "zerosum solve": ["{nfg}", "--steps"],
     "cowtrade solve": ["--money1", "8", "--money3", "5"],
     "cowtrade endgame": ["--money1", "3", "--money2", "2", "--set-size", "5"],
@@ -102,8 +106,9 @@ def test_every_json_command_has_a_case() -> None:
 def _args(case: str, extra: list[str], tmp_path: Path) -> list[str]:
     nfg = tmp_path / "rps.nfg"
     nfg.write_text(RPS)
+    (tmp_path / "sexes.nfg").write_text(SEXES)
     words = case.split(" --")[0].split()
-    fill = {"{nfg}": str(nfg), "{missing}": str(tmp_path / "missing.nfg"),
+    fill = {"{nfg}": str(nfg), "{sexes}": str(tmp_path / "sexes.nfg"), "{missing}": str(tmp_path / "missing.nfg"),
             "{kuhn}": str(Path(__file__).resolve().parents[2] / "examples" / "kuhn_poker.py")}
     return [*words, *(fill.get(a, a) for a in extra), "--json"]
 

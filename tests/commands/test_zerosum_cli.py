@@ -36,7 +36,16 @@ def test_malformed_nfg_exits_2(text: str, tmp_path: Path, capsys: pytest.Capture
     path = tmp_path / "bad.nfg"
     path.write_text(text)
     code, _, err = run_cli(["zerosum", "solve", str(path)], capsys)
-    assert code == 2 and err.startswith("error: malformed .nfg") and "Traceback" not in err
+    # one sentence naming the file and the line
+    assert code == 2 and err.startswith("error: ") and "bad.nfg line 1: " in err and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+def test_a_general_sum_game_is_sent_to_parlour_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "sexes.nfg"
+    path.write_text('NFG 1 R "x" { "a" "b" } { 2 2 } 3 2 0 0 0 0 2 3')
+    code, _, err = run_cli(["zerosum", "solve", str(path)], capsys)
+    assert code == 2 and "not constant-sum" in err and "parlour solve" in err
 
 
 def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,6 +39,20 @@ def _game_file(name: str, text: str) -> str:
     return str(path)
 
 
+# Malformed Gambit .nfg files (both payoff layouts): each one sentence naming the line, for `parlour solve` and
+# `parlour zerosum solve`; a game that is not constant-sum is good for the first, refused by the second.
+BAD_NFGS = [
+    _game_file("cut.nfg", 'NFG 1 R "g" { "a" "b" }\n{ 2 2 }\n1 -1 2\n'),
+    _game_file("long.nfg", 'NFG 1 R "g" { "a" "b" }\n{ 1 1 }\n1 -1 5\n'),
+    _game_file("three.nfg", 'NFG 1 R "g" { "a" "b" "c" } { 1 1 1 }\n0 0 0\n'),
+    _game_file("outcome.nfg", 'NFG 1 R "g" { "a" "b" }\n{ { "u" } { "l" } }\n{ { "o" 1, 2 } }\n7\n'),
+    _game_file("payoffs.nfg", 'NFG 1 R "g" { "a" "b" }\n{ { "u" } { "l" } }\n{ { "o" 1 2 3 } }\n1\n'),
+    _game_file("word.nfg", 'NFG 1 R "g" { "a" "b" } { 1 1 }\n1 one\n'),
+    _game_file("room.nfg", 'NFG 1 R "g" { "a" "b" } { 4000 4000 }\n1 -1\n'),
+    _game_file("quote.nfg", 'NFG 1 R "g { "a" "b" } { 1 1 }\n1 -1\n'),
+]
+GENERAL_NFG = _game_file("general.nfg", 'NFG 1 R "g" { "a" "b" } { 2 2 }\n3 2 0 0 0 0 2 3\n')
+
 _HEAD = "from fractions import Fraction\nfrom parlour.toolkit import Chance, End, Turn\n"
 # Malformed games for `parlour solve` (docs/your-game.md): each must be one sentence naming the line or the state.
 BAD_GAMES = [
@@ -67,6 +81,7 @@ BAD_GAMES = [
     _game_file("cut.efg", 'EFG 2 R "g" { "A" "B" }\np "" 1 1 "x" { "a" "b" } 0\nt "" 1 "o" { 1 -1 }\n'),
     _game_file("general.efg", 'EFG 2 R "g" { "A" "B" }\np "" 1 1 "x" { "a" "b" } 0\nt "" 1 "o" { 1 -1 }\n'
                't "" 2 "p" { 1 1 }\n'),
+    *BAD_NFGS,
 ]
 
 # What each command needs to run quickly when nothing is wrong; a bad value replaces one of these or is added.
@@ -137,7 +152,7 @@ FREE = {("reproduce", "only"), ("serve", "host")}
 # Values of the bad classes that are right for one parameter: no scheduler address means a local cluster.
 ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""}}
 # Bad values beyond the classes, for one parameter: malformed game files for `parlour solve`.
-EXTRA_BAD = {("solve", "game"): BAD_GAMES}
+EXTRA_BAD = {("solve", "game"): BAD_GAMES, ("zerosum solve", "game"): [*BAD_NFGS, GENERAL_NFG]}
 
 
 def _kind(param: Any, flag: str | None) -> str:

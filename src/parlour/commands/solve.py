@@ -1,4 +1,4 @@
-"""`parlour solve FILE`: your own game (a .toml race game, or a .py stochastic-game or game-tree module)."""
+"""`parlour solve FILE`: your own game (a .toml race game, a Gambit .efg or .nfg file, or a .py module)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import typer
 
 def solve(
     game: Annotated[Path, typer.Argument(help="The game: a .toml race game (the Goose's rule format), a Gambit "
-                                         ".efg game tree or a .py module (a stochastic game or a game tree; "
-                                         "docs/your-game.md).")],
+                                         ".efg game tree, a Gambit .nfg two-player game or a .py module (a "
+                                         "stochastic game, a game tree or payoff tables; docs/your-game.md).")],
     players: Annotated[int | None, typer.Option(help="Race games: the number of players (1 gives the expected "
                                                 "length of a solo game; default 2).")] = None,
     tol: Annotated[float, typer.Option(help="The widest proven interval accepted where the value is not "
@@ -43,6 +43,13 @@ def solve(
         result = solve_game(game, players=players, tol=tol, exact=False if certified else None, progress=tick)
     if as_json:
         print_json(result)
+        return
+    from parlour.toolkit.matrix import GameEquilibria
+
+    if isinstance(result, GameEquilibria):  # a two-player game that is not zero-sum: its equilibria
+        from parlour.commands.equilibria import show
+
+        show(result, console)
         return
     table = Table(title=f"{result.name} ({result.kind} game)", show_header=False)
     if "players" in result.extra:  # a Gambit file's own names for its players

@@ -1,14 +1,17 @@
-"""Read and write two-player zero-sum games in Gambit's strategic-form (.nfg) format.
+"""Read and write two-player games in Gambit's strategic-form (.nfg) format.
 
-Both payoff layouts of the format are read: the flat payoff list (player 1's strategy varying
-fastest) and the outcome list with a profile-to-outcome index table.
+Both payoff layouts of the format are read: the flat payoff list (each profile's payoffs, player 1's
+strategy varying fastest) and the outcome list (`{ "name" p1, p2 }` outcomes numbered from 1, then one
+outcome number per profile in the same order, 0 the null outcome paying nothing). `read_game` / `parse_game`
+give any two-player game with both players' tables exactly (`NfgGame`); `read` / `parse` give player 1's
+table of a constant-sum game, the zero-sum solver's input; `write` / `dumps` write a zero-sum game.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,112 +23,174 @@ from parlour.infra import spelling
 from parlour.infra.files import output_file, read_text
 from parlour.results import frac_str
 
+# Gambit's two formats share their tokens (quoted labels with their escapes, braces, numbers such as 2, -1.5,
+# 1/3 or 1e-3), each with its line: the .efg lexer reads both.
+from parlour.solvers.efg import _Lexer
+
 if TYPE_CHECKING:
     from parlour.solvers.zerosum import MatrixLike
 
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]|[^\s{}",]+|,')
+Table = tuple[tuple[Fraction, ...], ...]
 
 
-def _tokens(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text) if t != ","]
+@dataclass(frozen=True)
+class NfgGame:
+    """A two-player game of an .nfg file: both players' payoff tables (row r, column c: player 1 plays his
+    strategy r, player 2 her strategy c), exact as written, and the file's names."""
+
+    title: str
+    players: tuple[str, str]
+    strategies: tuple[tuple[str, ...], tuple[str, ...]]  # each player's strategy names (their numbers if none)
+    payoffs: tuple[Table, Table]  # player 1's table, player 2's
+    comment: str = ""
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.strategies[0]), len(self.strategies[1])
+
+    @property
+    def constant(self) -> Fraction | None:
+        """The sum of both payoffs when it is the same in every profile (a constant-sum game), else None."""
+        a, b = self.payoffs
+        total = a[0][0] + b[0][0]
+        same = all(x + y == total for ra, rb in zip(a, b, strict=True) for x, y in zip(ra, rb, strict=True))
+        return total if same else None
 
 
-def _number(token: str) -> Fraction:
-    try:
-        return Fraction(token)
-    except (ValueError, ZeroDivisionError):
-        raise FormatError(f"malformed .nfg: {shown(token)} is not a number") from None
+def parse_game(text: str, source: str = "the .nfg file") -> NfgGame:
+    """The two-player game of .nfg text, in either payoff layout; a FormatError naming `source` and the
+    line at the first thing wrong."""
+    if not isinstance(text, str):
+        raise InvalidType(f"{spelling.parameter('text')} must be the .nfg text (a str), got {shown(text)}")
+    lex = _Lexer(text, source)
+    if lex.next() != ("word", "NFG"):
+        raise lex.fail("an .nfg file starts with 'NFG 1 R'")
+    if lex.next() != ("word", "1"):
+        raise lex.fail("only version 1 of the .nfg format is read ('NFG 1 R')")
+    if lex.next() not in (("word", "R"), ("word", "D")):
+        raise lex.fail("expected the number type R or D after 'NFG 1'")
+    title = lex.label("the game's title")
+    lex.expect("{", "'{' before the players' names")
+    players: list[str] = []
+    while lex.peek()[0] == "text":
+        players.append(lex.next()[1])
+    lex.expect("}", "'}' after the players' names")
+    if len(players) != 2:
+        raise lex.fail(f"parlour reads two-player games; this .nfg has {len(players)} players")
+    rows, columns = _strategies(lex, len(text))
+    comment = lex.next()[1] if lex.peek()[0] == "text" else ""
+    cells = len(rows) * len(columns)
+    pairs = _outcome_body(lex, cells) if lex.peek()[0] == "{" else _payoff_body(lex, cells)
+    if lex.peek()[0] != "end":
+        lex.next()
+        raise lex.fail(f"the {len(rows)}x{len(columns)} game's payoffs are complete, but the file goes on")
+    # player 1's strategy varies fastest: profile k is row k % m, column k // m
+    m = len(rows)
+    tables = tuple(tuple(tuple(pairs[i + m * j][p] for j in range(len(columns))) for i in range(m)) for p in (0, 1))
+    return NfgGame(title, (players[0], players[1]), (rows, columns), (tables[0], tables[1]), comment)
 
 
-Nested = list["str | Nested"]
-
-
-def _group(tokens: list[str], pos: int) -> tuple[Nested, int]:
-    """Parse a {...} group starting at tokens[pos] == "{" into nested lists."""
-    if pos >= len(tokens) or tokens[pos] != "{":
-        raise FormatError("malformed .nfg: expected '{'")
-    out: Nested = []
-    pos += 1
-    while pos < len(tokens) and tokens[pos] != "}":
-        if tokens[pos] == "{":
-            inner, pos = _group(tokens, pos)
-            out.append(inner)
+def _strategies(lex: _Lexer, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Both players' strategy names: a list of labels each (an empty label is named by its number), or a
+    count each (the strategies are then named 1, 2, ...)."""
+    lex.expect("{", "'{' before the strategies")
+    found: list[tuple[str, ...]] = []
+    while lex.peek()[0] != "}":
+        kind, text = lex.next()
+        player = len(found) + 1
+        if kind == "{":
+            labels: list[str] = []
+            while lex.peek()[0] == "text":
+                labels.append(lex.next()[1])
+            lex.expect("}", f"'}}' after player {player}'s strategy names")
+            if not labels:
+                raise lex.fail(f"player {player} has no strategy")
+            found.append(tuple(label or str(k) for k, label in enumerate(labels, 1)))
+        elif kind == "word" and text.isascii() and text.isdigit():
+            count = int(text) if len(text) < 10 else size + 1
+            if not 1 <= count <= size:  # each strategy needs payoffs in the file: more cannot be right
+                raise lex.fail(f"player {player} has {shown(text, 40)} strategies, which the file has no room "
+                               "to give payoffs for" if count else f"player {player} has no strategy")
+            found.append(tuple(str(k) for k in range(1, count + 1)))
         else:
-            out.append(tokens[pos])
-            pos += 1
-    if pos >= len(tokens):
-        raise FormatError("malformed .nfg: unbalanced '{'")
-    return out, pos + 1
+            raise lex.fail(f"expected player {player}'s strategies (a count, or their names in braces), found "
+                           f"{_said(kind, text)}")
+    lex.next()
+    if len(found) != 2:
+        raise lex.fail(f"the strategies of 2 players are expected, found {len(found)}")
+    if len(found[0]) * len(found[1]) > size:
+        raise lex.fail(f"a {len(found[0])}x{len(found[1])} game needs more payoffs than the file has room for")
+    return found[0], found[1]
+
+
+def _payoff_body(lex: _Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
+    """The payoff layout: both players' payoffs for each profile in turn."""
+    values: list[Fraction] = []
+    while len(values) < 2 * cells:
+        kind = lex.peek()[0]
+        if kind == ",":
+            lex.next()
+            continue
+        if kind == "end":
+            raise lex.fail(f"expected {2 * cells} payoffs (two for each of the {cells} profiles), the file "
+                           f"ends after {len(values)}")
+        values.append(lex.number("a payoff"))
+    return [(values[2 * k], values[2 * k + 1]) for k in range(cells)]
+
+
+def _outcome_body(lex: _Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
+    """The outcome layout: `{ { "name" p1, p2 } ... }`, then each profile's outcome number (0: no payoff)."""
+    lex.next()
+    outcomes: list[tuple[Fraction, Fraction]] = []
+    while lex.peek()[0] != "}":
+        lex.expect("{", f"'{{' before outcome {len(outcomes) + 1}")
+        if lex.peek()[0] == "text":
+            lex.next()
+        values: list[Fraction] = []
+        while lex.peek()[0] != "}":
+            if lex.peek()[0] == ",":
+                lex.next()
+            else:
+                values.append(lex.number(f"a payoff of outcome {len(outcomes) + 1}"))
+        lex.next()
+        if len(values) != 2:
+            raise lex.fail(f"outcome {len(outcomes) + 1} has {len(values)} payoffs; the game has 2 players")
+        outcomes.append((values[0], values[1]))
+    lex.next()
+    pairs: list[tuple[Fraction, Fraction]] = []
+    none = (Fraction(0), Fraction(0))
+    for _ in range(cells):
+        if lex.peek()[0] == "end":
+            raise lex.fail(f"expected an outcome number for each of the {cells} profiles, the file ends after "
+                           f"{len(pairs)}")
+        k = lex.integer("an outcome number (0 for none)")
+        if k > len(outcomes):
+            raise lex.fail(f"outcome {k} is not defined (the file defines {len(outcomes)})")
+        pairs.append(outcomes[k - 1] if k else none)
+    return pairs
+
+
+def _said(kind: str, text: str) -> str:
+    if kind == "end":
+        return "the end of the file"
+    return f"the label {shown(text, 40)}" if kind == "text" else shown(text, 40)
 
 
 def parse(text: str) -> tuple[np.ndarray, list[str], list[str], str]:
-    """(A, row names, column names, title) from .nfg text; A is player 1's payoff (object dtype)."""
-    if not isinstance(text, str):
-        raise InvalidType(f"{spelling.parameter('text')} must be the .nfg text (a str), got {shown(text)}")
-    tokens = _tokens(text)
-    if len(tokens) < 4 or tokens[0] != "NFG" or tokens[1] != "1" or tokens[2] not in ("R", "D"):
-        raise FormatError("malformed .nfg: it must start with 'NFG 1 R'")
-    title = tokens[3].strip('"')
-    players, pos = _group(tokens, 4)
-    if len(players) != 2:
-        raise FormatError(f"parlour reads two-player games only; this .nfg has {len(players)} players")
-    strategies, pos = _group(tokens, pos)
-    if len(strategies) != 2:
-        raise FormatError("malformed .nfg: the strategy block must describe two players")
-    names: list[list[str]] = []
-    for entry in strategies:
-        if isinstance(entry, list):
-            names.append([str(s).strip('"') for s in entry])
-        else:
-            try:
-                count = int(entry)
-            except ValueError:
-                raise FormatError(f"malformed .nfg: bad strategy count {shown(entry)}") from None
-            if count < 1:
-                raise FormatError("malformed .nfg: a player needs at least one strategy")
-            if count > len(tokens):  # every strategy needs payoffs in the file: a larger count cannot be right
-                raise FormatError(f"malformed .nfg: {shown(entry)} strategies, but the file holds {len(tokens)} "
-                                  "numbers in all")
-            names.append([str(k + 1) for k in range(count)])
-    m, n = len(names[0]), len(names[1])
-    rest = tokens[pos:]
-    if rest and rest[0].startswith('"'):  # an optional comment string
-        rest = rest[1:]
-    if rest and rest[0] == "{":  # outcome form: { { "name" p1 p2 } ... } then profile indices
-        outcomes, end = _group(rest, 0)
-        payoffs = []
-        for outcome in outcomes:
-            if not isinstance(outcome, list):
-                raise FormatError("malformed .nfg: an outcome must be a { ... } group")
-            values = [v for v in outcome if not str(v).startswith('"')]
-            if len(values) != 2:
-                raise FormatError("malformed .nfg: each outcome needs two payoffs")
-            payoffs.append((_number(str(values[0])), _number(str(values[1]))))
-        indices = rest[end:]
-        if len(indices) != m * n:
-            raise FormatError(f"malformed .nfg: expected {m * n} outcome indices, got {len(indices)}")
-        pairs: list[tuple[Fraction, Fraction]] = []
-        for token in indices:
-            k = int(_number(token))
-            if k == 0:
-                pairs.append((Fraction(0), Fraction(0)))
-            elif 1 <= k <= len(payoffs):
-                pairs.append(payoffs[k - 1])
-            else:
-                raise FormatError(f"malformed .nfg: outcome index {k} out of range")
-    else:
-        numbers = [_number(str(t)) for t in rest]
-        if len(numbers) != 2 * m * n:
-            raise FormatError(f"malformed .nfg: expected {2 * m * n} payoffs, got {len(numbers)}")
-        pairs = [(numbers[2 * k], numbers[2 * k + 1]) for k in range(m * n)]
-    a = np.empty((m, n), dtype=object)
-    total = pairs[0][0] + pairs[0][1]
-    for k, (p1, p2) in enumerate(pairs):
-        if p1 + p2 != total:
-            raise FormatError("the .nfg game is not constant-sum; parlour solves zero-sum games")
-        i, j = k % m, k // m  # player 1's strategy varies fastest
-        a[i, j] = int(p1) if p1.denominator == 1 else p1
-    return a, names[0], names[1], title
+    """(A, row names, column names, title) of a constant-sum game's .nfg text; A is player 1's payoff table
+    (object dtype: ints and Fractions). A FormatError for text that is no two-player constant-sum game."""
+    return _constant_sum(parse_game(text))
+
+
+def _constant_sum(game: NfgGame) -> tuple[np.ndarray, list[str], list[str], str]:
+    if game.constant is None:
+        raise FormatError("the .nfg game is not constant-sum, and `zerosum` solves zero-sum games; `parlour solve "
+                          "FILE` lists the equilibria of any two-player game")
+    a = np.empty(game.shape, dtype=object)
+    for i, row in enumerate(game.payoffs[0]):
+        for j, v in enumerate(row):
+            a[i, j] = int(v) if v.denominator == 1 else v
+    return a, list(game.strategies[0]), list(game.strategies[1]), game.title
 
 
 def _path(path: object) -> str | Path:
@@ -135,12 +200,21 @@ def _path(path: object) -> str | Path:
     return path  # type: ignore[return-value]
 
 
+def read_game(path: str | Path) -> NfgGame:
+    """The two-player game of the .nfg file at `path`, both players' tables exact (`NfgGame`).
+
+    Raises InvalidType for a `path` that is no file name, FormatError (naming the file and the line) for a
+    file that cannot be read or is no two-player .nfg game."""
+    text = read_text(_path(path), f"the game file {spelling.parameter('path', argument='GAME')}")
+    return parse_game(text, str(path))
+
+
 def read(path: str | Path) -> tuple[np.ndarray, list[str], list[str], str]:
     """(A, row names, column names, title) of the .nfg file at `path`; A is player 1's payoff (object dtype).
 
     Raises InvalidType for a `path` that is no file name, FormatError for a file that cannot be read or is
     no two-player constant-sum .nfg game."""
-    return parse(read_text(_path(path), f"the game file {spelling.parameter('path', argument='GAME')}"))
+    return _constant_sum(read_game(path))
 
 
 def _names(names: object, count: int, name: str) -> list[str]:
@@ -187,4 +261,4 @@ def write(path: str | Path, matrix: MatrixLike, row_names: Sequence[str] | None 
     target.write_text(dumps(matrix, row_names, col_names, title))
 
 
-__all__ = ["Nested", "dumps", "parse", "read", "write"]
+__all__ = ["NfgGame", "Table", "dumps", "parse", "parse_game", "read", "read_game", "write"]

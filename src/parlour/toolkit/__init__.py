@@ -9,7 +9,9 @@ Three ways to write a game (docs/your-game.md has a complete example of each):
   next state, an `End(payoff)` or a `Chance({outcome: probability})`; play may cycle;
 * a **game tree with hidden information** as a Python module: `ROOT` and `node(history)` giving a
   `Chance`, a `Turn(player, infoset, moves)` or an `End(payoff)`; the children of a history are
-  `history + (move,)`; solved in sequence form.
+  `history + (move,)`; solved in sequence form;
+* a **two-player game in payoff tables** (a Gambit .nfg file, a module defining `PAYOFFS1` and `PAYOFFS2`,
+  or `solve(A, B)`): a constant-sum game's value and optimal strategies, any other game's Nash equilibria.
 
 This module holds only what a game file imports (`End`, `Chance`, `Turn`, from `terms`) and the front door
 `solve`: it imports nothing heavy, so that a game file and `import parlour` stay cheap.
@@ -22,23 +24,30 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-# The result is named here for typing.get_type_hints (a light module: no numerics).
+# The results are named here for typing.get_type_hints (light modules: no numerics).
+from parlour.toolkit.matrix import GameEquilibria
 from parlour.toolkit.result import GameSolution
 from parlour.toolkit.terms import Chance, End, Turn
 
-__all__ = ["Chance", "End", "GameSolution", "Turn", "solve"]
+__all__ = ["Chance", "End", "GameEquilibria", "GameSolution", "Turn", "solve"]
 
 
-def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | None = None,
-          tol: float = 1e-10, exact: bool | None = None,
-          progress: Callable[[str], None] | None = None) -> GameSolution:
-    """Solve a game written in a file (a .toml race game or a .py module) or given as a loaded module.
+def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any = None, *,
+          players: int | None = None, tol: float = 1e-10, exact: bool | None = None,
+          progress: Callable[[str], None] | None = None) -> GameSolution | GameEquilibria:
+    """Solve a game written in a file (a .toml race game, a .py module, a Gambit .efg or .nfg file), given as
+    a loaded module, or given by two payoff tables: ``solve(A, B)``.
 
     Parameters
     ----------
-    game : str, Path, module or mapping
-        A .toml race game or a .py game module (its file name), a module already loaded, or a mapping of
-        its names (``START``, ``moves``, ``play``; or ``ROOT``, ``node``).
+    game : str, Path, module, mapping or table
+        A .toml race game, a .py game module, a Gambit .efg or .nfg file (its file name), a module already
+        loaded, or a mapping of its names (``START``, ``moves``, ``play``; or ``ROOT``, ``node``; or
+        ``PAYOFFS1``, ``PAYOFFS2``). With `payoffs2`: the row player's payoff table A (a list of rows or a
+        2-D array of ints, Fractions, Decimals or floats, the last read at their exact binary value).
+    payoffs2 : table, optional
+        The column player's payoff table B, of A's shape: ``solve(A, B)`` is the two-player game in which
+        the row player gets A[i][j] and the column player B[i][j] (both maximise).
     players : int, optional
         Race games only: the number of players (default 2; 1 gives the expected length of a solo game).
     tol : float, default 1e-10
@@ -50,9 +59,13 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
 
     Returns
     -------
-    GameSolution
+    GameSolution or GameEquilibria
         ``value`` (a Fraction when exact, else the float), ``value_exact`` or ``value_bounds``, ``proof``,
-        ``strategies``, ``policy(state)``; race games also ``wins_low`` / ``wins_high``.
+        ``strategies``, ``policy(state)``; race games also ``wins_low`` / ``wins_high``. A constant-sum game
+        of two payoff tables too (``kind`` "matrix": player 1's value, both optimal strategies). Any other
+        game of two payoff tables gives `GameEquilibria` (``kind`` "bimatrix"): ``equilibria``, each with
+        ``strategies`` and ``payoffs`` as Fractions, checked; every extreme equilibrium up to 10x10
+        (``complete``), one by Lemke-Howson up to 200x200.
 
     Raises
     ------
@@ -64,4 +77,4 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
     """
     from parlour.toolkit.front import solve as _solve
 
-    return _solve(game, players=players, tol=tol, exact=exact, progress=progress)
+    return _solve(game, payoffs2, players=players, tol=tol, exact=exact, progress=progress)

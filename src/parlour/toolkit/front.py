@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from parlour.errors import InvalidInput, InvalidType, shown
+from parlour.toolkit.matrix import GameEquilibria
 from parlour.toolkit.reading import load_module
 from parlour.toolkit.result import GameSolution
 
-KINDS_HELP = ("a .toml race game (the Goose's rule format), a Gambit .efg game tree, or a .py module defining "
-              "either START, moves(state) and play(state, move1, move2) (a stochastic game) or ROOT and "
-              "node(history) (a game tree)")
+KINDS_HELP = ("a .toml race game (the Goose's rule format), a Gambit .efg game tree or .nfg strategic game, or a "
+              ".py module defining either START, moves(state) and play(state, move1, move2) (a stochastic game), "
+              "ROOT and node(history) (a game tree) or PAYOFFS1 and PAYOFFS2 (a two-player game's payoff tables)")
 
 
-def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | None, tol: float,
-          exact: bool | None, progress: Callable[[str], None] | None) -> GameSolution:
+def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any = None, *, players: int | None,
+          tol: float, exact: bool | None, progress: Callable[[str], None] | None) -> GameSolution | GameEquilibria:
     from parlour.infra import checks
 
     tol = checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
@@ -25,6 +27,8 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
     exact = None if exact is None else checks.flag(exact, "exact")
     if progress is not None and not callable(progress):
         raise InvalidType(f"progress must be a function, got {shown(progress)}")
+    if payoffs2 is not None or _is_table(game):
+        return _solve_pair(game, payoffs2, players=players, progress=progress)
     if isinstance(game, str | Path):
         path = Path(game)
         if path.suffix == ".toml":
@@ -34,6 +38,10 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
                               progress=progress)
         if path.suffix == ".efg":
             return _solve_efg(path, players=players, progress=progress)
+        if path.suffix == ".nfg":
+            from parlour.toolkit import matrix
+
+            return matrix.solve_nfg(path, players=players, progress=progress)
     namespace, name = _namespace(game)
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; a game module has two players")
@@ -45,7 +53,30 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
         from parlour.toolkit import stochastic
 
         return stochastic.solve(namespace, name, tol=tol, progress=progress)
+    from parlour.toolkit import matrix
+
+    if matrix.is_matrix_module(namespace):
+        return matrix.solve_module(namespace, name, progress=progress)
     raise InvalidInput(f"the game module {name} defines no game: give {KINDS_HELP}")
+
+
+def _is_table(game: object) -> bool:
+    """Whether `game` is a payoff table (a list of rows, a 2-D array) rather than a file, a module or names."""
+    numpy = sys.modules.get("numpy")  # an array comes from numpy already loaded: no need to load it here
+    return isinstance(game, list | tuple) or (numpy is not None and isinstance(game, numpy.ndarray))
+
+
+def _solve_pair(game: object, payoffs2: object, *, players: int | None,
+                progress: Callable[[str], None] | None) -> GameSolution | GameEquilibria:
+    """`parlour.solve(A, B)`: two payoff tables; a table alone is refused (it is no game without the other)."""
+    if payoffs2 is None:
+        raise InvalidInput(f"game {shown(game, 60)} is no game alone: give both players' payoff tables as two "
+                           "arguments, parlour.solve(A, B) (B = -A for a zero-sum game)")
+    if players is not None:
+        raise InvalidInput("the number of players is a race game's option; a game of two payoff tables has two")
+    from parlour.toolkit import matrix
+
+    return matrix.solve_pair(game, payoffs2, progress=progress)
 
 
 def _namespace(game: str | Path | ModuleType | Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
