@@ -185,9 +185,9 @@ def test_leduc_without_the_basis_is_bracketed_by_the_rounded_strategies(monkeypa
 
 
 def test_rounding_that_overshoots_by_more_than_the_largest_stays_a_distribution() -> None:
-    """Six moves near 1/6 rounded to halves: five halves overshoot 1 by 3/2, more than any one probability."""
+    """Twelve bids near 1/12 rounded to sixths: eleven sixths overshoot 1 by 5/6, more than any one probability."""
     builder = Builder()
-    builder.infoset(1, "bid", 0, tuple("abcdef"))
+    builder.infoset(1, "bid", 0, tuple("abcdefghijkl"))
     game = builder.finish(1)
-    plays = sequence.rounded_behaviour(game, 1, [1.0] + [0.26] * 5 + [0.0], 2)["bid"]
+    plays = sequence.rounded_behaviour(game, 1, [1.0] + [0.0834] * 11 + [0.0826], 6)["bid"]
     assert sum(plays.values()) == 1 and min(plays.values()) >= 0
