@@ -38,7 +38,8 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any], *, players: int | N
     ----------
     game : str, Path, module or mapping
         A .toml race game or a .py game module (its file name), a module already loaded, or a mapping of
-        its names (``START``, ``moves``, ``play``; or ``ROOT``, ``node``).
+        its names (``START``, ``moves``, ``play``; or ``ROOT``, ``node``); a Gambit .efg file; or
+        ``"openspiel:NAME(param=value,...)"``, an OpenSpiel game by name (``pip install parlour[openspiel]``).
     players : int, optional
         Race games only: the number of players (default 2; 1 gives the expected length of a solo game).
     tol : float, default 1e-10
