@@ -4,6 +4,7 @@ optional extra `parlour[openspiel]`, is not installed)."""
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
@@ -133,3 +134,9 @@ def test_a_tree_beyond_the_limit_is_refused() -> None:
 def test_floats_are_read_as_the_fractions_they_stand_for() -> None:
     assert openspiel.exact(1 / 6) == F(1, 6) and openspiel.exact(0.1) == F(1, 10) and openspiel.exact(-2.0) == -2
     assert openspiel.exact(1 / 3 + 1e-9) == F(1 / 3 + 1e-9)  # no fraction that simple lies near: the float itself
+
+
+def test_without_open_spiel_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now raises ImportError
+    with pytest.raises(InvalidInput, match=r"pip install parlour\[openspiel\]"):
+        parlour.solve("openspiel:kuhn_poker")
