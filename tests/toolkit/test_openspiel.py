@@ -140,3 +140,10 @@ def test_without_open_spiel_the_error_names_the_extra(monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now raises ImportError
     with pytest.raises(InvalidInput, match=r"pip install parlour\[openspiel\]"):
         parlour.solve("openspiel:kuhn_poker")
+
+
+def test_a_long_walk_says_how_far_it_has_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(openspiel, "PROGRESS_EVERY", 1000)
+    said: list[str] = []
+    parlour.solve("openspiel:leduc_poker(suit_isomorphism=True)", progress=said.append)
+    assert "walking openspiel:leduc_poker(suit_isomorphism=True): 1,000 nodes" in said

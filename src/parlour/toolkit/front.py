@@ -102,7 +102,7 @@ def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str]
     constant = openspiel.exact(game.utility_sum())  # 0 for a zero-sum game
     if constant:  # player 2's payoff is this minus player 1's
         extra.update(exact("constant_sum", constant))
-    form = efg.form(openspiel.nodes(game, spec), spec)
+    form = efg.form(openspiel.nodes(game, spec, progress=progress), spec)
     return tree.solve_form(form, spec.removeprefix("openspiel:"), progress=progress, started=started, extra=extra)
 
 

@@ -27,7 +27,7 @@ chance (no list of outcomes), no information-state strings, and trees of more th
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +36,7 @@ from parlour.solvers import efg
 
 PREFIX = "openspiel:"
 MAX_NODES = efg.MAX_NODES
+PROGRESS_EVERY = 100_000
 DENOMINATOR = 10**5
 TOLERANCE = Fraction(1, 10**12)
 PLAYERS = ("OpenSpiel player 0", "OpenSpiel player 1")  # parlour's player 1 and player 2
@@ -94,8 +95,10 @@ def _called(source: str) -> str:
     return text if text.endswith(")") else f"{text}()"
 
 
-def nodes(game: Any, source: str, limit: int = MAX_NODES) -> Iterator[efg.Node]:
-    """The game's nodes in prefix order as `solvers.efg` streams them; an InvalidInput beyond `limit` nodes."""
+def nodes(game: Any, source: str, limit: int = MAX_NODES,
+          progress: Callable[[str], None] | None = None) -> Iterator[efg.Node]:
+    """The game's nodes in prefix order as `solvers.efg` streams them; an InvalidInput beyond `limit` nodes;
+    `progress` hears the count every PROGRESS_EVERY nodes (a large game walks for a while)."""
     import pyspiel
 
     chance = pyspiel.PlayerId.CHANCE
@@ -107,6 +110,8 @@ def nodes(game: Any, source: str, limit: int = MAX_NODES) -> Iterator[efg.Node]:
         if count > limit:
             raise InvalidInput(f"{source} has more than {limit:,} nodes (walked that far, then stopped): too large "
                                "to solve here")
+        if progress is not None and not count % PROGRESS_EVERY:
+            progress(f"walking {source}: {count:,} nodes")
         if state.is_terminal():
             returns = state.returns()
             yield efg.Terminal((_read(returns[0], source, count), _read(returns[1], source, count)))
@@ -155,5 +160,5 @@ def exact(x: float) -> Fraction:
     return simple if abs(simple - value) <= TOLERANCE else value
 
 
-__all__ = ["DENOMINATOR", "INSTALL", "MAX_NODES", "PLAYERS", "PREFIX", "TOLERANCE", "exact", "is_spec", "load",
-           "nodes"]
+__all__ = ["DENOMINATOR", "INSTALL", "MAX_NODES", "PLAYERS", "PREFIX", "PROGRESS_EVERY", "TOLERANCE", "exact",
+           "is_spec", "load", "nodes"]
