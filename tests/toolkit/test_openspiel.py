@@ -92,6 +92,19 @@ def test_liars_dice_one_die_is_exact_and_unexploitable_by_openspiel() -> None:
     checked_by_openspiel(spec, solution)
 
 
+@pytest.mark.parametrize("name", ["dark_hex(board_size=2)",
+                                  "turn_based_simultaneous_game(game=goofspiel(num_cards=3))"])
+def test_more_games_equal_openspiels_sequence_form_lp(name: str) -> None:
+    """Dark hex on a 2x2 board (moves hidden, no chance) and goofspiel with 3 cards (simultaneous bids, in turns)."""
+    lp = pytest.importorskip("open_spiel.python.algorithms.sequence_form_lp",
+                             reason="OpenSpiel's sequence_form_lp needs cvxpy and ecos")
+    _, solution = solved(f"{openspiel.PREFIX}{name}")
+    assert solution.exact
+    theirs = lp.solve_zero_sum_game(openspiel.load(name))[0]
+    assert float(solution.value_low) == pytest.approx(theirs, abs=1e-9)
+    checked_by_openspiel(f"{openspiel.PREFIX}{name}", solution)
+
+
 def test_simultaneous_moves_through_openspiels_turn_based_conversion() -> None:
     """Rock-paper-scissors in turns where the second mover does not see the first move: value 0, each move 1/3."""
     _, solution = solved("openspiel:turn_based_simultaneous_game(game=matrix_rps())")
@@ -116,6 +129,7 @@ def test_write_efg_reads_back_to_the_same_value(tmp_path: Path) -> None:
     ("openspiel:kuhn_pokr", "has no game 'kuhn_pokr' (did you mean kuhn_poker"),
     ("openspiel:kuhn_poker(foo=1)", "Unknown parameter 'foo'"),
     ("openspiel:kuhn_poker(players=3)", "has 3 players"),
+    ("openspiel:blackjack", "has 1 player:"),
     ("openspiel:first_sealed_auction", "is not zero-sum (OpenSpiel's type says general_sum)"),
     ("openspiel:tiny_hanabi", "is not zero-sum (OpenSpiel's type says identical)"),
     ("openspiel:matrix_rps", "turn_based_simultaneous_game(game=matrix_rps())"),

@@ -74,7 +74,8 @@ def _check(game: Any, source: str, pyspiel: Any) -> None:
     kind = game.get_type()
     types = pyspiel.GameType
     if game.num_players() != 2:
-        raise InvalidInput(f"{source} has {game.num_players()} players: parlour solves two-player zero-sum games")
+        n = game.num_players()
+        raise InvalidInput(f"{source} has {n} player{'s' if n != 1 else ''}: parlour solves two-player zero-sum games")
     if kind.utility not in (types.Utility.ZERO_SUM, types.Utility.CONSTANT_SUM):
         raise InvalidInput(f"{source} is not zero-sum (OpenSpiel's type says {kind.utility.name.lower()}): parlour "
                            "solves two-player zero-sum games")
