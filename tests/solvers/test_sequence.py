@@ -182,3 +182,12 @@ def test_leduc_without_the_basis_is_bracketed_by_the_rounded_strategies(monkeypa
     bracket = sequence.solve(game)
     assert bracket.source.startswith("rounding") and not bracket.exact
     assert bracket.value_low <= value <= bracket.value_high and bracket.value_high - bracket.value_low < 1e-14
+
+
+def test_rounding_that_overshoots_by_more_than_the_largest_stays_a_distribution() -> None:
+    """Twelve bids near 1/12 rounded to sixths: eleven sixths overshoot 1 by 5/6, more than any one probability."""
+    builder = Builder()
+    builder.infoset(1, "bid", 0, tuple("abcdefghijkl"))
+    game = builder.finish(1)
+    plays = sequence.rounded_behaviour(game, 1, [1.0] + [0.0834] * 11 + [0.0826], 6)["bid"]
+    assert sum(plays.values()) == 1 and min(plays.values()) >= 0

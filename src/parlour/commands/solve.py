@@ -11,7 +11,9 @@ import typer
 def solve(
     game: Annotated[Path, typer.Argument(help="The game: a .toml race game (the Goose's rule format), a Gambit "
                                          ".efg game tree, a Gambit .nfg two-player game or a .py module (a "
-                                         "stochastic game, a game tree or payoff tables; docs/your-game.md).")],
+                                         "stochastic game, a game tree or payoff tables; docs/your-game.md), or "
+                                         "openspiel:NAME(param=value,...) for an OpenSpiel game "
+                                         "(pip install parlour[openspiel]).")],
     players: Annotated[int | None, typer.Option(help="Race games: the number of players (1 gives the expected "
                                                 "length of a solo game; default 2).")] = None,
     tol: Annotated[float, typer.Option(help="The widest proven interval accepted where the value is not "

@@ -236,11 +236,16 @@ def rounded_behaviour(game: SequenceForm, player: int, plan: Sequence[float] | n
         raw = [max(0.0, float(plan[info.first + i])) / reach if reach > 1e-9 else 1.0 / n for i in range(n)]
         total = sum(raw) or 1.0
         probs = exactlp.rounded([r / total for r in raw], denominator)
-        probs[-1] = 1 - sum(probs[:-1], Fraction(0))
-        if probs[-1] < 0:  # rounding overshot: put the excess back on the largest
-            probs[-1] = Fraction(0)
-            big = max(range(n), key=lambda i: probs[i])
-            probs[big] += 1 - sum(probs, Fraction(0))
+        probs[-1] = max(Fraction(0), 1 - sum(probs[:-1], Fraction(0)))
+        excess = sum(probs, Fraction(0)) - 1
+        # rounding overshot: the excess is taken back from the largest first, none below 0 (with many moves
+        # and a coarse denominator it can exceed the largest: liars_dice's 12 bids rounded to halves)
+        for i in sorted(range(n), key=lambda i: -probs[i]):
+            if excess <= 0:
+                break
+            cut = min(excess, probs[i])
+            probs[i] -= cut
+            excess -= cut
         out[info.name] = dict(zip(info.moves, probs, strict=True))
     return out
 

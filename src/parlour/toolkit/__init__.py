@@ -43,8 +43,9 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any
     game : str, Path, module, mapping or table
         A .toml race game, a .py game module, a Gambit .efg or .nfg file (its file name), a module already
         loaded, or a mapping of its names (``START``, ``moves``, ``play``; or ``ROOT``, ``node``; or
-        ``PAYOFFS1``, ``PAYOFFS2``). With `payoffs2`: the row player's payoff table A (a list of rows or a
-        2-D array of ints, Fractions, Decimals or floats, the last read at their exact binary value).
+        ``PAYOFFS1``, ``PAYOFFS2``); ``"openspiel:NAME(param=value,...)"``, an OpenSpiel game by name
+        (``pip install parlour[openspiel]``). With `payoffs2`: the row player's payoff table A (a list of rows
+        or a 2-D array of ints, Fractions, Decimals or floats, the last read at their exact binary value).
     payoffs2 : table, optional
         The column player's payoff table B, of A's shape: ``solve(A, B)`` is the two-player game in which
         the row player gets A[i][j] and the column player B[i][j] (both maximise).

@@ -29,6 +29,8 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any
         raise InvalidType(f"progress must be a function, got {shown(progress)}")
     if payoffs2 is not None or _is_table(game):
         return _solve_pair(game, payoffs2, players=players, progress=progress)
+    if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
+        return _solve_openspiel(str(game), players=players, progress=progress)
     if isinstance(game, str | Path):
         path = Path(game)
         if path.suffix == ".toml":
@@ -113,6 +115,28 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
     return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=extra)
 
 
+def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
+    """An OpenSpiel game by name (`toolkit.openspiel`), walked into the sequence form and solved as a tree."""
+    import time
+
+    from parlour.results import exact
+    from parlour.solvers import efg
+    from parlour.toolkit import openspiel, tree
+
+    if players is not None:
+        raise InvalidInput("the number of players is a race game's option; an OpenSpiel game names its own")
+    started = time.perf_counter()
+    if progress is not None:
+        progress(f"walking {spec}")
+    game = openspiel.load(spec)
+    extra: dict[str, Any] = {"format": "OpenSpiel", "game": str(game), "players": list(openspiel.PLAYERS)}
+    constant = openspiel.exact(game.utility_sum())  # 0 for a zero-sum game
+    if constant:  # player 2's payoff is this minus player 1's
+        extra.update(exact("constant_sum", constant))
+    form = efg.form(openspiel.nodes(game, spec, progress=progress), spec)
+    return tree.solve_form(form, spec.removeprefix("openspiel:"), progress=progress, started=started, extra=extra)
+
+
 def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Path) -> Path:
     """Write a game tree (a module with ROOT and node(history), or an .efg file read back) as a Gambit .efg
     file at `path`: player 1's payoffs, player 2's their negatives; every node checked as it is written."""
@@ -125,6 +149,12 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     from parlour.toolkit.terms import Chance, End, Turn
 
     target = output_file(path, "--write-efg")
+    if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
+        from parlour.toolkit import openspiel
+
+        efg.write(target, openspiel.nodes(openspiel.load(str(game)), str(game)), title=str(game),
+                  players=openspiel.PLAYERS)
+        return target
     if isinstance(game, str | Path) and Path(game).suffix not in (".py", ".efg"):
         raise InvalidInput(f"--write-efg writes a game tree (a .py module defining ROOT and node(history), or an "
                            f".efg file), not {shown(str(game))}")
