@@ -8,6 +8,8 @@
     nfg        Gambit .nfg files (`nfg.read(path)`, `nfg.write(path, matrix)`)
     efg        Gambit .efg files: a two-player zero-sum game tree read into the sequence form (`efg.read(path)`),
                any tree written (`efg.write(path, nodes)`)
+    openspiel  OpenSpiel games by name (an optional extra): a two-player zero-sum game walked into the
+               node stream of `efg` (`openspiel.load(spec)`, `openspiel.nodes(game, spec)`)
     lp         dense and sparse LPs through HiGHS directly (no scipy.optimize)
     exactlp    an LP's optimum proven in rationals: the final basis re-solved exactly, or floats rounded
     sequence   two-player zero-sum extensive games with chance and perfect recall: the sequence form by LP,
@@ -27,8 +29,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("bayesian", "bimatrix", "colgen", "dominance", "efg", "exactlp", "lp", "markov", "nfg", "sequence",
-               "signalled", "stochastic", "zerosum")
+_SUBMODULES = ("bayesian", "bimatrix", "colgen", "dominance", "efg", "exactlp", "lp", "markov", "nfg", "openspiel",
+               "sequence", "signalled", "stochastic", "zerosum")
 
 __all__ = list(_SUBMODULES)
 
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
         lp,
         markov,
         nfg,
+        openspiel,
         sequence,
         signalled,
         stochastic,

@@ -444,6 +444,6 @@ def one_equilibrium(A: object, B: object, *, label: int = 0) -> BimatrixSolution
 
 
 __all__ = [
-    "MAX_SYSTEMS", "BimatrixSolution", "Equilibrium", "Tableau", "Vertex", "equilibria", "lemke_howson",
+    "MAX_SYSTEMS", "BimatrixSolution", "Equilibrium", "Table", "Tableau", "Vertex", "equilibria", "lemke_howson",
     "one_equilibrium", "payoff_table", "payoff_tables", "positive_integers", "vertices",
 ]

@@ -116,12 +116,12 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
 
 
 def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
-    """An OpenSpiel game by name (`toolkit.openspiel`), walked into the sequence form and solved as a tree."""
+    """An OpenSpiel game by name (`solvers.openspiel`), walked into the sequence form and solved as a tree."""
     import time
 
     from parlour.results import exact
-    from parlour.solvers import efg
-    from parlour.toolkit import openspiel, tree
+    from parlour.solvers import efg, openspiel
+    from parlour.toolkit import tree
 
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; an OpenSpiel game names its own")
@@ -150,7 +150,7 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
 
     target = output_file(path, "--write-efg")
     if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
-        from parlour.toolkit import openspiel
+        from parlour.solvers import openspiel
 
         efg.write(target, openspiel.nodes(openspiel.load(str(game)), str(game)), title=str(game),
                   players=openspiel.PLAYERS)

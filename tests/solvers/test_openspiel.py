@@ -1,4 +1,4 @@
-"""OpenSpiel's games by name (`parlour.toolkit.openspiel`): walked into the sequence form and solved exactly,
+"""OpenSpiel's games by name (`parlour.solvers.openspiel`): walked into the sequence form and solved exactly,
 checked against OpenSpiel's own sequence-form LP and its own best responses (skipped when open_spiel, the
 optional extra `parlour[openspiel]`, is not installed)."""
 
@@ -13,8 +13,7 @@ import pytest
 
 import parlour
 from parlour.errors import InvalidInput
-from parlour.solvers import efg, sequence
-from parlour.toolkit import openspiel
+from parlour.solvers import efg, openspiel, sequence
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install parlour[openspiel])")
 

@@ -142,7 +142,7 @@ def _probabilities(outcomes: list[tuple[int, float]], source: str, count: int) -
     total = sum(probabilities, Fraction(0))
     if total != 1:
         raise InvalidInput(f"{source}, node {count}: the chance probabilities {shown([p for _, p in outcomes], 80)} "
-                           f"read as fractions sum to {total}, not 1 (module parlour.toolkit.openspiel says how "
+                           f"read as fractions sum to {total}, not 1 (module parlour.solvers.openspiel says how "
                            "floats are read)")
     return probabilities
 
