@@ -85,13 +85,8 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
 def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Path) -> Path:
     """Write a game tree (a module with ROOT and node(history), or an .efg file read back) as a Gambit .efg
     file at `path`: player 1's payoffs, player 2's their negatives; every node checked as it is written."""
-    from fractions import Fraction
-
     from parlour.infra.files import output_file, read_text
-    from parlour.results import label
     from parlour.solvers import efg
-    from parlour.toolkit.reading import call
-    from parlour.toolkit.terms import Chance, End, Turn
 
     target = output_file(path, "--write-efg")
     if isinstance(game, str | Path) and Path(game).suffix not in (".py", ".efg"):
@@ -108,21 +103,8 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     from parlour.toolkit import tree
 
     tree.build(namespace)  # every check of the module, with the messages `parlour solve` gives, before writing
-    node_fn = namespace["node"]
-
-    def expand(h: tuple[Any, ...]) -> efg.Node:
-        kind = call(node_fn, h, what=lambda: f"node({shown(h, 80)})")
-        if isinstance(kind, End):
-            pay = Fraction(kind.payoff)
-            return efg.Terminal((pay, -pay))
-        if isinstance(kind, Chance):
-            return efg.ChanceNode(tuple(kind.weights), tuple(Fraction(p) for p in kind.weights.values()))
-        if isinstance(kind, Turn):
-            return efg.PlayerNode(kind.player, kind.infoset, label(kind.infoset), tuple(kind.moves))
-        raise InvalidInput(f"node({shown(h, 80)}) must return a Chance, a Turn or an End, got {shown(kind)}")
-
-    efg.write(target, efg.walk(namespace["ROOT"], expand), title=name)
+    root, read = tree.reader(namespace)  # the same reader of a node, now for the file
+    efg.write(target, efg.walk(root, lambda h: efg.node_of(read(h))), title=name)
     return target
-
 
 __all__ = ["KINDS_HELP", "solve", "write_efg"]

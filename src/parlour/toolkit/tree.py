@@ -30,6 +30,13 @@ RANGE_SEQUENCES = 100  # the family of optimal strategies is mapped for trees up
 
 def build(namespace: Mapping[str, Any]) -> SequenceForm:
     """The module's tree in sequence form, each node read once."""
+    root, read = reader(namespace)
+    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})")
+
+
+def reader(namespace: Mapping[str, Any]) -> tuple[tuple[Any, ...], Callable[[tuple[Any, ...]], sequence.Read]]:
+    """The module's ROOT and its one reader of a node: `node(history)` called and checked (the payoff in
+    PAYOFF_RANGE, a Chance's probabilities, a Turn's player and moves), as `build` and `--write-efg` read it."""
     low, high = payoff_range(namespace)
     node_fn = namespace["node"]
     root = namespace["ROOT"]
@@ -52,7 +59,7 @@ def build(namespace: Mapping[str, Any]) -> SequenceForm:
             return _turn(kind, what)
         raise InvalidInput(f"{what()} must return a Chance, a Turn or an End, got {shown(kind)}")
 
-    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})")
+    return root, read
 
 
 def _chance(kind: Chance, what: Callable[[], str]) -> list[tuple[Any, Fraction]]:
@@ -96,4 +103,4 @@ def solve_form(game: SequenceForm, name: str, *, progress: Callable[[str], None]
                   "simplex_iterations": solved.iterations})
 
 
-__all__ = ["MAX_NODES", "RANGE_SEQUENCES", "build", "guarantee", "solve", "solve_form"]
+__all__ = ["MAX_NODES", "RANGE_SEQUENCES", "build", "guarantee", "reader", "solve", "solve_form"]
