@@ -26,8 +26,8 @@ The pieces, each one pass and linear in the nodes:
 * `form(nodes)` feeds any such stream to the sequence-form `Builder`, checking what a game must be (players
   1 and 2, chance probabilities summing to 1, constant sum, perfect recall): `read(path)` is the two;
 * `walk(root, expand)` turns a tree given as a function of the history (a toolkit module's `node`, read by
-  the tree's one reader and made a node by `node_of`) into the same stream, and `write(path, nodes)` writes any stream as an .efg
-  file, checked by `form` as it goes.
+  the tree's one reader and made a node by `node_of`) into the same stream, and `write(path, nodes)` writes any
+  stream as an .efg file, checked by `form` as it goes.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ from pathlib import Path
 from typing import TextIO
 
 from parlour.errors import FormatError, InvalidInput, shown
-from parlour.results import frac_str, label
+from parlour.results import frac_str
+from parlour.results import label as infoset_label
 from parlour.solvers.sequence import Builder, Decision, Read, SequenceForm
 
 MAX_NODES = 2_000_000  # as many as a game tree module may have (toolkit/tree.py)
@@ -504,7 +505,7 @@ def node_of(read: Read) -> Node:
     """A node as the sequence form's walk reads it (`sequence.Read`: a payoff, chance's moves with their
     probabilities, a decision) as a node of the stream: player 2's payoff the negative of player 1's."""
     if isinstance(read, Decision):
-        return PlayerNode(read.player, read.name, label(read.name), read.moves)
+        return PlayerNode(read.player, read.name, infoset_label(read.name), read.moves)
     if isinstance(read, list):
         return ChanceNode(tuple(m for m, _ in read), tuple(p for _, p in read))
     return Terminal((read, -read))

@@ -5,7 +5,7 @@ fast path (`turns`) reads the arrays. Plain numpy: an explorer imports this with
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -14,8 +14,8 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 
-__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "MoveArrays", "TurnArrays",
-           "explore_arrays", "integer_weights", "too_large"]
+__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "KnownWeights", "MoveArrays",
+           "TurnArrays", "explore_arrays", "integer_weights", "too_large"]
 
 # Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
@@ -56,6 +56,28 @@ def integer_weights(probabilities: Sequence[Fraction], where: Callable[[], str])
     if d >= 2**53:
         raise InvalidInput(f"{where()}: the probabilities' common denominator {d} is too large (< 2**53)")
     return d, [p.numerator * (d // p.denominator) for p in probabilities]
+
+
+class KnownWeights:
+    """Chance's probabilities as integer weights (`integer_weights`), worked out once per list of probability
+    objects: a game builds the same few lists again and again (a die's faces), recognised by the identities of
+    their objects (kept alive here, so an identity cannot be reused by another object). `check` reads a list
+    the first time it is met (the game's own checks); `where` names the move in a message."""
+
+    def __init__(self, check: Callable[[Any], Sequence[Fraction]], where: Callable[[], str]) -> None:
+        self.check, self.where = check, where
+        self.known: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
+
+    def of(self, weights: Mapping[Any, Any]) -> tuple[int, list[int]]:
+        """{outcome: probability} as (common denominator, integer weights), in the order of its outcomes."""
+        probs = tuple(weights.values())
+        key = tuple(map(id, probs))
+        hit = self.known.get(key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+            hit = (probs, *integer_weights(self.check(weights), self.where))
+            if len(self.known) < 10_000:
+                self.known[key] = hit
+        return hit[1], hit[2]
 
 
 def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:
