@@ -38,10 +38,10 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from parlour.errors import FormatError, InvalidInput, shown
-from parlour.results import frac_str
+from parlour.results import exact, frac_str
 from parlour.results import label as infoset_label
 from parlour.solvers.sequence import Builder, Decision, Read, SequenceForm
 
@@ -96,6 +96,14 @@ class EfgGame:
     comment: str
     form: SequenceForm
     constant: Fraction
+
+    def described(self) -> dict[str, Any]:
+        """What a solution's JSON says of the file: its format, title, players and, where not zero, the sum
+        (player 2's payoff is it minus player 1's)."""
+        said: dict[str, Any] = {"format": "Gambit .efg", "title": self.title, "players": list(self.players)}
+        if self.constant:
+            said.update(exact("constant_sum", self.constant))
+        return said
 
 
 def read(path: str | Path) -> EfgGame:

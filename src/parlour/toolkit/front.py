@@ -66,7 +66,6 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
     """A Gambit .efg file: read into the sequence form in one pass, solved as a game tree module is."""
     import time
 
-    from parlour.results import exact
     from parlour.solvers import efg
     from parlour.toolkit import tree
 
@@ -76,10 +75,7 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
     if progress is not None:
         progress(f"reading {path.name}")
     game = efg.read(path)
-    extra: dict[str, Any] = {"format": "Gambit .efg", "title": game.title, "players": list(game.players)}
-    if game.constant:  # player 2's payoff is this minus player 1's
-        extra.update(exact("constant_sum", game.constant))
-    return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=extra)
+    return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=game.described())
 
 
 def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Path) -> Path:
