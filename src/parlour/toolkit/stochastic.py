@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.solvers.stochastic.arrays import KnownWeights, explore_arrays, integer_weights
+from parlour.solvers.stochastic.arrays import KnownPairs, KnownWeights, explore_arrays, integer_weights
 from parlour.toolkit.reading import call, fraction, payoff_range, probabilities
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution
 from parlour.toolkit.terms import Chance, End
@@ -156,13 +156,13 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
 
 class _Seen:
     """A turn-based module read state by state. The reading is the cost of a large game (a million states:
-    Pig to 100), so the common case skips work that repeats: a move list already checked is recognised by the
-    identity of its objects (kept alive here, so an identity cannot be reused by another object), so is a list
-    of chance probabilities (`KnownWeights`), and each distinct End is checked once."""
+    Pig to 100), so the common case skips work that repeats: a pair of move lists or a list of chance
+    probabilities already checked is recognised by the identity of its objects (`KnownPairs`, `KnownWeights`),
+    and each distinct End is checked once."""
 
     def __init__(self, sp: Spec) -> None:
         self.sp = sp
-        self.checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
+        self.moves = KnownPairs(sp.moves, lambda state: moves_at(sp, state)).of
         self.weights = KnownWeights(lambda weights: probabilities(weights.items(), self.what, _ADVICE), self.what).of
         self.ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
         self.play, self.simple = sp.play, sp.states is None
@@ -217,26 +217,6 @@ class _Seen:
 
     def what(self) -> str:
         return f"state {shown(self.state, 60)}, move {shown(self.move, 40)}"
-
-    def moves(self, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        try:
-            raw = self.sp.moves(state)
-        except KeyboardInterrupt:
-            raise
-        except Exception:
-            raw = None
-        # the pair is usually new, its two lists the same constants: they are what is recognised
-        # (tuples only: a list could be changed between two calls)
-        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
-        parts = raw if pair else None
-        pair_key = (id(parts[0]), id(parts[1])) if parts is not None else None
-        known = self.checked_moves.get(pair_key) if pair_key is not None else None
-        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
-            return known[1]
-        m1, m2 = moves_at(self.sp, state)
-        if pair_key is not None and len(self.checked_moves) < 10_000:
-            self.checked_moves[pair_key] = (parts, (m1, m2))
-        return m1, m2
 
 
 # --- games with simultaneous moves: the stage-LP engine -----------------------------------------------------

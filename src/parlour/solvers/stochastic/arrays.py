@@ -14,8 +14,8 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 
-__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "KnownWeights", "MoveArrays",
-           "TurnArrays", "explore_arrays", "integer_weights", "too_large"]
+__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "KnownPairs", "KnownWeights",
+           "MoveArrays", "TurnArrays", "explore_arrays", "integer_weights", "too_large"]
 
 # Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
@@ -78,6 +78,35 @@ class KnownWeights:
             if len(self.known) < 10_000:
                 self.known[key] = hit
         return hit[1], hit[2]
+
+
+class KnownPairs:
+    """A game's `fn(state)` that answers a pair of tuples (each side's moves), checked once per pair of tuple
+    objects: the pair is usually new, its two tuples the same constants, so they are what is recognised, by
+    identity (kept alive here, so an identity cannot be reused by another object). Any other answer (a list
+    could be changed between two calls) or a new pair goes to `check(state)` (the game's own reading)."""
+
+    def __init__(self, fn: Callable[[Any], Any], check: Callable[[Any], tuple[Any, Any]]) -> None:
+        self.fn, self.check = fn, check
+        self.known: dict[tuple[int, int], tuple[Any, tuple[Any, Any]]] = {}  # ids of the two -> (them, checked)
+
+    def of(self, state: Any) -> tuple[Any, Any]:
+        try:
+            raw = self.fn(state)
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            raw = None  # `check` calls it again and says where it failed
+        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
+        parts = raw if pair else None
+        key = (id(parts[0]), id(parts[1])) if parts is not None else None
+        known = self.known.get(key) if key is not None else None
+        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
+            return known[1]
+        checked = self.check(state)
+        if key is not None and len(self.known) < 10_000:
+            self.known[key] = (parts, checked)
+        return checked
 
 
 def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:
