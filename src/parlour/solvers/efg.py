@@ -25,8 +25,9 @@ The pieces, each one pass and linear in the nodes:
   leaf already summed along its path), each with its line;
 * `form(nodes)` feeds any such stream to the sequence-form `Builder`, checking what a game must be (players
   1 and 2, chance probabilities summing to 1, constant sum, perfect recall): `read(path)` is the two;
-* `walk(root, expand)` turns a tree given as a function of the history (a toolkit module's `node`) into the
-  same stream, and `write(path, nodes)` writes any stream as an .efg file, checked by `form` as it goes.
+* `walk(root, expand)` turns a tree given as a function of the history (a toolkit module's `node`, read by
+  the tree's one reader and made a node by `node_of`) into the same stream, and `write(path, nodes)` writes any
+  stream as an .efg file, checked by `form` as it goes.
 """
 
 from __future__ import annotations
@@ -37,11 +38,12 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from parlour.errors import FormatError, InvalidInput, shown
-from parlour.results import frac_str
-from parlour.solvers.sequence import Builder, SequenceForm
+from parlour.results import exact, frac_str
+from parlour.results import label as infoset_label
+from parlour.solvers.sequence import Builder, Decision, Read, SequenceForm
 
 MAX_NODES = 2_000_000  # as many as a game tree module may have (toolkit/tree.py)
 
@@ -94,6 +96,14 @@ class EfgGame:
     comment: str
     form: SequenceForm
     constant: Fraction
+
+    def described(self) -> dict[str, Any]:
+        """What a solution's JSON says of the file: its format, title, players and, where not zero, the sum
+        (player 2's payoff is it minus player 1's)."""
+        said: dict[str, Any] = {"format": "Gambit .efg", "title": self.title, "players": list(self.players)}
+        if self.constant:
+            said.update(exact("constant_sum", self.constant))
+        return said
 
 
 def read(path: str | Path) -> EfgGame:
@@ -499,6 +509,16 @@ def walk(root: tuple[Hashable, ...], expand: Callable[[tuple[Hashable, ...]], No
             stack.extend((*history, m) for m in reversed(node.moves))
 
 
+def node_of(read: Read) -> Node:
+    """A node as the sequence form's walk reads it (`sequence.Read`: a payoff, chance's moves with their
+    probabilities, a decision) as a node of the stream: player 2's payoff the negative of player 1's."""
+    if isinstance(read, Decision):
+        return PlayerNode(read.player, read.name, infoset_label(read.name), read.moves)
+    if isinstance(read, list):
+        return ChanceNode(tuple(m for m, _ in read), tuple(p for _, p in read))
+    return Terminal((read, -read))
+
+
 # ---- the writer --------------------------------------------------------------------------------------
 
 def write(path: str | Path, stream: Iterable[Node], *, title: str = "",
@@ -567,6 +587,6 @@ def _quoted(text: str) -> str:
 
 
 __all__ = [
-    "MAX_NODES", "ChanceNode", "EfgGame", "Header", "Node", "PlayerNode", "Terminal", "dumps", "form", "nodes",
-    "read", "walk", "write",
+    "MAX_NODES", "ChanceNode", "EfgGame", "Header", "Node", "PlayerNode", "Terminal", "dumps", "form", "node_of",
+    "nodes", "read", "walk", "write",
 ]

@@ -43,6 +43,7 @@ EXACT_BASIS = 640
 # and the digits its ranges are given to (HiGHS's feasibility tolerance is 1e-7: more digits would be noise).
 RANGE_SLACK = 1e-10
 RANGE_DIGITS = 6
+RANGE_SEQUENCES = 100  # the family of optimal strategies is mapped for trees up to this many sequences
 
 Behaviour = dict[Hashable, dict[Any, Fraction]]  # infoset name -> move -> probability
 
@@ -367,6 +368,14 @@ class SequenceSolution:
         return {label(k): {key: x for m, p in v.items() for key, x in exact(label(m), p).items()}
                 for k, v in self.strategies[player - 1].items()}
 
+    def strategies_json(self, game: SequenceForm) -> dict[str, Any]:
+        """Both players' strategies (`strategy_json`) and, where exact and the tree has at most RANGE_SEQUENCES
+        sequences, the family of optimal strategies (`ranges_json`)."""
+        out: dict[str, Any] = {f"player{p}": self.strategy_json(p) for p in (1, 2)}
+        if self.exact and sum(game.sequences) <= RANGE_SEQUENCES:
+            out["optimal_ranges"] = {f"player{p}": ranges_json(game, p, self.value_low) for p in (1, 2)}
+        return out
+
 
 def solve(game: SequenceForm) -> SequenceSolution:
     """Both players' optimal strategies, with exact guarantees (the module's docstring)."""
@@ -451,7 +460,7 @@ def _extreme(program: lp.Program, column: int, sense: float) -> float:
 
 
 __all__ = [
-    "EXACT_BASIS", "Behaviour", "Builder", "Decision", "Infoset", "Read", "SequenceForm",
+    "EXACT_BASIS", "RANGE_SEQUENCES", "Behaviour", "Builder", "Decision", "Infoset", "Read", "SequenceForm",
     "SequenceLP", "SequenceSolution", "exact_behaviour", "guarantee", "optimal_ranges", "ranges_json", "realization",
     "rounded_behaviour", "sequence_lp", "solve", "walk",
 ]

@@ -1,17 +1,7 @@
 """Your own game: write it in a file, `parlour solve FILE` it (or `parlour.solve(path_or_module)`).
 
-Three ways to write a game (docs/your-game.md has a complete example of each):
-
-* a **race game of pure chance** as a TOML rule file (board end, dice, jumps, skips, wells, bounce,
-  occupancy: the Goose's format), solved for every player's win chance (1 player: the expected length);
-* a **two-player zero-sum game with chance** as a Python module: `START`, `moves(state)` giving player 1's
-  and player 2's moves (one side empty where only the other moves), `play(state, move1, move2)` giving the
-  next state, an `End(payoff)` or a `Chance({outcome: probability})`; play may cycle;
-* a **game tree with hidden information** as a Python module: `ROOT` and `node(history)` giving a
-  `Chance`, a `Turn(player, infoset, moves)` or an `End(payoff)`; the children of a history are
-  `history + (move,)`; solved in sequence form;
-* a **two-player game in payoff tables** (a Gambit .nfg file, a module defining `PAYOFFS1` and `PAYOFFS2`,
-  or `solve(A, B)`): a constant-sum game's value and optimal strategies, any other game's Nash equilibria.
+The kinds of game (a .toml race game, a stochastic-game module, a game-tree module, payoff tables; Gambit's
+.efg and .nfg files and OpenSpiel's games by name) and a complete example of each are in docs/your-game.md.
 
 This module holds only what a game file imports (`End`, `Chance`, `Turn`, from `terms`) and the front door
 `solve`: it imports nothing heavy, so that a game file and `import parlour` stay cheap.

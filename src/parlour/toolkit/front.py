@@ -99,7 +99,6 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
     """A Gambit .efg file: read into the sequence form in one pass, solved as a game tree module is."""
     import time
 
-    from parlour.results import exact
     from parlour.solvers import efg
     from parlour.toolkit import tree
 
@@ -109,10 +108,7 @@ def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], Non
     if progress is not None:
         progress(f"reading {path.name}")
     game = efg.read(path)
-    extra: dict[str, Any] = {"format": "Gambit .efg", "title": game.title, "players": list(game.players)}
-    if game.constant:  # player 2's payoff is this minus player 1's
-        extra.update(exact("constant_sum", game.constant))
-    return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=extra)
+    return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=game.described())
 
 
 def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
@@ -140,13 +136,8 @@ def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str]
 def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Path) -> Path:
     """Write a game tree (a module with ROOT and node(history), or an .efg file read back) as a Gambit .efg
     file at `path`: player 1's payoffs, player 2's their negatives; every node checked as it is written."""
-    from fractions import Fraction
-
     from parlour.infra.files import output_file, read_text
-    from parlour.results import label
     from parlour.solvers import efg
-    from parlour.toolkit.reading import call
-    from parlour.toolkit.terms import Chance, End, Turn
 
     target = output_file(path, "--write-efg")
     if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
@@ -169,21 +160,8 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     from parlour.toolkit import tree
 
     tree.build(namespace)  # every check of the module, with the messages `parlour solve` gives, before writing
-    node_fn = namespace["node"]
-
-    def expand(h: tuple[Any, ...]) -> efg.Node:
-        kind = call(node_fn, h, what=lambda: f"node({shown(h, 80)})")
-        if isinstance(kind, End):
-            pay = Fraction(kind.payoff)
-            return efg.Terminal((pay, -pay))
-        if isinstance(kind, Chance):
-            return efg.ChanceNode(tuple(kind.weights), tuple(Fraction(p) for p in kind.weights.values()))
-        if isinstance(kind, Turn):
-            return efg.PlayerNode(kind.player, kind.infoset, label(kind.infoset), tuple(kind.moves))
-        raise InvalidInput(f"node({shown(h, 80)}) must return a Chance, a Turn or an End, got {shown(kind)}")
-
-    efg.write(target, efg.walk(namespace["ROOT"], expand), title=name)
+    root, read = tree.reader(namespace)  # the same reader of a node, now for the file
+    efg.write(target, efg.walk(root, lambda h: efg.node_of(read(h))), title=name)
     return target
-
 
 __all__ = ["KINDS_HELP", "solve", "write_efg"]

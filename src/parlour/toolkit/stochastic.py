@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.solvers.stochastic.arrays import explore_arrays, integer_weights
+from parlour.solvers.stochastic.arrays import KnownPairs, KnownWeights, explore_arrays, integer_weights
 from parlour.toolkit.reading import call, fraction, payoff_range, probabilities
 from parlour.toolkit.result import SHOWN_STRATEGY_ENTRIES, GameSolution
 from parlour.toolkit.terms import Chance, End
@@ -156,14 +156,14 @@ def explore_turns(sp: Spec, progress: Callable[[str], None] | None) -> TurnArray
 
 class _Seen:
     """A turn-based module read state by state. The reading is the cost of a large game (a million states:
-    Pig to 100), so the common case skips work that repeats: a move list or a list of chance probabilities
-    already checked is recognised by the identity of its objects (kept alive here, so an identity cannot be
-    reused by another object), and each distinct End is checked once."""
+    Pig to 100), so the common case skips work that repeats: a pair of move lists or a list of chance
+    probabilities already checked is recognised by the identity of its objects (`KnownPairs`, `KnownWeights`),
+    and each distinct End is checked once."""
 
     def __init__(self, sp: Spec) -> None:
         self.sp = sp
-        self.checked_moves: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids of the two lists -> (them, checked)
-        self.checked_probs: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
+        self.moves = KnownPairs(sp.moves, lambda state: moves_at(sp, state)).of
+        self.weights = KnownWeights(lambda weights: probabilities(weights.items(), self.what, _ADVICE), self.what).of
         self.ends: dict[Any, int] = {}  # End -> its terminal's code, for repeated payoffs
         self.play, self.simple = sp.play, sp.states is None
         self.state: Any = None  # the state and move being read, for the messages of `end`
@@ -191,7 +191,7 @@ class _Seen:
                 call(self.play, *((state, m, None) if who == 1 else (state, None, m)), what=self.what())
                 raise  # call raised (a function failing once fails twice); kept for the type checker
             if simple and type(res) is Chance and type(res.weights) is dict and 0 < len(res.weights) <= MAX_BRANCHES:
-                d, ints = self.weights(res)
+                d, ints = self.weights(res.weights)
                 outcomes: Any = res.weights.keys()
             elif simple and type(res) is tuple:  # a sure move to a state (a tuple: hashable once checked)
                 d, ints, outcomes = 1, [1], (res,)
@@ -207,19 +207,6 @@ class _Seen:
                 raise
         return True
 
-    def weights(self, res: Chance) -> tuple[int, list[int]]:
-        """A Chance's common denominator and integer weights, its probabilities checked once per list of
-        probability objects (recognised by their identities)."""
-        probs = tuple(res.weights.values())
-        probs_key = tuple(map(id, probs))
-        hit = self.checked_probs.get(probs_key)
-        if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
-            fracs = probabilities(res.weights.items(), self.what, _ADVICE)
-            hit = (probs, *integer_weights(fracs, self.what))
-            if len(self.checked_probs) < 10_000:
-                self.checked_probs[probs_key] = hit
-        return hit[1], hit[2]
-
     def end(self, t: Any) -> int:
         """An End's code (checked once per distinct End: its payoff in range), or a Chance in a Chance refused."""
         code = self.ends.get(t) if isinstance(t, End) else None
@@ -230,26 +217,6 @@ class _Seen:
 
     def what(self) -> str:
         return f"state {shown(self.state, 60)}, move {shown(self.move, 40)}"
-
-    def moves(self, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        try:
-            raw = self.sp.moves(state)
-        except KeyboardInterrupt:
-            raise
-        except Exception:
-            raw = None
-        # the pair is usually new, its two lists the same constants: they are what is recognised
-        # (tuples only: a list could be changed between two calls)
-        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
-        parts = raw if pair else None
-        pair_key = (id(parts[0]), id(parts[1])) if parts is not None else None
-        known = self.checked_moves.get(pair_key) if pair_key is not None else None
-        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
-            return known[1]
-        m1, m2 = moves_at(self.sp, state)
-        if pair_key is not None and len(self.checked_moves) < 10_000:
-            self.checked_moves[pair_key] = (parts, (m1, m2))
-        return m1, m2
 
 
 # --- games with simultaneous moves: the stage-LP engine -----------------------------------------------------

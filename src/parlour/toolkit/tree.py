@@ -25,11 +25,17 @@ from parlour.toolkit.result import GameSolution
 from parlour.toolkit.terms import Chance, End, Turn
 
 MAX_NODES = 2_000_000
-RANGE_SEQUENCES = 100  # the family of optimal strategies is mapped for trees up to this many sequences
 
 
 def build(namespace: Mapping[str, Any]) -> SequenceForm:
     """The module's tree in sequence form, each node read once."""
+    root, read = reader(namespace)
+    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})")
+
+
+def reader(namespace: Mapping[str, Any]) -> tuple[tuple[Any, ...], Callable[[tuple[Any, ...]], sequence.Read]]:
+    """The module's ROOT and its one reader of a node: `node(history)` called and checked (the payoff in
+    PAYOFF_RANGE, a Chance's probabilities, a Turn's player and moves), as `build` and `--write-efg` read it."""
     low, high = payoff_range(namespace)
     node_fn = namespace["node"]
     root = namespace["ROOT"]
@@ -52,7 +58,7 @@ def build(namespace: Mapping[str, Any]) -> SequenceForm:
             return _turn(kind, what)
         raise InvalidInput(f"{what()} must return a Chance, a Turn or an End, got {shown(kind)}")
 
-    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})")
+    return root, read
 
 
 def _chance(kind: Chance, what: Callable[[], str]) -> list[tuple[Any, Fraction]]:
@@ -84,16 +90,13 @@ def solve_form(game: SequenceForm, name: str, *, progress: Callable[[str], None]
     if progress is not None:
         progress(f"{game.nodes:,} nodes; solving the sequence-form LP")
     solved = sequence.solve(game)
-    strategies: dict[str, Any] = {f"player{p}": solved.strategy_json(p) for p in (1, 2)}
-    if solved.exact and sum(game.sequences) <= RANGE_SEQUENCES:
-        strategies["optimal_ranges"] = {f"player{p}": sequence.ranges_json(game, p, solved.value_low) for p in (1, 2)}
     return GameSolution(
         kind="tree", name=name, value_low=solved.value_low, value_high=solved.value_high, proof=solved.proof,
-        states=game.nodes, strategies=strategies,
+        states=game.nodes, strategies=solved.strategies_json(game),
         extra={"engine": solved.engine, "infosets": [len(game.of(1)), len(game.of(2))], **(extra or {})},
         method=solved.method, status=solved.status, message=solved.message, seconds=time.perf_counter() - started,
         counters={"nodes": game.nodes, "sequences1": game.count(1), "sequences2": game.count(2),
                   "simplex_iterations": solved.iterations})
 
 
-__all__ = ["MAX_NODES", "RANGE_SEQUENCES", "build", "guarantee", "solve", "solve_form"]
+__all__ = ["MAX_NODES", "build", "guarantee", "reader", "solve", "solve_form"]

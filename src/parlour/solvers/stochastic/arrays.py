@@ -5,7 +5,7 @@ fast path (`turns`) reads the arrays. Plain numpy: an explorer imports this with
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -14,8 +14,8 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 
-__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "MoveArrays", "TurnArrays",
-           "explore_arrays", "integer_weights", "too_large"]
+__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "KnownPairs", "KnownWeights",
+           "MoveArrays", "TurnArrays", "explore_arrays", "integer_weights", "too_large"]
 
 # Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
@@ -56,6 +56,57 @@ def integer_weights(probabilities: Sequence[Fraction], where: Callable[[], str])
     if d >= 2**53:
         raise InvalidInput(f"{where()}: the probabilities' common denominator {d} is too large (< 2**53)")
     return d, [p.numerator * (d // p.denominator) for p in probabilities]
+
+
+class KnownWeights:
+    """Chance's probabilities as integer weights (`integer_weights`), worked out once per list of probability
+    objects: a game builds the same few lists again and again (a die's faces), recognised by the identities of
+    their objects (kept alive here, so an identity cannot be reused by another object). `check` reads a list
+    the first time it is met (the game's own checks); `where` names the move in a message."""
+
+    def __init__(self, check: Callable[[Any], Sequence[Fraction]], where: Callable[[], str]) -> None:
+        self.check, self.where = check, where
+        self.known: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
+
+    def of(self, weights: Mapping[Any, Any]) -> tuple[int, list[int]]:
+        """{outcome: probability} as (common denominator, integer weights), in the order of its outcomes."""
+        probs = tuple(weights.values())
+        key = tuple(map(id, probs))
+        hit = self.known.get(key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
+            hit = (probs, *integer_weights(self.check(weights), self.where))
+            if len(self.known) < 10_000:
+                self.known[key] = hit
+        return hit[1], hit[2]
+
+
+class KnownPairs:
+    """A game's `fn(state)` that answers a pair of tuples (each side's moves), checked once per pair of tuple
+    objects: the pair is usually new, its two tuples the same constants, so they are what is recognised, by
+    identity (kept alive here, so an identity cannot be reused by another object). Any other answer (a list
+    could be changed between two calls) or a new pair goes to `check(state)` (the game's own reading)."""
+
+    def __init__(self, fn: Callable[[Any], Any], check: Callable[[Any], tuple[Any, Any]]) -> None:
+        self.fn, self.check = fn, check
+        self.known: dict[tuple[int, int], tuple[Any, tuple[Any, Any]]] = {}  # ids of the two -> (them, checked)
+
+    def of(self, state: Any) -> tuple[Any, Any]:
+        try:
+            raw = self.fn(state)
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            raw = None  # `check` calls it again and says where it failed
+        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
+        parts = raw if pair else None
+        key = (id(parts[0]), id(parts[1])) if parts is not None else None
+        known = self.known.get(key) if key is not None else None
+        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
+            return known[1]
+        checked = self.check(state)
+        if key is not None and len(self.known) < 10_000:
+            self.known[key] = (parts, checked)
+        return checked
 
 
 def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:
