@@ -230,7 +230,7 @@ _UNESCAPE = re.compile(r"\\([\\\"])")
 _ZERO = (Fraction(0), Fraction(0))
 
 
-class _Lexer:
+class Lexer:
     """The file's tokens, one at a time, each with its line: ("text", label), ("{", ...), ("}", ...),
     (",", ...), ("word", a number or a symbol) and ("end", "") after the last."""
 
@@ -287,7 +287,7 @@ class _Lexer:
         return value
 
 
-def _scan(text: str, lex: _Lexer) -> Iterator[tuple[str, str, int]]:
+def _scan(text: str, lex: Lexer) -> Iterator[tuple[str, str, int]]:
     """The tokens of `text` with their lines, then ("end", "", the last line) for ever."""
     line, pos = 1, 0
     for m in _TOKEN.finditer(text):
@@ -323,16 +323,16 @@ class Header:
     comment: str
 
 
-def nodes(text: str, source: str = "the .efg file") -> tuple[Header, Iterator[Node]]:
-    """The prologue of .efg text and its nodes in prefix order, parsed as the stream is read (a FormatError
-    naming the line at the first thing wrong)."""
-    lex = _Lexer(text, source)
-    if lex.next() != ("word", "EFG"):
-        raise lex.fail("an .efg file starts with 'EFG 2 R'")
-    if lex.next() != ("word", "2"):
-        raise lex.fail("only version 2 of the .efg format is read ('EFG 2 R')")
+def prologue(lex: Lexer, magic: str, version: str, does: str) -> tuple[str, tuple[str, str]]:
+    """The opening every Gambit file shares (`EFG 2 R "title" { "P1" "P2" }`, or `NFG 1 R ...`): the title and
+    the two players' names; a FormatError naming the line where it differs. `does`: what parlour does with
+    such a file, for the refusal of a third player ("solves", "reads")."""
+    if lex.next() != ("word", magic):
+        raise lex.fail(f"an .{magic.lower()} file starts with '{magic} {version} R'")
+    if lex.next() != ("word", version):
+        raise lex.fail(f"only version {version} of the .{magic.lower()} format is read ('{magic} {version} R')")
     if lex.next() not in (("word", "R"), ("word", "D")):
-        raise lex.fail("expected the number type R or D after 'EFG 2'")
+        raise lex.fail(f"expected the number type R or D after '{magic} {version}'")
     title = lex.label("the game's title")
     lex.expect("{", "'{' before the players' names")
     players: list[str] = []
@@ -340,16 +340,24 @@ def nodes(text: str, source: str = "the .efg file") -> tuple[Header, Iterator[No
         players.append(lex.next()[1])
     lex.expect("}", "'}' after the players' names")
     if len(players) != 2:
-        raise lex.fail(f"parlour solves two-player games; this .efg has {len(players)} players")
+        raise lex.fail(f"parlour {does} two-player games; this .{magic.lower()} has {len(players)} players")
+    return title, (players[0], players[1])
+
+
+def nodes(text: str, source: str = "the .efg file") -> tuple[Header, Iterator[Node]]:
+    """The prologue of .efg text and its nodes in prefix order, parsed as the stream is read (a FormatError
+    naming the line at the first thing wrong)."""
+    lex = Lexer(text, source)
+    title, players = prologue(lex, "EFG", "2", "solves")
     comment = lex.next()[1] if lex.peek()[0] == "text" else ""
-    return Header(title, (players[0], players[1]), comment), _Parser(lex).tree()
+    return Header(title, players, comment), _Parser(lex).tree()
 
 
 class _Parser:
     """The node lines: what the file defined (information sets, chance sets, outcomes, by number) and, on a
     stack, each node still to come with the payoffs of the outcomes above it."""
 
-    def __init__(self, lex: _Lexer) -> None:
+    def __init__(self, lex: Lexer) -> None:
         self.lex = lex
         self.infosets: dict[tuple[int, int], tuple[str, tuple[str, ...], tuple[str, ...]]] = {}
         self.chances: dict[int, tuple[str, tuple[str, ...], tuple[Fraction, ...], tuple[str, ...]]] = {}
@@ -587,6 +595,6 @@ def _quoted(text: str) -> str:
 
 
 __all__ = [
-    "MAX_NODES", "ChanceNode", "EfgGame", "Header", "Node", "PlayerNode", "Terminal", "dumps", "form", "node_of",
-    "nodes", "read", "walk", "write",
+    "MAX_NODES", "ChanceNode", "EfgGame", "Header", "Lexer", "Node", "PlayerNode", "Terminal", "dumps", "form",
+    "node_of", "nodes", "prologue", "read", "walk", "write",
 ]

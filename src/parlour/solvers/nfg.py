@@ -25,7 +25,7 @@ from parlour.results import frac_str
 
 # Gambit's two formats share their tokens (quoted labels with their escapes, braces, numbers such as 2, -1.5,
 # 1/3 or 1e-3), each with its line: the .efg lexer reads both.
-from parlour.solvers.efg import _Lexer
+from parlour.solvers.efg import Lexer, prologue
 
 if TYPE_CHECKING:
     from parlour.solvers.zerosum import MatrixLike
@@ -62,21 +62,8 @@ def parse_game(text: str, source: str = "the .nfg file") -> NfgGame:
     line at the first thing wrong."""
     if not isinstance(text, str):
         raise InvalidType(f"{spelling.parameter('text')} must be the .nfg text (a str), got {shown(text)}")
-    lex = _Lexer(text, source)
-    if lex.next() != ("word", "NFG"):
-        raise lex.fail("an .nfg file starts with 'NFG 1 R'")
-    if lex.next() != ("word", "1"):
-        raise lex.fail("only version 1 of the .nfg format is read ('NFG 1 R')")
-    if lex.next() not in (("word", "R"), ("word", "D")):
-        raise lex.fail("expected the number type R or D after 'NFG 1'")
-    title = lex.label("the game's title")
-    lex.expect("{", "'{' before the players' names")
-    players: list[str] = []
-    while lex.peek()[0] == "text":
-        players.append(lex.next()[1])
-    lex.expect("}", "'}' after the players' names")
-    if len(players) != 2:
-        raise lex.fail(f"parlour reads two-player games; this .nfg has {len(players)} players")
+    lex = Lexer(text, source)
+    title, players = prologue(lex, "NFG", "1", "reads")
     rows, columns = _strategies(lex, len(text))
     comment = lex.next()[1] if lex.peek()[0] == "text" else ""
     cells = len(rows) * len(columns)
@@ -87,10 +74,10 @@ def parse_game(text: str, source: str = "the .nfg file") -> NfgGame:
     # player 1's strategy varies fastest: profile k is row k % m, column k // m
     m = len(rows)
     tables = tuple(tuple(tuple(pairs[i + m * j][p] for j in range(len(columns))) for i in range(m)) for p in (0, 1))
-    return NfgGame(title, (players[0], players[1]), (rows, columns), (tables[0], tables[1]), comment)
+    return NfgGame(title, players, (rows, columns), (tables[0], tables[1]), comment)
 
 
-def _strategies(lex: _Lexer, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _strategies(lex: Lexer, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Both players' strategy names: a list of labels each (an empty label is named by its number), or a
     count each (the strategies are then named 1, 2, ...)."""
     lex.expect("{", "'{' before the strategies")
@@ -123,7 +110,7 @@ def _strategies(lex: _Lexer, size: int) -> tuple[tuple[str, ...], tuple[str, ...
     return found[0], found[1]
 
 
-def _payoff_body(lex: _Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
+def _payoff_body(lex: Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
     """The payoff layout: both players' payoffs for each profile in turn."""
     values: list[Fraction] = []
     while len(values) < 2 * cells:
@@ -138,7 +125,7 @@ def _payoff_body(lex: _Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
     return [(values[2 * k], values[2 * k + 1]) for k in range(cells)]
 
 
-def _outcome_body(lex: _Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
+def _outcome_body(lex: Lexer, cells: int) -> list[tuple[Fraction, Fraction]]:
     """The outcome layout: `{ { "name" p1, p2 } ... }`, then each profile's outcome number (0: no payoff)."""
     lex.next()
     outcomes: list[tuple[Fraction, Fraction]] = []

@@ -95,35 +95,35 @@ def _namespace(game: str | Path | ModuleType | Mapping[str, Any]) -> tuple[Mappi
     raise InvalidType(f"game must be a file name, a module or a mapping of names, got {shown(game)}")
 
 
-def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
-    """A Gambit .efg file: read into the sequence form in one pass, solved as a game tree module is."""
+def _tree_start(players: int | None, why: str, progress: Callable[[str], None] | None, doing: str) -> float:
+    """A tree from elsewhere (a file, a library) is about to be read: `players` refused (`why` says why), the
+    first progress line, and the clock started."""
     import time
 
+    if players is not None:
+        raise InvalidInput(f"the number of players is a race game's option; {why}")
+    if progress is not None:
+        progress(doing)
+    return time.perf_counter()
+
+
+def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
+    """A Gambit .efg file: read into the sequence form in one pass, solved as a game tree module is."""
     from parlour.solvers import efg
     from parlour.toolkit import tree
 
-    if players is not None:
-        raise InvalidInput("the number of players is a race game's option; an .efg game has two players")
-    started = time.perf_counter()
-    if progress is not None:
-        progress(f"reading {path.name}")
+    started = _tree_start(players, "an .efg game has two players", progress, f"reading {path.name}")
     game = efg.read(path)
     return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=game.described())
 
 
 def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
     """An OpenSpiel game by name (`solvers.openspiel`), walked into the sequence form and solved as a tree."""
-    import time
-
     from parlour.results import exact
     from parlour.solvers import efg, openspiel
     from parlour.toolkit import tree
 
-    if players is not None:
-        raise InvalidInput("the number of players is a race game's option; an OpenSpiel game names its own")
-    started = time.perf_counter()
-    if progress is not None:
-        progress(f"walking {spec}")
+    started = _tree_start(players, "an OpenSpiel game names its own", progress, f"walking {spec}")
     game = openspiel.load(spec)
     extra: dict[str, Any] = {"format": "OpenSpiel", "game": str(game), "players": list(openspiel.PLAYERS)}
     constant = openspiel.exact(game.utility_sum())  # 0 for a zero-sum game
