@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.table import Table
 
-from parlour.commands.common import announce, console, counting, parse_int_list, print_json, progress
+from parlour.commands.common import Count, announce, console, counting, parse_int_list, print_json, progress
 from parlour.errors import InvalidInput
 from parlour.games.cowtrade.rules import NextChallenger, SecondInitiative, StageRule, TieRule
 from parlour.infra import lazy
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from parlour.analyses import cowtrade as analysis
     from parlour.analyses.cowtrade import endgame, policy
     from parlour.analyses.cowtrade import hidden as hidden_money
+    from parlour.analyses.estimates import Estimate
 else:  # HiGHS, FLINT and the end-game solver load when a command runs, not for --help
     analysis = lazy.module("parlour.analyses.cowtrade")
     endgame = lazy.module("parlour.analyses.cowtrade.endgame")
@@ -27,6 +29,7 @@ else:  # HiGHS, FLINT and the end-game solver load when a command runs, not for 
     policy = lazy.module("parlour.analyses.cowtrade.policy")
 
 app = typer.Typer(no_args_is_help=True)
+R = TypeVar("R")
 
 # Options every cow-trade command takes the same way, declared once.
 AsJson = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
@@ -127,6 +130,14 @@ def _strategy(strategy: dict[int, Fraction]) -> str:
 
 # --- the end game ---------------------------------------------------------------------------------
 
+def _explored(estimate: Estimate, run: Callable[[Callable[[Count], None]], R], quiet: bool) -> R:
+    """Announce a plan's estimate, then carry it out under a bar that counts the states explored: the end
+    game, the quartets and the security levels all report through a state counter the same way."""
+    announce(estimate, quiet)
+    with progress(quiet) as bar:
+        return run(counting(bar, bar.add_task("states explored", total=None)))
+
+
 def _hands(money1: int | None, money2: int | None, cards1: str | None, cards2: str | None,
            default_start: bool = True) -> tuple[endgame.Hand, endgame.Hand]:
     """Both hands from the options; with none given, both players hold the game's starting money (where
@@ -191,9 +202,7 @@ def endgame_command(
         return
     plan = policy.start_plan(_rules(set_size, stage, ties, next_challenger, study), animals1,
                              *_hands(money1, money2, cards1, cards2), challenger, tol=tol, force=force)
-    announce(plan.estimate, quiet or as_json)
-    with progress(quiet or as_json) as bar:
-        result = policy.run_endgame(plan, counting(bar, bar.add_task("states explored", total=None)))
+    result = _explored(plan.estimate, lambda heard: policy.run_endgame(plan, heard), quiet or as_json)
     if as_json:
         print_json(result.to_json())
         return
@@ -262,9 +271,7 @@ def quartets_command(
         points=parse_int_list(points, "--points"), animals1=parse_int_list(animals1, "--animals1"),
         held1=_values(held1, "--held1"), held2=_values(held2, "--held2"), challenger=challenger, stage=stage,
         ties=ties, next_challenger=next_challenger, study=study, table=table, force=force)
-    announce(plan.estimate, quiet or as_json)
-    with progress(quiet or as_json) as bar:
-        result = policy.run_quartets(plan, counting(bar, bar.add_task("states explored", total=None)))
+    result = _explored(plan.estimate, lambda heard: policy.run_quartets(plan, heard), quiet or as_json)
     if as_json:
         print_json(result.to_json())
     elif isinstance(result, QuartetsTable):
@@ -311,9 +318,7 @@ def security_command(
                                                    _cards(cards3, "--cards3")),
         set_size=set_size, animals=parse_int_list(animals, "--animals"), turn=turn,
         players=(1, 2, 3) if player is None else (player,), stage=stage, ties=ties, study=study, tol=tol, force=force)
-    announce(plan.estimate, quiet or as_json)
-    with progress(quiet or as_json) as bar:
-        result = policy.run_security(plan, counting(bar, bar.add_task("states explored", total=None)))
+    result = _explored(plan.estimate, lambda heard: policy.run_security(plan, heard), quiet or as_json)
     if as_json:
         print_json(result.to_json())
         return

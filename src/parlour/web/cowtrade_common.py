@@ -6,8 +6,10 @@ game the quartets' route).
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade import CARD_VALUES
@@ -15,6 +17,37 @@ from parlour.web.common import whole_number
 
 DECK = {0: 10, 10: 20, 50: 10, 100: 5, 200: 5, 500: 5}  # the money cards in a Koehandel box
 MAX_SEED = 10**12 - 1  # what whole_number reads (at most 12 digits)
+
+
+class _Plan(Protocol):
+    @property
+    def states(self) -> int: ...
+
+
+P = TypeVar("P", bound=_Plan)
+
+
+@dataclass(frozen=True)
+class PlannedGame(Generic[P]):
+    """A page's game: the policy's plan, checked against the page's limits; its jobs are named by `KIND` and
+    by `identity()`, what makes two games the same."""
+
+    plan: P
+
+    KIND: ClassVar[str]
+
+    @property
+    def estimate(self) -> int:
+        """States (the plan's upper bound, `estimate_states`)."""
+        return self.plan.states
+
+    def identity(self) -> object:
+        raise NotImplementedError
+
+    @property
+    def key(self) -> str:
+        """The job's name: the same game asked twice is one job."""
+        return f"cowtrade-{self.KIND}-" + hashlib.sha256(repr(self.identity()).encode()).hexdigest()[:20]
 
 
 def parse_cards(value: Any, who: str) -> list[int]:

@@ -37,13 +37,12 @@ a state reached from the start is looked up in its solution. The moves are the a
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
@@ -72,7 +71,7 @@ from parlour.infra.cache import InMemory, PageCache
 from parlour.results import bounds, down, exact, up
 from parlour.solvers.stochastic import End, StochasticSolution
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number
-from parlour.web.cowtrade_common import MAX_SEED, check_deck, parse_cards, side
+from parlour.web.cowtrade_common import MAX_SEED, PlannedGame, check_deck, parse_cards, side
 from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
 from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
 from parlour.web.cowtrade_quartets import api_quartets
@@ -142,10 +141,10 @@ class HiddenRequest(BaseModel):
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(PlannedGame[policy.EndgamePlan]):
     """A page's end game: the policy's plan (rules, start, estimate), checked against the page's limits."""
 
-    plan: policy.EndgamePlan
+    KIND: ClassVar[str] = "endgame"
 
     @property
     def rules(self) -> EndgameRules:
@@ -156,19 +155,12 @@ class Game:
         return self.plan.start
 
     @property
-    def estimate(self) -> int:
-        """States (`estimate_states`)."""
-        return self.plan.states
-
-    @property
     def seconds(self) -> float:
         """The solve's estimated time: a quartet's backward induction is a fraction of a second."""
         return QUINTET_SECONDS_PER_STATE * self.estimate if self.rules.set_size > 4 else 0.0
 
-    @property
-    def key(self) -> str:
-        """The job's name: the same game asked twice is one job."""
-        return "cowtrade-endgame-" + hashlib.sha256(repr((self.rules, self.start)).encode()).hexdigest()[:20]
+    def identity(self) -> object:
+        return (self.rules, self.start)
 
 
 def _side(value: Any, what: str) -> int:

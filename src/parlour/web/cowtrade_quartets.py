@@ -17,10 +17,9 @@ refusing games whose state estimate (`games.cowtrade.quartets.estimate_states`) 
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
@@ -29,7 +28,7 @@ from parlour.errors import InvalidInput, SolverError
 from parlour.games.cowtrade.endgame import NextChallenger, StageRule
 from parlour.games.cowtrade.quartets import MAX_POINTS, SIZE, open_quartets
 from parlour.web.common import one_of, whole_numbers
-from parlour.web.cowtrade_common import check_deck, parse_cards, side
+from parlour.web.cowtrade_common import PlannedGame, check_deck, parse_cards, side
 from parlour.web.jobs import Report, jobs
 
 # measured on a shared 2-core machine (bench/bench_cowtrade_quartets.py): 10,50 against 10,10 (estimate 1,200)
@@ -57,22 +56,14 @@ class QuartetsRequest(BaseModel):
 
 
 @dataclass(frozen=True)
-class QuartetsGame:
+class QuartetsGame(PlannedGame[policy.QuartetsPlan]):
     """A page's two quartets: the policy's plan (rules, start, estimate), checked against the page's limit."""
 
-    plan: policy.QuartetsPlan
+    KIND: ClassVar[str] = "quartets"
 
-    @property
-    def estimate(self) -> int:
-        """States (`games.cowtrade.quartets.estimate_states`)."""
-        return self.plan.states
-
-    @property
-    def key(self) -> str:
-        """The job's name: the same game asked twice is one job."""
+    def identity(self) -> object:
         p = self.plan
-        text = repr((p.rules, p.animals1, p.hand1, p.hand2, p.challenger))
-        return "cowtrade-quartets-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+        return (p.rules, p.animals1, p.hand1, p.hand2, p.challenger)
 
 
 def parse_quartets(req: QuartetsRequest) -> QuartetsGame:

@@ -25,6 +25,7 @@ from parlour.games.cowtrade.endgame import (
     NextChallenger,
     StageRule,
     TieRule,
+    TradeRules,
     TradeState,
     cards_of,
 )
@@ -50,8 +51,25 @@ def _hand_json(hand: Hand) -> Any:
     return hand if isinstance(hand, int) else cards_of(hand)
 
 
+class _ProvenExactly(Result):
+    """Base of the results whose `value` is a Fraction proven by a rational certificate (status EXACT)."""
+
+    # Not a dataclass: `value` is each subclass's own field, in its place; this names its type for mypy.
+    value: Fraction
+
+    @property
+    def certified(self) -> bool:
+        """The value (and all the result holds) carries a rational certificate checked in exact arithmetic."""
+        return self.status is Status.EXACT
+
+    @property
+    def value_exact(self) -> Fraction:
+        """The value as the JSON's `value_exact` names it: always exact here (`value`, a Fraction)."""
+        return self.value
+
+
 @dataclass(frozen=True)
-class CowTradeSolution(Result):
+class CowTradeSolution(_ProvenExactly):
     """The exact solution of one cow trade (status EXACT: the LP value carries a checked rational
     certificate)."""
 
@@ -61,16 +79,6 @@ class CowTradeSolution(Result):
     strategy3: dict[int, Fraction]
     elimination: Elimination | None
     inspection_size: int | None  # n of the n x n inspection matrix left by elimination (1: a cell)
-
-    @property
-    def certified(self) -> bool:
-        """The value and strategies carry a rational certificate checked in exact arithmetic."""
-        return self.status is Status.EXACT
-
-    @property
-    def value_exact(self) -> Fraction:
-        """The value as the JSON's `value_exact` names it: always exact here (`value`, a Fraction)."""
-        return self.value
 
     # the game's parts under the JSON's names
     @property
@@ -124,6 +132,25 @@ class CowTradeSolution(Result):
         return [s.describe(rows, cols) for s in self.elimination.steps]
 
 
+class _TradeRulesNamed:
+    """The trade rules' parts under the JSON's names, for the end games' results (two and three players)."""
+
+    # Each result's own field, of its own rules' class; this names what the properties read, for mypy.
+    rules: TradeRules
+
+    @property
+    def set_size(self) -> int:
+        return self.rules.set_size
+
+    @property
+    def stage(self) -> StageRule:
+        return self.rules.stage
+
+    @property
+    def ties(self) -> TieRule:
+        return self.rules.ties
+
+
 @dataclass(frozen=True)
 class Play:
     """One state optimal play can reach: its value and both players' optimal offers."""
@@ -149,7 +176,7 @@ class Play:
 
 
 @dataclass(frozen=True, kw_only=True)
-class EndgameSolution(Result):
+class EndgameSolution(_TradeRulesNamed, Result):
     """The value of the start (exact, or a proven interval), what optimal play leads to, and the path.
 
     As `parlour.solve`'s GameSolution: `value_low == value_high` when the value is exact; the JSON's names are
@@ -186,18 +213,6 @@ class EndgameSolution(Result):
         return float(self.value)
 
     # the rules' and the start's parts under the JSON's names
-    @property
-    def set_size(self) -> int:
-        return self.rules.set_size
-
-    @property
-    def stage(self) -> StageRule:
-        return self.rules.stage
-
-    @property
-    def ties(self) -> TieRule:
-        return self.rules.ties
-
     @property
     def next_challenger(self) -> NextChallenger:
         return self.rules.next_challenger
@@ -252,7 +267,7 @@ class EndgameSolution(Result):
 
 
 @dataclass(frozen=True)
-class HiddenMoneySolution(Result):
+class HiddenMoneySolution(_ProvenExactly):
     """The last trade with hidden money, and the same deals with full information. Values are player 1's
     expected payoff in units of the quartet's points (+1: he completes it, -1: player 3 does); every
     value is exact and proven (`check()` re-proves them all)."""
@@ -274,16 +289,6 @@ class HiddenMoneySolution(Result):
     one_sided: tuple[BayesianSolution, ...] = field(repr=False, default=())
 
     RENAMED: ClassVar[Mapping[str, str]] = {"second": "second_initiative"}  # the JSON's name
-
-    @property
-    def certified(self) -> bool:
-        """Every value carries a rational certificate checked in exact arithmetic (`check()` re-proves them)."""
-        return self.status is Status.EXACT
-
-    @property
-    def value_exact(self) -> Fraction:
-        """The value as the JSON's `value_exact` names it: always exact here (`value`, a Fraction)."""
-        return self.value
 
     @property
     def hands1(self) -> int:
@@ -400,7 +405,7 @@ class Level:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SecuritySolution(Result):
+class SecuritySolution(_TradeRulesNamed, Result):
     """The security level of each asked player from one start (see the module doc)."""
 
     rules: ThreeRules
@@ -430,18 +435,6 @@ class SecuritySolution(Result):
     # the rules' and the start's parts under the JSON's names
     concept: ClassVar[str] = CONCEPT
     turn_order: ClassVar[tuple[int, int, int]] = (1, 2, 3)  # turns go 1 -> 2 -> 3 (a player without animals passes)
-
-    @property
-    def set_size(self) -> int:
-        return self.rules.set_size
-
-    @property
-    def stage(self) -> StageRule:
-        return self.rules.stage
-
-    @property
-    def ties(self) -> TieRule:
-        return self.rules.ties
 
     @property
     def animals(self) -> tuple[int, int, int]:
