@@ -293,3 +293,16 @@ def test_what_player_2_sees_changes_the_value():
     assert parlour.solve({**blind, "seen": lambda s, coin: coin}).value_exact == -1
     half = {**blind, "seen": lambda s, coin: "same"}  # a signal that tells nothing: simultaneous again
     assert parlour.solve(half).value_exact == 0
+
+
+def test_the_table_for_people_of_a_race_game_counts_its_players(tmp_path, capsys):
+    # a race game's `players` is a count, a Gambit file's its names: the table must show both (it joined the
+    # count as if it were names and crashed)
+    from tests.conftest import run_cli
+
+    board = tmp_path / "toy.toml"
+    board.write_text("end = 2\ndice = [[0, 1]]\ngeese = []\njumps = {}\ninns = []\nwells = []\nstart_jumps = {}\n"
+                     "occupancy = false\n")
+    code, out, err = run_cli(["solve", str(board), "--players", "2"], capsys)
+    assert code == 0, err
+    assert "player 1 wins" in out and "0.592592592593" in out  # 16/27

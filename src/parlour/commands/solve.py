@@ -54,8 +54,9 @@ def solve(
         show(result, console)
         return
     table = Table(title=f"{result.name} ({result.kind} game)", show_header=False)
-    if "players" in result.extra:  # a Gambit file's own names for its players
-        table.add_row("players", " and ".join(result.extra["players"]))
+    names = result.extra.get("players")
+    if isinstance(names, list | tuple):  # a Gambit file's own names for its players (a race game: their count)
+        table.add_row("players", " and ".join(map(str, names)))
     if result.exact:
         table.add_row("value", f"{_short(result.value_low)} = {result.value_float:.12g} (exact)")
     else:
