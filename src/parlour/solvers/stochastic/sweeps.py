@@ -55,6 +55,29 @@ def best_move(s: int, vals: np.ndarray, pay: np.ndarray, mover: np.ndarray, move
 
 
 @njit(cache=True)
+def best_moves(s: int, lo: np.ndarray, hi: np.ndarray, pay_lo: np.ndarray, pay_hi: np.ndarray, mover: np.ndarray,
+               move_ptr: np.ndarray, branch_ptr: np.ndarray, den: np.ndarray, weight: np.ndarray,
+               target: np.ndarray) -> tuple[float, int, float, int]:
+    """`best_move` from below at `lo` and from above at `hi` in one pass over the state's moves: the sweep's
+    hot loop. Two calls of `best_move` read each move's branches twice, and made Pig's sweeps 1.4x slower."""
+    maxing = mover[s] == 1
+    best_lo = 0.0
+    best_hi = 0.0
+    arg_lo = -1
+    arg_hi = -1
+    for m in range(move_ptr[s], move_ptr[s + 1]):
+        v = move_value(m, lo, pay_lo, branch_ptr, den, weight, target, -1.0)
+        w = move_value(m, hi, pay_hi, branch_ptr, den, weight, target, 1.0)
+        if arg_lo < 0 or (v > best_lo if maxing else v < best_lo):
+            best_lo = v
+            arg_lo = m
+        if arg_hi < 0 or (w > best_hi if maxing else w < best_hi):
+            best_hi = w
+            arg_hi = m
+    return best_lo, arg_lo, best_hi, arg_hi
+
+
+@njit(cache=True)
 def _try_jump(a: int, b: int, vals: np.ndarray, delta: np.ndarray, prev: np.ndarray, strategy: np.ndarray,
               saved: np.ndarray, picks: np.ndarray, mover: np.ndarray, move_ptr: np.ndarray,
               branch_ptr: np.ndarray, den: np.ndarray, weight: np.ndarray, target: np.ndarray, pay: np.ndarray,
@@ -113,8 +136,8 @@ def solve_components(first: int, last: int, comp_ptr: np.ndarray, lo: np.ndarray
             width = 0.0
             changed = False
             for s in range(a, b):
-                best_lo, arg_lo = best_move(s, lo, pay_lo, mover, move_ptr, branch_ptr, den, weight, target, -1.0)
-                best_hi, arg_hi = best_move(s, hi, pay_hi, mover, move_ptr, branch_ptr, den, weight, target, 1.0)
+                best_lo, arg_lo, best_hi, arg_hi = best_moves(s, lo, hi, pay_lo, pay_hi, mover, move_ptr, branch_ptr,
+                                                              den, weight, target)
                 p_lo[s - a] = d_lo[s - a]
                 p_hi[s - a] = d_hi[s - a]
                 d_lo[s - a] = 0.0
