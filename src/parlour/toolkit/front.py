@@ -25,8 +25,7 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any
     tol = checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
     players = checks.optional_integer(players, "players", 1)
     exact = None if exact is None else checks.flag(exact, "exact")
-    if progress is not None and not callable(progress):
-        raise InvalidType(f"progress must be a function, got {shown(progress)}")
+    checks.callback(progress)
     if payoffs2 is not None or _is_table(game):
         return _solve_pair(game, payoffs2, players=players, progress=progress)
     if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
