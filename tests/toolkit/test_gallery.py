@@ -298,7 +298,7 @@ def test_what_player_2_sees_changes_the_value():
 def test_the_table_for_people_of_a_race_game_counts_its_players(tmp_path, capsys):
     # a race game's `players` is a count, a Gambit file's its names: the table must show both (it joined the
     # count as if it were names and crashed)
-    from tests.conftest import run_cli
+    from conftest import run_cli
 
     board = tmp_path / "toy.toml"
     board.write_text("end = 2\ndice = [[0, 1]]\ngeese = []\njumps = {}\ninns = []\nwells = []\nstart_jumps = {}\n"
