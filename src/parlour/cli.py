@@ -50,8 +50,10 @@ LAZY: dict[str, Lazy] = {
                   "Serve the games' pages at http://HOST:PORT/: every game against its optimal strategy."),
     "solve": Lazy("parlour.commands.solve", "solve",
                   "Solve your own game from a file: a race game (.toml), a stochastic game or a game tree (.py)."),
+    "review": Lazy("parlour.commands.review", "review",
+                   "Grade a game record from a page: every decision against the best move, luck apart."),
 }
-ORDER = ("reproduce", "zerosum", *(g.name for g in GAMES), "serve", "solve")
+ORDER = ("reproduce", "zerosum", *(g.name for g in GAMES), "serve", "solve", "review")
 
 
 def load(name: str) -> Command:

@@ -30,6 +30,7 @@ from parlour.errors import ParlourError
 from parlour.registry import BY_NAME, GAMES, Game
 from parlour.web.common import HERE, clip, docs_folder, render
 from parlour.web.jobs import router as job_router
+from parlour.web.review import router as review_router
 
 log = logging.getLogger("parlour.web")
 
@@ -239,6 +240,7 @@ def create_app() -> FastAPI:
         return render(request, "report_page.html", style=parts[0], body=parts[1])
 
     app.include_router(job_router)
+    app.include_router(review_router)
     _mount_games(app)
     return app
 

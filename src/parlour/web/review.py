@@ -1,0 +1,27 @@
+"""`POST /api/review`: a page's game record graded, the same review `parlour review RECORD --json` prints (both
+come from `analyses.review`), so the page and the command line show the same numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from parlour.analyses.review.core import parse_record, review
+from parlour.errors import FormatError
+from parlour.results import envelope, jsonable
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.post("/api/review")
+async def api_review(request: Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except ValueError as exc:
+        raise FormatError("the request body is not valid JSON") from exc
+    result = review(parse_record(data))
+    body: dict[str, Any] = envelope("parlour", "review", jsonable(result))
+    return body
