@@ -32,7 +32,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 from parlour.results import Status, label
-from parlour.solvers import cfr_form, cfr_kernels
+from parlour.solvers import cfr_form
 from parlour.solvers.sequence import SequenceForm
 
 __all__ = ["LP_PAIRS", "LP_SEQUENCES", "TOL", "CFRSolution", "beyond_lp", "solve"]
@@ -128,6 +128,9 @@ class _Run:
     each with the average plan that proved it."""
 
     def __init__(self, form: cfr_form.FlatForm) -> None:
+        from parlour.solvers import cfr_kernels  # numba: loaded when CFR+ runs, not when a tree is read
+
+        self.kernels = cfr_kernels
         self.form = form
         self.sides = tuple(s.arrays for s in form.sides)
         n1, n2 = (s.sequences for s in form.sides)
@@ -141,7 +144,7 @@ class _Run:
         self.certify(self.behaviour[0], self.behaviour[1])  # the uniform strategies: a first interval
 
     def step(self, count: int) -> None:
-        cfr_kernels.iterate(count, self.done, self.sides[0], self.sides[1], self.form.row, self.form.col,
+        self.kernels.iterate(count, self.done, self.sides[0], self.sides[1], self.form.row, self.form.col,
                             self.form.pay, self.behaviour[0], self.behaviour[1], self.regret[0], self.regret[1],
                             self.sums[0], self.sums[1])
         self.done += count
@@ -149,8 +152,8 @@ class _Run:
     def certify(self, weights1: np.ndarray, weights2: np.ndarray) -> None:
         """Each player's strategy of these weights checked (`cfr_kernels.guarantee_low`); a better bound kept."""
         f, (n1, n2) = self.form, (s.sequences for s in self.form.sides)
-        low = cfr_kernels.guarantee_low(self.sides[0], self.sides[1], f.row, f.col, f.low, weights1, n2)
-        high = -cfr_kernels.guarantee_low(self.sides[1], self.sides[0], f.col, f.row, self.negated, weights2, n1)
+        low = self.kernels.guarantee_low(self.sides[0], self.sides[1], f.row, f.col, f.low, weights1, n2)
+        high = -self.kernels.guarantee_low(self.sides[1], self.sides[0], f.col, f.row, self.negated, weights2, n1)
         self.checks += 1
         if low > self.low:
             self.low, self.best1 = low, weights1.copy()
