@@ -31,8 +31,13 @@ def measure(ranks: int, suits: int, tol: float, lp: bool) -> dict[str, Any]:
     game = tree.build(runpy.run_path(str(ROOT / "examples" / "leduc_poker.py")))
     built = time.perf_counter() - started
     lines: list[str] = []
+
+    def said(line: str) -> None:
+        lines.append(line)
+        print(line, flush=True)
+
     begun = time.perf_counter()
-    solved = cfr.solve(game, tol=tol, progress=lambda line: (lines.append(line), print(line, flush=True)))
+    solved = cfr.solve(game, tol=tol, progress=said)
     seconds = time.perf_counter() - begun
     figures: dict[str, Any] = {
         "deck": f"{ranks} ranks x {suits} suits", "nodes": game.nodes, "pairs": len(game.payoff),
