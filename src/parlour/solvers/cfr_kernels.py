@@ -9,6 +9,10 @@ sequence `row`, player 2's `col`, and player 1's payoff summed over the leaves t
 CFR in sequence form: the counterfactual value of a sequence is its own payoff against the other's plan plus
 the values of the information sets it leads to, so one pass over a side from the deepest information set up
 is one CFR pass over the tree, whatever the tree's size; what the kernels touch is the pairs and the sides.
+
+The certificate's kernels are compiled without fastmath (numba's default): no product is fused into a sum and
+no sum reassociated, so each operation is rounded to nearest once and the step to the next float outwards
+(`_down`, `_up`) bounds it.
 """
 
 from __future__ import annotations
