@@ -35,7 +35,7 @@ from parlour.errors import InvalidInput, shown
 from parlour.solvers import efg
 
 PREFIX = "openspiel:"
-MAX_NODES = efg.MAX_NODES
+MAX_NODES = 20_000_000  # as a game tree module (toolkit/tree.py): the walk keeps no node, CFR+ beyond the LP
 PROGRESS_EVERY = 100_000
 DENOMINATOR = 10**5
 TOLERANCE = Fraction(1, 10**12)
