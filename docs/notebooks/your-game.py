@@ -13,11 +13,14 @@
 #
 # A game is a few functions; `parlour.solve` checks it, picks the engine and proves the answer
 # (docs/your-game.md). This notebook writes a small dice game in a cell, solves it, and draws the optimal
-# strategy. Then it solves Kuhn poker, a game tree with hidden cards, from the gallery file.
+# strategy. Then it solves Kuhn poker, a game tree with hidden cards, from the gallery file; a Gambit .efg
+# file; an OpenSpiel game by name; and a two-player game that is not zero-sum, each with what it proves.
 #
 # This file is a [jupytext](https://jupytext.readthedocs.io) notebook; the tests run every cell.
 
 # %%
+import importlib.util
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,7 +28,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import parlour
+from parlour.solvers import efg
 from parlour.toolkit import Chance, End
+from parlour.toolkit.tree import guarantee
 
 # %% [markdown]
 # ## 1. A dice race: Pig to 50
@@ -105,4 +110,116 @@ fig, ax = plt.subplots(figsize=(4, 3))
 ax.bar(list(bets), list(bets.values()))
 ax.set_ylabel("P(bet first)")
 ax.set_title("Kuhn poker: player 1's opening (one optimal strategy)")
+plt.show()
+
+
+# %% [markdown]
+# ## 3. A Gambit .efg file: the value exact, both strategies checked
+#
+# A one-card poker in Gambit's format: Alice gets a high or a low card; she bets or checks; Bob, who sees
+# nothing, calls or folds. `parlour.solve` reads the numbers exactly and answers under the file's own names.
+
+# %%
+ONE_CARD = """EFG 2 R "one card" { "Alice" "Bob" }
+""
+c "deal" 1 "deal" { "high" 1/2 "low" 1/2 } 0
+p "" 1 1 "high" { "bet" "check" } 0
+p "" 2 1 "facing bet" { "call" "fold" } 0
+t "" 1 "win 2" { 2 -2 }
+t "" 2 "win 1" { 1 -1 }
+t "" 2
+p "" 1 2 "low" { "bet" "check" } 0
+p "" 2 1 0
+t "" 3 "lose 2" { -2 2 }
+t "" 2
+t "" 4 "lose 1" { -1 1 }
+"""
+one_card_file = Path(tempfile.mkdtemp()) / "one-card.efg"
+one_card_file.write_text(ONE_CARD)
+one_card = parlour.solve(one_card_file)
+one_card
+
+
+# %% [markdown]
+# What it proves: each player's strategy, in fractions, guarantees the value against every reply of the
+# other. The check is short enough to make here: the exact best reply to each strategy, computed on the
+# file's tree (`guarantee`), gives 1/3 from both sides.
+
+# %%
+def exact_strategy(result, player):
+    """A player's strategy from the result, as fractions: infoset -> move -> probability."""
+    return {infoset: {move.removesuffix("_exact"): Fraction(p) for move, p in plays.items()
+                      if move.endswith("_exact")}
+            for infoset, plays in result.strategies[f"player{player}"].items()}
+
+
+tree = efg.read(one_card_file).form
+alice, bob = exact_strategy(one_card, 1), exact_strategy(one_card, 2)
+print("Alice:", alice, "\nBob:  ", bob)
+print(f"Alice's strategy guarantees her {guarantee(tree, 1, alice)}; Bob's holds her to {guarantee(tree, 2, bob)}")
+assert guarantee(tree, 1, alice) == guarantee(tree, 2, bob) == one_card.value_exact == Fraction(1, 3)
+
+# %% [markdown]
+# ## 4. An OpenSpiel game by name: Leduc poker
+#
+# With OpenSpiel installed (`pip install parlour[openspiel]`), a game is named in the string
+# `pyspiel.load_game` reads. Leduc poker (9,457 nodes) comes back exact, its value a fraction of 31 digits.
+# A strategy proves something even when it is not optimal: player 1's optimal strategy cut to two decimals
+# still guarantees him a number, computed exactly, and player 2's holds him to another. The two make a
+# certified interval around the value; the optimal strategies close it.
+
+# %%
+if importlib.util.find_spec("pyspiel") is None:
+    print("open_spiel is not installed: pip install parlour[openspiel]")
+else:
+    from parlour.solvers import openspiel
+
+    leduc = parlour.solve("openspiel:leduc_poker")
+    print(leduc.status.value, leduc.value_exact, float(leduc.value_exact))
+    leduc_tree = efg.form(openspiel.nodes(openspiel.load("leduc_poker"), "leduc_poker"))
+
+    def rounded(strategy):
+        """Each infoset's probabilities cut to two decimals, the last move taking what is left."""
+        out = {}
+        for infoset, plays in strategy.items():
+            moves = list(plays)
+            probs = [Fraction(int(plays[m] * 100), 100) for m in moves[:-1]]
+            out[infoset] = dict(zip(moves, [*probs, 1 - sum(probs)], strict=True))
+        return out
+
+    low = guarantee(leduc_tree, 1, rounded(exact_strategy(leduc, 1)))
+    high = guarantee(leduc_tree, 2, rounded(exact_strategy(leduc, 2)))
+    print(f"strategies cut to two decimals: the value lies in [{float(low):.6f}, {float(high):.6f}] (proven)")
+    assert low <= leduc.value_exact <= high
+    assert guarantee(leduc_tree, 1, exact_strategy(leduc, 1)) == leduc.value_exact  # the optimal ones meet
+
+# %% [markdown]
+# ## 5. A two-player game that is not zero-sum: every extreme equilibrium
+#
+# Von Stengel's 3x2 example (Algorithmic Game Theory, 2007, ch. 3): the row player's and the column
+# player's payoff tables, both maximising. `parlour.solve(A, B)` lists every extreme equilibrium exactly.
+
+# %%
+A = [[3, 3], [2, 5], [0, 6]]
+B = [[3, 2], [2, 6], [3, 1]]
+game = parlour.solve(A, B)
+game
+
+# %% [markdown]
+# What it proves: each equilibrium is checked in fractions, as here: no pure strategy of either player pays
+# more against the other's strategy than the equilibrium pays him (so no mixture does either).
+
+# %%
+for eq in game.equilibria:
+    x, y = eq.strategies
+    row = [sum(a * q for a, q in zip(A[i], y, strict=True)) for i in range(3)]  # each row against y
+    column = [sum(B[i][j] * x[i] for i in range(3)) for j in range(2)]  # each column against x
+    assert max(row) == eq.payoffs[0] and max(column) == eq.payoffs[1]
+    print([str(p) for p in x], [str(q) for q in y], "pays", [str(v) for v in eq.payoffs], "- no deviation gains")
+
+fig, ax = plt.subplots(figsize=(4, 3))
+ax.scatter([float(e.payoffs[0]) for e in game.equilibria], [float(e.payoffs[1]) for e in game.equilibria])
+ax.set_xlabel("row player's payoff")
+ax.set_ylabel("column player's payoff")
+ax.set_title("von Stengel's 3x2 game: its three equilibria")
 plt.show()

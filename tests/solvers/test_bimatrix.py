@@ -1,13 +1,16 @@
 """solvers.bimatrix: textbook games with known equilibria, degenerate games, pygambit's enummixed on random
-games and on the two-player games of Gambit's catalog, Lemke-Howson against the enumeration, the certificate,
-and the input checks."""
+games and on the two-player games of Gambit's catalog, nashpy's support and vertex enumeration and
+Lemke-Howson on nondegenerate games, Lemke-Howson against the enumeration, the certificate, and the input
+checks."""
 
 import functools
 import json
 import random
+import warnings
 from decimal import Decimal
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -169,6 +172,132 @@ def test_lemke_howson_on_a_degenerate_game() -> None:
     a, b = [[3, 3], [2, 5], [0, 6]], [[3, 3], [2, 6], [3, 1]]
     listed = bimatrix.equilibria(a, b).equilibria
     assert all(bimatrix.one_equilibrium(a, b, label=k).equilibria[0] in listed for k in range(5))
+
+
+# ---- nashpy: support enumeration, vertex enumeration and Lemke-Howson in floats ---------------------------
+
+Profile = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def nondegenerate(a: object, b: object) -> bool:
+    """No mixed strategy has more pure best replies than its support (von Stengel's definition): every vertex
+    of P carries exactly m labels and every vertex of Q exactly n. nashpy's algorithms assume it."""
+    ta, tb = bimatrix.payoff_tables(a, b)
+    m, n = len(ta), len(ta[0])
+    p, _ = bimatrix.vertices(bimatrix.positive_integers(tb))
+    q, _ = bimatrix.vertices([list(col) for col in zip(*bimatrix.positive_integers(ta), strict=True)])
+    return (all(v.zeros.bit_count() + v.tight.bit_count() == m for v in p)
+            and all(v.zeros.bit_count() + v.tight.bit_count() == n for v in q))
+
+
+def as_floats(solution: bimatrix.BimatrixSolution) -> list[Profile]:
+    return [(tuple(map(float, x)), tuple(map(float, y))) for x, y in profiles(solution)]
+
+
+def same_profiles(ours: list[Profile], theirs: list[Profile], tol: float = 1e-9) -> bool:
+    """The same set of profiles, each matched within `tol` in every probability (nashpy's are floats)."""
+    def near(p: Profile, q: Profile) -> bool:
+        return all(len(u) == len(v) and all(abs(s - t) <= tol for s, t in zip(u, v, strict=True))
+                   for u, v in zip(p, q, strict=True))
+
+    return (len(ours) == len(theirs) and all(any(near(p, q) for q in theirs) for p in ours)
+            and all(any(near(p, q) for q in ours) for p in theirs))
+
+
+def is_equilibrium(a: object, b: object, profile: Profile, tol: float = 1e-9) -> bool:
+    """A float profile of the right shape with no pure deviation gaining more than `tol`."""
+    x, y = (np.asarray(s, dtype=float) for s in profile)
+    pa, pb = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if x.shape != (pa.shape[0],) or y.shape != (pa.shape[1],) or not (np.isfinite(x).all() and np.isfinite(y).all()):
+        return False
+    return bool((pa @ y).max() - x @ pa @ y <= tol and (x @ pb).max() - x @ pb @ y <= tol)
+
+
+def nashpy_game(a: object, b: object) -> object:
+    nash = pytest.importorskip("nashpy", reason="nashpy (an optional peer, requirements-peers.lock) is not installed")
+    return nash.Game(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+
+
+def float_profiles(found: object) -> list[Profile]:
+    return [(tuple(map(float, x)), tuple(map(float, y))) for x, y in found]  # type: ignore[attr-defined]
+
+
+NONDEGENERATE = {
+    "battle of the sexes": ([[3, 0], [0, 2]], [[2, 0], [0, 3]]),
+    "prisoner's dilemma": ([[3, 0], [5, 1]], [[3, 5], [0, 1]]),
+    "von Stengel 3x2": ([[3, 3], [2, 5], [0, 6]], [[3, 2], [2, 6], [3, 1]]),
+    "rock-paper-scissors": ([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]),
+    **{f"random {m}x{n} (seed {seed})": random_game(random.Random(seed), m, n, high)
+       for seed, m, n, high in [*(c for c in CASES if c[3] == 20 and c[0] != 6), (1000, 5, 5, 100),
+                                (1001, 6, 4, 100), (1002, 6, 6, 100)]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(NONDEGENERATE))
+def test_nashpys_vertex_and_support_enumeration_agree(name: str) -> None:
+    """Vertex enumeration: the same extreme equilibria. Support enumeration: nashpy's are all among parlour's,
+    and the same on the textbook games; on a few random ones nashpy drops one, whose solved probabilities come
+    out as -1e-17 where they are 0 and fail its sign test, which has no tolerance (random 3x4, seed 4: the
+    equilibrium with supports {0, 1, 2} and {0, 2, 3})."""
+    a, b = NONDEGENERATE[name]
+    assert nondegenerate(a, b)
+    game: Any = nashpy_game(a, b)
+    ours = as_floats(bimatrix.equilibria(a, b))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # nashpy's note that an even count means degeneracy
+        vertex, support = float_profiles(game.vertex_enumeration()), float_profiles(game.support_enumeration())
+    assert same_profiles(ours, vertex)
+    assert same_profiles([p for p in ours if any(same_profiles([p], [q]) for q in support)], support)
+    if not name.startswith("random"):
+        assert same_profiles(ours, support)
+
+
+NASHPY_LEMKE_HOWSON_FAILS = {"random 6x4 (seed 1001)"}
+
+
+@pytest.mark.parametrize("name", sorted(NONDEGENERATE))
+def test_nashpys_lemke_howson_reaches_parlours_equilibrium_from_each_label(name: str) -> None:
+    """From each dropped label (the same numbering: rows 0..m-1, columns m..m+n-1) nashpy's Lemke-Howson ends
+    where parlour's does. Except in the 6x4 game, where nashpy 0.0.43 returns from every label a profile that is
+    no equilibrium (the column player's probabilities rotated by two places): those are not compared."""
+    a, b = NONDEGENERATE[name]
+    game: Any = nashpy_game(a, b)
+    m, n = len(a), len(a[0])
+    compared = 0
+    for label in range(m + n):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            theirs = float_profiles([game.lemke_howson(initial_dropped_label=label)])
+        if not is_equilibrium(a, b, theirs[0]):
+            continue
+        compared += 1
+        assert same_profiles(as_floats(bimatrix.one_equilibrium(a, b, label=label)), theirs), label
+    assert compared == m + n or name in NASHPY_LEMKE_HOWSON_FAILS
+
+
+@pytest.mark.skipif(not catalog_games(), reason="pygambit (Gambit's Python API and its catalog) is not installed")
+@pytest.mark.parametrize("name", catalog_games())
+def test_nashpy_agrees_on_gambits_catalog_games(name: str) -> None:
+    """The catalog's two-player games (trees in strategic form): where the game is nondegenerate, nashpy's
+    vertex enumeration finds parlour's equilibria, its support enumeration some of them, and its Lemke-Howson
+    from each label the one parlour's reaches."""
+    import pygambit as gbt
+
+    a, b = (np.vectorize(F, otypes=[object])(t) for t in
+            _read(Path(gbt.__file__).parent / "catalog_data" / name).to_arrays())  # type: ignore[attr-defined]
+    if not nondegenerate(a, b):
+        pytest.skip("degenerate: nashpy's algorithms are for nondegenerate games (its documentation)")
+    game: Any = nashpy_game(a, b)
+    ours = as_floats(bimatrix.equilibria(a, b))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert same_profiles(ours, float_profiles(game.vertex_enumeration()))
+        support = float_profiles(game.support_enumeration())
+        assert same_profiles([p for p in ours if any(same_profiles([p], [q]) for q in support)], support)
+        for label in range(sum(a.shape)):
+            theirs = float_profiles([game.lemke_howson(initial_dropped_label=label)])
+            assert is_equilibrium(a, b, theirs[0]), label
+            assert same_profiles(as_floats(bimatrix.one_equilibrium(a, b, label=label)), theirs), label
 
 
 # ---- the certificate and the JSON -------------------------------------------------------------------------

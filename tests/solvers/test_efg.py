@@ -5,9 +5,10 @@ values checked against pygambit's own LP where pygambit is installed."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -243,6 +244,66 @@ def test_pygambit_agrees_on_random_games_with_hidden_moves(tmp_path: Path, seed:
     ours = sequence.solve(efg.read(path).form)
     assert ours.exact and ours.value_low == sequence.solve(written).value_low
     assert pygambit_value(path) == ours.value_low
+
+
+def _catalog_trees() -> list[Path]:
+    try:
+        import pygambit
+    except ImportError:
+        return []
+    return sorted((Path(pygambit.__file__).parent / "catalog_data").rglob("*.efg"))
+
+
+def _preorder(node: Any) -> Iterator[Any]:
+    yield node
+    for child in node.children:
+        yield from _preorder(child)
+
+
+def _gambit_profile(game: Any, form: sequence.SequenceForm, solved: sequence.SequenceSolution) -> Any:
+    """parlour's behaviour strategies as pygambit's exact profile. Both number a player's information sets in
+    the order the file's tree first meets them (parlour reads the nodes in that order), and their moves as
+    the file lists them."""
+    met: dict[int, list[Any]] = {1: [], 2: []}
+    players = list(game.players)
+    for node in _preorder(game.root):
+        if not node.is_terminal and not node.infoset.is_chance:
+            known = met[players.index(node.infoset.player) + 1]
+            if node.infoset not in known:
+                known.append(node.infoset)
+    profile = game.mixed_behavior_profile(rational=True)
+    for p in (1, 2):
+        assert len(form.of(p)) == len(met[p])
+        for info, theirs in zip(form.of(p), met[p], strict=True):
+            plays = solved.strategies[p - 1][info.name]
+            for move, action in zip(info.moves, theirs.actions, strict=True):
+                profile[action] = plays[move]
+    return profile
+
+
+@pytest.mark.skipif(not _catalog_trees(), reason="pygambit (Gambit's Python API and its catalog) is not installed")
+@pytest.mark.parametrize("path", _catalog_trees(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_gambits_catalog_trees_have_gambits_values_and_its_best_replies_confirm_both_strategies(path: Path) -> None:
+    """Every tree of Gambit's catalog: the two-player constant-sum ones with perfect recall solved exactly to the
+    value of pygambit's own sequence-form LP (lp_solve, in rationals), and parlour's two strategies an
+    equilibrium by pygambit's exact regret (no player gains by any deviation); every other tree refused in one
+    sentence that says why."""
+    gbt: Any = pytest.importorskip("pygambit")
+    theirs = gbt.read_efg(str(path))
+    reasons = [why for why, holds in [("two-player games", len(theirs.players) == 2),
+                                      ("general-sum extensive games are out of scope", theirs.is_const_sum),
+                                      ("perfect recall", theirs.is_perfect_recall)] if not holds]
+    if reasons:  # the first the reader meets of what the tree breaks
+        with pytest.raises(FormatError, match="|".join(reasons)):
+            efg.read(path)
+        return
+    game = efg.read(path)
+    solved = sequence.solve(game.form)
+    assert solved.exact
+    assert solved.value_low == pygambit_value(path)
+    profile = _gambit_profile(theirs, game.form, solved)
+    assert profile.max_regret() == 0
+    assert Fraction(str(profile.payoff(next(iter(theirs.players))))) == solved.value_low
 
 
 def test_labels_with_quotes_and_backslashes_survive_the_round_trip() -> None:

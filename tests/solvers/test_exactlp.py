@@ -189,3 +189,34 @@ def test_one_row_at_a_time_is_the_same_lp() -> None:
     with pytest.raises(InvalidInput, match="beyond HiGHS"):
         program.add_row(0.0, lp.INF, np.array([0], dtype=np.int32), np.array([1e30]))
     assert program.h.getNumRow() == 2  # the refused row was not added
+
+
+def test_sparse_elimination_agrees_with_flints_dense_solve() -> None:
+    """`solve_sparse` (the sequence form's large bases): the same exact solution as FLINT's on random sparse
+    systems with fractions, None on a singular one and on one that fills in beyond its budget."""
+    import random
+
+    rng = random.Random(3)
+    for n in (1, 5, 40):
+        rows = [{i: Fraction(rng.randint(1, 9), rng.randint(1, 4))} for i in range(n)]  # a nonsingular diagonal
+        for _ in range(2 * n):
+            rows[rng.randrange(n)][rng.randrange(n)] = Fraction(rng.randint(-5, 5), rng.randint(1, 3))
+        rhs = [Fraction(rng.randint(-3, 3), rng.randint(1, 5)) for _ in range(n)]
+        dense = [[row.get(j, 0) for j in range(n)] for row in rows]
+        expected = exactlp.solve_square(dense, rhs)
+        assert exactlp.solve_sparse(rows, rhs, fill=10**6) == expected
+        if expected is not None:
+            for row, b in zip(rows, rhs, strict=True):
+                assert sum(row.get(j, 0) * x for j, x in enumerate(expected)) == b
+    assert exactlp.solve_sparse([{0: 1, 1: 2}, {0: 2, 1: 4}], [1, 2], fill=100) is None  # singular
+    assert exactlp.solve_sparse([{0: 1}, {0: 1}], [1, 1], fill=100) is None  # column 1 is empty
+    full = [{j: 1 + (i == j) for j in range(6)} for i in range(6)]
+    assert exactlp.solve_sparse(full, [1] * 6, fill=10) is None
+    assert exactlp.solve_sparse(full, [1] * 6, fill=10**3) == [Fraction(1, 7)] * 6
+
+
+def test_a_sparse_basis_is_re_solved_as_the_dense_one() -> None:
+    program, exact = _two_constraints()
+    program.solve()
+    basis = program.basis()
+    assert exactlp.basic_solution(exact, basis, fill=100) == exactlp.basic_solution(exact, basis)

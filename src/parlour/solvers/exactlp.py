@@ -7,7 +7,8 @@ conjectures use it:
 1. build the LP and solve it in floats (`lp.Program`), read the final basis (`Program.basis`);
 2. re-solve that basis exactly (`basic_solution`): with every nonbasic column at its bound and every tight
    row at its bound, the basic columns on the tight rows form a square system B x_B = b, and B^T y = c_B
-   gives the row duals;
+   gives the row duals (FLINT's dense solve; or, for a large sparse basis such as the sequence form's,
+   sparse elimination in Fractions, `solve_sparse`);
 3. when that fails (a float basis that is singular or not optimal in exact arithmetic), try the floats
    rounded to fractions (`rounded`, `candidates`);
 4. the caller checks what comes back against its own certificate (guarantees of both players, a best
@@ -16,11 +17,13 @@ conjectures use it:
 
 from __future__ import annotations
 
+import functools
+import heapq
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -143,9 +146,101 @@ def _solve(matrix: list[list[Rational]], rhs: Sequence[Rational], integral: bool
     return _solve_integral(matrix, rhs) if integral else solve_square(matrix, rhs)  # type: ignore[arg-type]
 
 
-def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool = True) -> BasicSolution | None:
+# --- sparse bases: elimination that keeps the zeros -------------------------------------------------------
+
+Pivot = tuple[int, dict[int, Fraction], Fraction]  # (column, the pivot row as it was then, its right-hand side)
+
+
+def _sparse_blocks(lp: ExactLP, basis: Basis) -> tuple[list[dict[int, Rational]], list[dict[int, Rational]]]:
+    """The rows of B = A[tight rows, basic columns] and of B^T, each as {position: coefficient}."""
+    row_pos = {r: p for p, r in enumerate(basis.tight_rows)}
+    rows: list[dict[int, Rational]] = [{} for _ in basis.tight_rows]
+    transposed: list[dict[int, Rational]] = [{} for _ in basis.basic_cols]
+    for c_pos, c in enumerate(basis.basic_cols):
+        for r, v in lp.column(c).items():
+            if (p := row_pos.get(r)) is not None and v:
+                rows[p][c_pos] = v
+                transposed[c_pos][p] = v
+    return rows, transposed
+
+
+def _eliminate(rows: Sequence[Mapping[int, Rational]], rhs: Sequence[Rational], fill: int) -> list[Pivot] | None:
+    """Gaussian elimination on a sparse square matrix in Fractions, each pivot by Markowitz's rule as
+    simplified by most sparse solvers (the column with the fewest entries, in it the row with the fewest), so
+    that few zeros fill in; the pivots in order, or None when the matrix is singular or more than `fill`
+    entries would be updated (a basis that fills in, which FLINT's dense solve does faster)."""
+    work = [{j: Fraction(v) for j, v in row.items() if v} for row in rows]
+    b = [Fraction(v) for v in rhs]
+    cols: dict[int, set[int]] = {j: set() for j in range(len(work))}
+    for i, row in enumerate(work):
+        for j in row:
+            cols[j].add(i)
+    heap = [(len(s), j) for j, s in cols.items()]
+    heapq.heapify(heap)
+    pivots: list[Pivot] = []
+    while heap:
+        count, j = heapq.heappop(heap)
+        if j not in cols or count != len(cols[j]):
+            continue  # an entry left behind when the column's count changed
+        if count == 0:
+            return None  # a column with no entry left: singular
+        i = min(cols[j], key=lambda r: len(work[r]))
+        pivot, bi = work[i], b[i]  # row i leaves every column's set below: it is never touched again
+        targets = cols.pop(j) - {i}
+        fill -= len(targets) * (len(pivot) - 1)
+        if fill < 0:
+            return None
+        for k in pivot:
+            if k != j:
+                cols[k].discard(i)
+        for r in targets:
+            _subtract(work[r], cols, r, pivot, j, bi, b)
+        for k in pivot:
+            if k != j:
+                heapq.heappush(heap, (len(cols[k]), k))
+        pivots.append((j, pivot, bi))
+    return pivots if len(pivots) == len(work) else None
+
+
+def _subtract(row: dict[int, Fraction], cols: dict[int, set[int]], r: int, pivot: dict[int, Fraction], j: int,
+              bi: Fraction, b: list[Fraction]) -> None:
+    """Row r minus the multiple of the pivot row that clears its column j (and the same for its right-hand
+    side), keeping `cols` (the rows in which each column has an entry) up to date."""
+    f = row.pop(j) / pivot[j]
+    for k, v in pivot.items():
+        if k == j:
+            continue
+        new = row.get(k, 0) - f * v
+        if new:
+            if k not in row:
+                cols[k].add(r)
+            row[k] = new
+        elif k in row:
+            del row[k]
+            cols[k].discard(r)
+    if bi:
+        b[r] -= f * bi
+
+
+def solve_sparse(rows: Sequence[Mapping[int, Rational]], rhs: Sequence[Rational], *,
+                 fill: int) -> list[Fraction] | None:
+    """x with rows x = rhs exactly, row i given as {column: coefficient} (n rows, columns 0..n-1), by sparse
+    elimination and back substitution; None when the matrix is singular or fills in beyond `fill` updates."""
+    pivots = _eliminate(rows, rhs, fill)
+    if pivots is None:
+        return None
+    x = [Fraction(0)] * len(rows)
+    for j, row, bi in reversed(pivots):  # each pivot row holds, besides j, only columns pivoted after it
+        x[j] = (bi - sum((v * x[k] for k, v in row.items() if k != j), Fraction(0))) / row[j]
+    return x
+
+
+def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool = True,
+                   fill: int | None = None) -> BasicSolution | None:
     """The basis solved exactly (`primal`/`dual` false leaves that half all zeros), or None when it is not
-    square or its block is singular in exact arithmetic."""
+    square or its block is singular in exact arithmetic. With `fill`, both systems are solved by sparse
+    elimination (`solve_sparse`), for a sparse basis too large for a dense solve (the sequence form's), and
+    None also says that one filled in beyond `fill` updates."""
     if not basis.square:
         return None
     n, m = lp.num_col, len(lp.row_lower)
@@ -157,7 +252,13 @@ def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool
     for k in basis.upper_cols.union(lowered) - basic:
         if value := lp.nonbasic_value(k, k in basis.upper_cols):
             x[k] = Fraction(value)
-    block, transposed, integral = _basic_blocks(lp, basis)
+    solve: Callable[[Any, Sequence[Rational]], list[Fraction] | None]
+    if fill is None:
+        block, transposed, integral = _basic_blocks(lp, basis)
+        solve = functools.partial(_solve, integral=integral)
+    else:
+        block, transposed = _sparse_blocks(lp, basis)  # type: ignore[assignment]
+        solve = functools.partial(solve_sparse, fill=fill)
     y: list[Fraction] = [Fraction(0)] * m
     if primal:
         rhs: dict[int, Rational] = {r: lp.active_bound(r, r in basis.upper_rows) for r in basis.tight_rows}
@@ -166,13 +267,13 @@ def basic_solution(lp: ExactLP, basis: Basis, *, primal: bool = True, dual: bool
                 for r, v in lp.column(k).items():
                     if r in rhs:
                         rhs[r] = rhs[r] - v * value
-        values = _solve(block, [rhs[r] for r in basis.tight_rows], integral)
+        values = solve(block, [rhs[r] for r in basis.tight_rows])
         if values is None:
             return None
         for pos, k in enumerate(basis.basic_cols):
             x[k] = values[pos]
     if dual:
-        duals = _solve(transposed, [lp.cost[k] for k in basis.basic_cols], integral)
+        duals = solve(transposed, [lp.cost[k] for k in basis.basic_cols])
         if duals is None:
             return None
         for pos, r in enumerate(basis.tight_rows):
@@ -216,5 +317,5 @@ def candidates(lp: ExactLP, basis: Basis | None, x: Sequence[float] | np.ndarray
 
 __all__ = [
     "ROUNDING", "BasicSolution", "ExactLP", "Rational", "basic_solution", "candidates", "mixture", "rounded",
-    "solve_square",
+    "solve_sparse", "solve_square",
 ]

@@ -15,6 +15,7 @@ The solve (`solve`): player 1's sequence-form LP in HiGHS (`lp.Program`; player 
 row duals), its optimal basis re-solved in rationals (`exactlp.basic_solution`); both plans become behaviour
 strategies and each is checked by the other's exact best reply (`guarantee`, in Fractions). When player 1's
 strategy guarantees exactly what player 2's holds him to, that is the value and both strategies are optimal.
+The basis is re-solved by sparse elimination (FLINT's dense solve only for a small basis that fills in).
 When the basis gives no proof (or is too large to re-solve cheaply, `EXACT_BASIS`), the float plans rounded
 to ever finer fractions are tried, and the best pair's guarantees are proven bounds. Nothing is believed
 from the LP: the guarantees are the certificate.
@@ -35,10 +36,16 @@ from parlour.solvers import exactlp, lp
 
 # Denominators tried in turn when the basis gives no proof: the smallest fractions that prove themselves.
 DENOMINATORS = (2, 6, 12, 60, 360, 2520, 10**4, 10**6, 10**9)
-# The optimal basis is re-solved in rationals up to this many basic columns. FLINT's dense solve grows as the
-# cube: Leduc's 357 take 0.5 s, 597 (Leduc with four ranks) 1.8 s, 903 (five ranks) 4.2 s, more than the LP
-# and the rounded strategies' checks together; beyond it only the rounded strategies are tried.
-EXACT_BASIS = 640
+# The optimal basis is re-solved in rationals up to this many basic columns, by sparse elimination
+# (`exactlp.solve_sparse`): the sequence form's basis has two to three entries a row and fills in little
+# (plain Leduc, 1,163 columns: 7,300 updates, 0.3 s for both systems; liars_dice(numdice=1), 23,403
+# columns: 18,000 updates, 2 s), where FLINT's dense solve grows as the cube (Leduc's 357 columns in 0.5 s,
+# 903 in 4.2 s, plain Leduc's 1,163 in 3.8 s a system), which is why the limit was once 640 columns. A basis
+# that fills in beyond FILL updates (about 2 s of Fractions) goes to the dense solve when it has at most
+# DENSE_BASIS columns; else only the rounded strategies are tried.
+EXACT_BASIS = 100_000
+FILL = 200_000
+DENSE_BASIS = 640
 # The slack by which a strategy mapped by `optimal_ranges` may fall short of the value (the LP is in floats),
 # and the digits its ranges are given to (HiGHS's feasibility tolerance is 1e-7: more digits would be noise).
 RANGE_SLACK = 1e-10
@@ -384,8 +391,7 @@ def solve(game: SequenceForm) -> SequenceSolution:
     floats = program.solve()
     n1, n2 = game.count(1), game.count(2)
     best: SequenceSolution | None = None
-    basis = program.basis()
-    solved = exactlp.basic_solution(problem.exact(), basis) if len(basis.basic_cols) <= EXACT_BASIS else None
+    solved = _basis_solution(problem, program.basis())
     if solved is not None:
         b1 = exact_behaviour(game, 1, solved.x[:n1])
         b2 = exact_behaviour(game, 2, _plan_of_duals(solved.y[:n2]))
@@ -407,6 +413,18 @@ def solve(game: SequenceForm) -> SequenceSolution:
             break
     assert best is not None  # DENOMINATORS is not empty
     return best
+
+
+def _basis_solution(problem: SequenceLP, basis: lp.Basis) -> exactlp.BasicSolution | None:
+    """The optimal basis re-solved in rationals (sparse first, dense when it fills in; module constants)."""
+    size = len(basis.basic_cols)
+    if size > EXACT_BASIS:
+        return None
+    exact_lp = problem.exact()
+    solved = exactlp.basic_solution(exact_lp, basis, fill=FILL)
+    if solved is None and size <= DENSE_BASIS:
+        solved = exactlp.basic_solution(exact_lp, basis)
+    return solved
 
 
 def _plan_of_duals(duals: Sequence[Any] | np.ndarray) -> Any:
@@ -460,7 +478,7 @@ def _extreme(program: lp.Program, column: int, sense: float) -> float:
 
 
 __all__ = [
-    "EXACT_BASIS", "RANGE_SEQUENCES", "Behaviour", "Builder", "Decision", "Infoset", "Read", "SequenceForm",
-    "SequenceLP", "SequenceSolution", "exact_behaviour", "guarantee", "optimal_ranges", "ranges_json", "realization",
-    "rounded_behaviour", "sequence_lp", "solve", "walk",
+    "DENSE_BASIS", "EXACT_BASIS", "FILL", "RANGE_SEQUENCES", "Behaviour", "Builder", "Decision", "Infoset", "Read",
+    "SequenceForm", "SequenceLP", "SequenceSolution", "exact_behaviour", "guarantee", "optimal_ranges", "ranges_json",
+    "realization", "rounded_behaviour", "sequence_lp", "solve", "walk",
 ]
