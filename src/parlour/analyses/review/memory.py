@@ -25,6 +25,7 @@ only ever "an unseen card").
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,6 +42,7 @@ from parlour.analyses.memory.match import (
     YOU,
     Match,
     Turn,
+    _computer_turn,
     _Table,
     category,
     first_card_values,
@@ -174,46 +176,98 @@ def _policy_tactic(st: State, kinds: tuple[str, str], known_partner: bool) -> st
     return name if (first, second.value if second else None) == kinds else None
 
 
-def play(pairs: int, faces: tuple[int, ...], first: str, flips: Sequence[tuple[str, int]]) -> Played:
-    """Replay a line of flips (both players'), each checked: the player whose turn it is, a card on the table,
-    not the card already face up, nothing after the end (the last pair taken, or two passes in a row)."""
-    table = _Table(faces)
-    mover, passes, won = first, 0, {YOU: 0, COMPUTER: 0}
-    out: list[Flip] = []
-    turns: list[Turn] = []
-    open_card: int | None = None
-    known: frozenset[int] = frozenset()
-    st = table.state()
-    for k, (by, q) in enumerate(flips):
-        if not table.on or passes >= 2:
+class _Line:
+    """A line being replayed flip by flip (the record's, or a retry's that the computer plays on)."""
+
+    def __init__(self, pairs: int, faces: tuple[int, ...], first: str) -> None:
+        self.pairs, self.faces, self.first = pairs, faces, first
+        self.table = _Table(faces)
+        self.mover, self.passes, self.won = first, 0, {YOU: 0, COMPUTER: 0}
+        self.flips: list[Flip] = []
+        self.turns: list[Turn] = []
+        self.open_card: int | None = None
+        self.known: frozenset[int] = frozenset()
+        self.st = self.table.state()
+
+    @property
+    def over(self) -> bool:
+        return not self.table.on or self.passes >= 2
+
+    def flip(self, by: str, q: int) -> None:
+        """One flip, checked: the player whose turn it is, a card on the table, not the card already face up,
+        nothing after the end (the last pair taken, or two passes in a row)."""
+        k, faces, table = len(self.flips), self.faces, self.table
+        if self.over:
             raise FormatError(f"move {k + 1} comes after the end of the game")
-        if by != mover:
-            raise FormatError(f"move {k + 1} is by {by}, but it is the {mover}'s turn" if mover == COMPUTER else
-                              f"move {k + 1} is by {by}, but it is your turn")
-        if q not in table.on or q == open_card:
-            raise FormatError(f"move {k + 1}: card {q} is {'face up' if q == open_card else 'taken'} already")
-        if open_card is None:
-            known, st = frozenset(table.seen), table.state()
-            out.append(Flip(k + 1, by, q, faces[q], st, won[by], _first_kind(faces, q, known),
-                            category(faces, q, known)))
-            open_card = q
+        if by != self.mover:
+            raise FormatError(f"move {k + 1} is by {by}, but it is the computer's turn" if self.mover == COMPUTER
+                              else f"move {k + 1} is by {by}, but it is your turn")
+        if q not in table.on or q == self.open_card:
+            raise FormatError(f"move {k + 1}: card {q} is {'face up' if q == self.open_card else 'taken'} already")
+        if self.open_card is None:
+            self.known, self.st = frozenset(table.seen), table.state()
+            self.flips.append(Flip(k + 1, by, q, faces[q], self.st, self.won[by], _first_kind(faces, q, self.known),
+                                   category(faces, q, self.known)))
+            self.open_card = q
             table.seen.add(q)
-            continue
-        a, open_card = open_card, None
-        cat = category(faces, a, known)
+            return
+        a, self.open_card, st = self.open_card, None, self.st
+        cat = category(faces, a, self.known)
         kind = _second_kind(faces, a, cat, q, table.seen)
-        passed = a in known and q in known and faces[a] != faces[q]
+        passed = a in self.known and q in self.known and faces[a] != faces[q]
         matched = table.finish(by, a, q)
-        after = table.state()
-        out.append(Flip(k + 1, by, q, faces[q], st, won[by], kind, cat, True, _outcome(st, after, matched)))
-        tactic = _policy_tactic(st, (out[-2].kind, kind), cat in (KP, US)) if by == COMPUTER else None
-        turns.append(Turn(by, (a, q), (faces[a], faces[q]), st, tactic, matched, passed))
-        passes = passes + 1 if passed else 0
-        won[by] += matched
-        mover = mover if matched else other(mover)
-    m = Match(pairs, first, faces, tuple(turns), dict(table.taken_by), frozenset(table.seen), open_card, mover,
-              won, passes >= 2, open_was_known=open_card is not None and open_card in known)
-    return Played(tuple(out), m)
+        self.flips.append(Flip(k + 1, by, q, faces[q], st, self.won[by], kind, cat, True,
+                               _outcome(st, table.state(), matched)))
+        tactic = _policy_tactic(st, (self.flips[-2].kind, kind), cat in (KP, US)) if by == COMPUTER else None
+        self.turns.append(Turn(by, (a, q), (faces[a], faces[q]), st, tactic, matched, passed))
+        self.passes = self.passes + 1 if passed else 0
+        self.won[by] += matched
+        self.mover = self.mover if matched else other(self.mover)
+
+    def computer_turn(self, rng: random.Random) -> None:
+        """The computer's whole turn by the optimal policy (the page's computer: `match`'s own turn)."""
+        a, b = _computer_turn(self.table, solution().policy[self.table.state()], rng)
+        self.flip(COMPUTER, a)
+        self.flip(COMPUTER, b)
+
+    def played(self) -> Played:
+        open_card = self.open_card
+        m = Match(self.pairs, self.first, self.faces, tuple(self.turns), dict(self.table.taken_by),
+                  frozenset(self.table.seen), open_card, self.mover, dict(self.won), self.passes >= 2,
+                  open_was_known=open_card is not None and open_card in self.known)
+        return Played(tuple(self.flips), m)
+
+
+def play(pairs: int, faces: tuple[int, ...], first: str, flips: Sequence[tuple[str, int]]) -> Played:
+    """Replay a line of flips (both players'), each checked (`_Line.flip`)."""
+    line = _Line(pairs, faces, first)
+    for by, q in flips:
+        line.flip(by, q)
+    return line.played()
+
+
+def play_on(pairs: int, faces: tuple[int, ...], first: str, prefix: Sequence[tuple[str, int]],
+            yours: Sequence[int], seed: int) -> Played:
+    """A retry: the main line's first flips `prefix`, then your flips `yours` against the optimal computer
+    (its unknown cards drawn by `seed`, so the same request replays the same line). It starts where you are to
+    move or within your own turn; it stops where your flips run out or the game ends."""
+    line = _Line(pairs, faces, first)
+    for by, q in prefix:
+        line.flip(by, q)
+    if line.open_card is not None and line.mover == COMPUTER:
+        raise FormatError("a retry starts at a turn's start or within your own turn, not within the computer's")
+    rng, i = random.Random(seed), 0
+    while not line.over:
+        if line.mover == COMPUTER:
+            line.computer_turn(rng)
+        elif i < len(yours):
+            line.flip(YOU, _int(yours[i], f"your flip {i + 1} of the retry", 0, 2 * pairs - 1))
+            i += 1
+        else:
+            break
+    if i < len(yours):
+        raise FormatError(f"your flip {i + 1} of the retry comes after the end of the game")
+    return line.played()
 
 
 def played(record: GameRecord, upto: int | None = None) -> Played:
@@ -279,5 +333,5 @@ def review(record: GameRecord) -> Review:
     )
 
 
-__all__ = ["THRESHOLDS", "UNIT", "Flip", "Played", "deal_of", "flips_of", "grade", "play", "played", "review",
-           "settings_of"]
+__all__ = ["THRESHOLDS", "UNIT", "Flip", "Played", "deal_of", "flips_of", "grade", "play", "play_on", "played",
+           "review", "settings_of"]
