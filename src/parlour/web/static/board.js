@@ -298,11 +298,11 @@
       const box = o.grades;
       const t = r.thresholds;
       const h = el("h2", { id: "grades-title" }, "Grades");
+      const cut = (k) => p.said(t[k + "_exact"]);  // short fractions, written as they are
       const rule = el("p", { class: "note thresholds" },
-        "Each decision against the best move, exactly, in " + r.unit + ": a loss of 0 is best, under " +
-        amount(t.inaccuracy_exact, t.inaccuracy) + " good, from " + amount(t.inaccuracy_exact, t.inaccuracy) +
-        " an inaccuracy, from " + amount(t.mistake_exact, t.mistake) + " a mistake, from " +
-        amount(t.blunder_exact, t.blunder) + " a blunder. Luck (the cards turned, the throws) is measured apart and never counts against a player.");
+        "Each decision against the best move, exactly, in " + r.unit + ": best loses nothing, good less than " +
+        cut("inaccuracy") + "; inaccuracy from " + cut("inaccuracy") + ", mistake from " + cut("mistake") + ", blunder from " +
+        cut("blunder") + ". Luck (a card turned, a throw) is measured apart and never counts against a player.");
       // one column per player, one row per grade: narrow enough for a phone with up to four players
       const table = el("table", { class: "grade-counts" });
       const head = el("tr");

@@ -205,6 +205,9 @@
       $("state").textContent = "⟨" + s.k + ", " + s.B + ", " + s.P + "⟩";
       $("state-words").textContent = s.k + " cards on the table, " + s.B + " of them seen, " + s.P +
         " seen cards whose partner is seen too";
+    } else {  // the game is over: no state to move from (not the last one shown)
+      $("state").textContent = "–";
+      $("state-words").textContent = "the game is over";
     }
     let status;
     if (!data.over || mode === "step") $("ending").hidden = true;
