@@ -121,7 +121,7 @@ def test_record_retry_line_plays_on_against_the_optimal_computer(client, played)
     record = played[-1]["record"]
     body = {"record": record, "start": 2, "moves": [], "seed": 7}
     line = post(client, "/memory/api/line", body)
-    assert line["line"]["from"] == 2 and line["mover"] == "you" or line["over"]
+    assert (line["line"]["from"] == 2 and line["mover"] == "you") or line["over"]
     assert all(m["by"] == "computer" for m in line["line"]["moves"])
     down = next(i for i, c in enumerate(line["cards"]) if c["status"] == "down")
     step = post(client, "/memory/api/line", {**body, "moves": [down]})

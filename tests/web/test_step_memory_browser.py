@@ -10,8 +10,10 @@ import pytest
 pytestmark = pytest.mark.browser
 
 IDLE = "!document.body.classList.contains('busy')"
+MARKED = "(ply) => (document.querySelector('g.board-marker') || {dataset: {}}).dataset.ply === String(ply)"
 TABLE = """() => ({
-  cards: [...document.querySelectorAll('#board button.card')].map((b) => b.className.replace(/ ?(best|just|flipping)/g, '') + ':' + b.textContent),
+  cards: [...document.querySelectorAll('#board button.card')]
+    .map((b) => b.className.replace(/ ?(best|just|flipping)/g, '') + ':' + b.textContent),
   won: document.getElementById('won-you').textContent + '/' + document.getElementById('won-computer').textContent,
   expected: document.getElementById('exp-you').textContent + '/' + document.getElementById('exp-computer').textContent,
   state: document.getElementById('state').textContent,
@@ -49,7 +51,7 @@ def test_step_game_ends_with_play_again_focused_in_view(page, game):
     assert game["keys"] < 60
     assert page.evaluate("document.activeElement.id") == "again"
     box = page.locator("#again").bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844
 
 
 def test_step_restores_the_table_of_each_move(page, game):
@@ -58,7 +60,7 @@ def test_step_restores_the_table_of_each_move(page, game):
     page.wait_for_function(IDLE)
     ends = max(game["seen"])
     for ply in range(ends + 1):
-        page.wait_for_function(f"document.querySelector('g.board-marker') && document.querySelector('g.board-marker').dataset.ply === '{ply}'")
+        page.wait_for_function(MARKED, arg=ply)
         page.wait_for_function(IDLE)
         if ply in game["seen"]:
             assert page.evaluate(TABLE) == game["seen"][ply], f"move {ply}"
@@ -66,11 +68,11 @@ def test_step_restores_the_table_of_each_move(page, game):
             page.keyboard.press("ArrowRight")
     # the move list and the chart step too
     page.locator("#log button.ply").last.click()  # the first turn (the list is newest first)
-    page.wait_for_function("document.querySelector('g.board-marker').dataset.ply === '2'")
+    page.wait_for_function(MARKED, arg=2)
     assert page.locator("#log button.ply[aria-current='step']").count() == 1
     dot = page.locator("svg.story-chart g.pts circle[data-i='0']").first
     dot.click(force=True)
-    page.wait_for_function("document.querySelector('g.board-marker').dataset.ply === '0'")
+    page.wait_for_function(MARKED, arg=0)
     page.wait_for_function(IDLE)
     assert page.evaluate(TABLE) == game["seen"][0]
     page.keyboard.press("End")
@@ -116,3 +118,24 @@ def test_record_keeps_a_retry_as_a_side_line(page, game):
     page.click("#board-tools .main-line")
     page.wait_for_function(IDLE)
     assert page.evaluate(TABLE) == game["seen"][0]
+
+
+def test_step_and_retry_states_have_no_serious_axe_violation(page, game):
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+
+    def serious() -> list[str]:
+        found = axe.Axe().run(page).response.get("violations", [])
+        return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found
+                if v.get("impact") in ("serious", "critical")]
+
+    page.keyboard.press("End")
+    page.wait_for_function(IDLE)
+    assert serious() == []  # the end: the grades panel, the ending
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(IDLE)
+    assert serious() == []  # a step back
+    page.click("#board-tools .retry")
+    page.wait_for_function(IDLE)
+    assert serious() == []  # a retry
+    page.click("#board-tools .main-line")
+    page.wait_for_function(IDLE)
