@@ -87,6 +87,10 @@ def test_grade_panel_never_flags_the_computer(page, game):
     assert all("best" in li.locator(".grade-badge").text_content() for li in computer.all())
     costliest = page.text_content("#grades .grade-facts li:first-child")
     assert "(computer)" not in costliest
+    # the move list carries lichess's signs (?! ? ??) for the flagged decisions, the computer's never
+    flagged = page.locator("#grades .grade-list li.flagged").count()
+    assert page.locator("#log .grade-sign").count() == flagged
+    assert page.locator("#log .grade-sign", has_text="by computer").count() == 0
 
 
 def test_link_round_trip_restores_the_game(page, game, server):

@@ -115,6 +115,25 @@
         if (!inLine && Number(item.dataset.ply) === ply) item.setAttribute("aria-current", "step");
         else item.removeAttribute("aria-current");
       }
+      annotate();
+    }
+
+    // lichess's signs in the move list: ?! an inaccuracy, ? a mistake, ?? a blunder, on the item that ends with
+    // the decision (the smallest data-ply at or after it)
+    const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+    function annotate() {
+      if (!o.moves) return;
+      for (const old of o.moves.querySelectorAll(".grade-sign")) old.remove();
+      if (!lastReview || line) return;
+      const items = [...o.moves.querySelectorAll("[data-ply]")].sort((a, b) => a.dataset.ply - b.dataset.ply);
+      for (const d of lastReview.decisions) {
+        if (!FLAGGED.has(d.grade)) continue;
+        const item = items.find((it) => Number(it.dataset.ply) >= d.ply);
+        if (!item) continue;
+        const sign = el("span", { class: "grade-sign g-" + d.grade, title: d.grade + ": " + named(d, lastReview.unit) }, " " + SIGNS[d.grade]);
+        sign.appendChild(el("span", { class: "sr-only" }, " (" + d.grade + " by " + d.player + ")"));
+        item.appendChild(sign);
+      }
     }
 
     // ---- stepping ------------------------------------------------------------------------------------------
@@ -127,6 +146,9 @@
         ply = target;
         await o.render(ply, ply >= count());
         update();
+        // a step redraws the page's board: focus that was on it would fall to the page's body
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost) (next.disabled ? back : next).focus({ preventScroll: true });
       }).catch(() => update());
       return stepping;
     }
@@ -275,6 +297,7 @@
       if (!reply.ok) return null;
       lastReview = await reply.json();
       if (o.grades) drawGrades(lastReview);
+      annotate();
       if (o.onReview) o.onReview(lastReview);
       return lastReview;
     }
