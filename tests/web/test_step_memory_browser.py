@@ -143,3 +143,19 @@ def test_step_and_retry_states_have_no_serious_axe_violation(page, game):
     assert serious() == []  # a retry
     page.click("#board-tools .main-line")
     page.wait_for_function(IDLE)
+
+
+def test_link_reload_restores_a_running_game(page, server):
+    page.click("#new")
+    page.wait_for_function(IDLE)
+    page.keyboard.press("Enter")  # focus is on the first card after New game
+    page.wait_for_function(IDLE)
+    before = page.evaluate(TABLE)
+    assert "#record=" in page.url
+    page.reload()
+    page.wait_for_selector("#board button.card")
+    page.wait_for_function(IDLE)
+    assert page.evaluate(TABLE) == before and "Your turn" in page.text_content("#status")
+    page.locator("#board button.card:not([disabled])").first.click()  # and it plays on
+    page.wait_for_function(IDLE)
+    assert page.locator("#error").is_hidden() and plies(page) >= 2
