@@ -191,8 +191,10 @@
     if (mode === "live" && data.game) game = data.game;
     drawBoard(data);
     drawHint(data);
-    if (mode !== "step") drawLog(data);
-    turnsShown = data.turns.length;
+    if (mode !== "step") {  // a step keeps the main line's log (its items step) and what it marked as new
+      drawLog(data);
+      turnsShown = data.turns.length;
+    }
     $("won-you").textContent = data.won.you;
     $("won-computer").textContent = data.won.computer;
     for (const who of ["you", "computer"]) {
