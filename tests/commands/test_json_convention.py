@@ -23,6 +23,11 @@ from parlour import __version__
 from parlour.cli import app
 
 RPS = 'NFG 1 R "rps" { "P1" "P2" } { { "R" "P" "S" } { "R" "P" "S" } }\n0 0 1 -1 -1 1 -1 1 0 0 1 -1 1 -1 -1 1 0 0\n'
+# a whole game of Memory with 2 pairs: you miss, the computer takes both pairs (docs/json.md, "Game records")
+MEMORY_RECORD = json.dumps({
+    "parlour_record": 1, "game": "memory", "settings": {"pairs": 2, "first": "you", "deal": [0, 1, 0, 1]},
+    "moves": [{"by": b, "card": c} for b, c in (("you", 0), ("you", 1), ("computer", 2), ("computer", 0),
+                                                 ("computer", 1), ("computer", 3))]})
 # the battle of the sexes: a game that is not zero-sum, answered by its equilibria
 SEXES = 'NFG 1 R "sexes" { "A" "B" } { { "opera" "game" } { "opera" "game" } }\n3 2 0 0 0 0 2 3\n'
 EXACT = re.compile(r"-?\d+(/\d+)?")
@@ -55,6 +60,7 @@ CASES: dict[str, list[str]] = {
     "winorlose chance": ["--hand", "3,5", "--table", "0,3,6,6,7"],
     "winorlose table": ["--rounds", "10", "--games", "20", "--quiet"],
     "winorlose play": ["--frank", "tight", "--tina", "bayesian", "--seed", "8", "--rounds", "5"],
+    "review": ["{memory_record}"],
 }
 
 # One bad input per command: each must fail with the JSON error object.
@@ -79,6 +85,7 @@ BAD: dict[str, list[str]] = {
     "winorlose chance": ["--hand", "3", "--table", "0,3,6,6,7"],
     "winorlose table": ["--rounds", "0"],
     "winorlose play": ["--frank", "nobody"],
+    "review": ["{missing}"],
 }
 
 
@@ -107,8 +114,10 @@ def _args(case: str, extra: list[str], tmp_path: Path) -> list[str]:
     nfg = tmp_path / "rps.nfg"
     nfg.write_text(RPS)
     (tmp_path / "sexes.nfg").write_text(SEXES)
+    (tmp_path / "memory.json").write_text(MEMORY_RECORD)
     words = case.split(" --")[0].split()
     fill = {"{nfg}": str(nfg), "{sexes}": str(tmp_path / "sexes.nfg"), "{missing}": str(tmp_path / "missing.nfg"),
+            "{memory_record}": str(tmp_path / "memory.json"),
             "{kuhn}": str(Path(__file__).resolve().parents[2] / "examples" / "kuhn_poker.py")}
     return [*words, *(fill.get(a, a) for a in extra), "--json"]
 

@@ -6,10 +6,17 @@ Mounted at /memory/ (paths below are relative to it):
   POST /api/new          a new match: {"pairs": 1..20, "first": "you" | "computer"}
   POST /api/flip         turn one card: {"game": <the game object of the last answer>, "card": position}
   POST /api/view         the view of a game object (the page reloaded), without a move
+  POST /api/at           the analysis board's step: the position after the first `ply` flips of a record
+  POST /api/line         retry from here: a finished game's record, a move, and the person's flips from there
   GET  /api/state        every tactic's value in one state: ?k=10&B=4&P=2 (as `parlour memory state`)
 
 Every view carries `story`: the person's exact expected pairs at the deal and after every finished turn (the
 final pairs at the end), with who played the turn, for the page's story chart.
+
+**The record** (`record` in every view; docs/json.md, "Game records") lists both players' flips with the faces they
+showed, the nonce, and the deal once the game is over; the page keeps it, puts it in its link (`#record=`) and
+sends it to `POST /api/review`. The analysis board steps through it with `/api/at` (it needs only the faces the
+record shows) and retries from a move with `/api/line` (a finished game only: the deal must be known).
 
 **The deal is hidden, the server keeps no state.** The game object the page carries is
 `{pairs, first, nonce, moves}`: a random nonce and the person's flips, nothing derived. The server turns
@@ -43,7 +50,6 @@ from pydantic import BaseModel
 
 from parlour.analyses.memory.dp import to_fraction
 from parlour.analyses.memory.match import (
-    COMPUTER,
     KP,
     KS,
     MAX_MATCH_PAIRS,
@@ -53,6 +59,7 @@ from parlour.analyses.memory.match import (
     Match,
     category,
     deal,
+    other,
     partner,
     replay,
     second_card_values,
@@ -60,6 +67,8 @@ from parlour.analyses.memory.match import (
     turn_hint,
 )
 from parlour.analyses.memory.summary import state_values
+from parlour.analyses.review.core import GameRecord, parse_record
+from parlour.analyses.review.memory import deal_of, flips_of, play_on, played, settings_of
 from parlour.errors import InvalidInput, shown
 from parlour.games.memory.rules import State, make_state
 from parlour.infra.storage import atomic_write, cache_folder
@@ -238,17 +247,35 @@ def story(m: Match) -> list[dict[str, Any]]:
     return points
 
 
-def view(pairs: int, first: str, nonce: str, moves: list[int]) -> dict[str, Any]:
-    m = _replayed(pairs, first, nonce, moves)
+def record_of(m: Match, nonce: str | None) -> dict[str, Any]:
+    """The game's record (docs/json.md, "Game records"): every flip of both players with the face it showed; the
+    nonce, so that this server (and only it: the deal comes from its key) can play the game on after a reload;
+    and the deal once the game is over, so that a link restores the whole game anywhere."""
+    settings: dict[str, Any] = {"pairs": m.pairs, "first": m.first}
+    if nonce is not None:
+        settings["nonce"] = nonce
+    if m.over:
+        settings["deal"] = list(m.faces)
+    flips = [(t.player, q) for t in m.turns for q in t.cards]
+    if m.open_card is not None:
+        flips.append((m.mover, m.open_card))
+    moves = [{"by": by, "card": q, "face": m.faces[q]} for by, q in flips]
+    return GameRecord("memory", settings, tuple(moves)).to_json()
+
+
+def view_of(m: Match, nonce: str | None = None) -> dict[str, Any]:
+    """What the page shows of a match: the cards as far as they are known, the turns, the story, the hint and
+    both players' expected pairs for the player to move (the person in a live game; either player at a step of
+    the analysis board), and the record."""
     out: dict[str, Any] = {
         "story": story(m),
-        "game": {"pairs": pairs, "first": first, "nonce": nonce, "moves": moves},
         "cards": _cards(m),
         "turns": _turns(m),
         "won": dict(m.won),
         "over": m.over,
         "stalemate": m.stalemate,
         "mover": m.mover,
+        "record": record_of(m, nonce),
     }
     if m.over:
         final = m.final_pairs()
@@ -259,12 +286,18 @@ def view(pairs: int, first: str, nonce: str, moves: list[int]) -> dict[str, Any]
     out["state"] = _state_json(st)
     hint, mine = _hint(m)
     out["hint"] = hint
-    # the person's expected pairs: taken so far plus half the cards still to come; the computer gets the rest
+    # the mover's expected pairs: taken so far plus half the cards still to come; the other player gets the rest
+    rest = other(m.mover)
     out["expected"] = {
-        YOU: exact("pairs", m.won[YOU] + mine / 2),
-        COMPUTER: exact("pairs", m.won[COMPUTER] + (st.k - mine) / 2),
+        m.mover: exact("pairs", m.won[m.mover] + mine / 2),
+        rest: exact("pairs", m.won[rest] + (st.k - mine) / 2),
     }
     return out
+
+
+def view(pairs: int, first: str, nonce: str, moves: list[int]) -> dict[str, Any]:
+    out = view_of(_replayed(pairs, first, nonce, moves), nonce)
+    return {**out, "game": {"pairs": pairs, "first": first, "nonce": nonce, "moves": moves}}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -294,6 +327,55 @@ def api_view(req: ViewRequest) -> dict[str, Any]:
     return view(pairs, first, nonce, moves)
 
 
+class AtRequest(BaseModel):
+    record: Any = None
+    ply: Any = None
+
+
+class LineRequest(BaseModel):
+    record: Any = None
+    start: Any = None
+    moves: Any = None
+    seed: Any = None
+
+
+def _record(data: Any) -> GameRecord:
+    record = parse_record(data)
+    if record.game != "memory":
+        raise InvalidInput(f"this page restores games of Memory, not {shown(record.game)}")
+    return record
+
+
+@router.post("/api/at")
+def api_at(req: AtRequest) -> dict[str, Any]:
+    """The position after the first `ply` flips of a record's main line (the analysis board's step), as a view.
+    It needs only the faces the record shows: an unfinished game's hidden cards stay hidden."""
+    record = _record(req.record)
+    ply = whole_number(req.ply, "the move", 0, len(record.moves))
+    return {**view_of(played(record, ply).match), "ply": ply}
+
+
+@router.post("/api/line")
+def api_line(req: LineRequest) -> dict[str, Any]:
+    """Retry from here: the record's first `start` flips, then the person's `moves` against the optimal computer
+    (its random draws from `seed`). Only a finished game's record (it carries the deal): while a game runs its
+    deal is hidden, and a retry would turn its cards."""
+    record = _record(req.record)
+    if "deal" not in record.settings:
+        raise InvalidInput("retry from here opens once the game is over: until then the deal is hidden")
+    start = whole_number(req.start, "the move to retry from", 0, len(record.moves))
+    seed = whole_number(req.seed, "the retry's seed", 0, 2**32 - 1)
+    pairs, first = settings_of(record)
+    moves = whole_numbers([] if req.moves is None else req.moves, "the retry's flips", 0, 2 * pairs - 1,
+                          range(0, max_flips(pairs) + 1))
+    flips = flips_of(record.moves, pairs)
+    line = play_on(pairs, deal_of(record.settings, pairs, flips), first, [(b, c) for b, c, _ in flips[:start]],
+                   moves, seed)
+    out = view_of(line.match)
+    out["line"] = {"from": start, "moves": [{"by": f.by, "card": f.card, "face": f.face} for f in line.flips[start:]]}
+    return out
+
+
 @router.get("/api/state")
 def api_state(k: str = "", B: str = "", P: str = "") -> dict[str, Any]:
     limit = 2 * MAX_MATCH_PAIRS
@@ -311,6 +393,7 @@ def headline() -> str:
 
 
 __all__ = [
-    "KEY_FILE", "NONCE", "FlipRequest", "Game", "NewRequest", "ViewRequest", "api_flip", "api_new", "api_state",
-    "api_view", "headline", "max_flips", "page", "router", "story", "view",
+    "KEY_FILE", "NONCE", "AtRequest", "FlipRequest", "Game", "LineRequest", "NewRequest", "ViewRequest", "api_at",
+    "api_flip", "api_line", "api_new", "api_state", "api_view", "headline", "max_flips", "page", "record_of",
+    "router", "story", "view", "view_of",
 ]

@@ -565,7 +565,7 @@ window.parlour = (function () {
         const dots = svg("g", { class: "pts s" + (s + 1), "data-series": name });
         points.forEach((pt, i) => {
           if (!Number.isFinite(pt.values[s])) return;
-          const c = svg("circle", { cx: x(i), cy: y(pt.values[s]), r: points.length > 40 ? 2 : 3,
+          const c = svg("circle", { cx: x(i), cy: y(pt.values[s]), r: points.length > 40 ? 2 : 3, "data-i": i,
                                     class: "pt" + (i === bad && [undefined, s].includes(pt.mover) ? " worst" : "") });
           c.appendChild(svg("title", {}, (i ? "move " + i : "start") + ": " + name + " " + fmt(pt.values[s])));
           dots.appendChild(c);
