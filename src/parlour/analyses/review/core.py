@@ -36,6 +36,7 @@ RECORD_VERSION = 1
 # The game of a record -> the module of its grader (imported when a record of that game is reviewed).
 GRADERS: dict[str, str] = {
     "guess": "parlour.analyses.review.guess",
+    "winorlose": "parlour.analyses.review.winorlose",
 }
 MAX_MOVES = 10_000  # a longer record is refused before any replay (no game of parlour's comes near it)
 MAX_RECORD_BYTES = 1_000_000
