@@ -38,6 +38,7 @@ GRADERS: dict[str, str] = {
     "guess": "parlour.analyses.review.guess",
     "winorlose": "parlour.analyses.review.winorlose",
     "cowtrade": "parlour.analyses.review.cowtrade",
+    "cowtrade_endgame": "parlour.analyses.review.endgame",
 }
 MAX_MOVES = 10_000  # a longer record is refused before any replay (no game of parlour's comes near it)
 MAX_RECORD_BYTES = 1_000_000
