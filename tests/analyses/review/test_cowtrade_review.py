@@ -63,7 +63,7 @@ def test_bids_in_the_optimal_mixtures_are_never_flagged(side):
     moves = [m for a in mine for b in theirs for m in ({"by": "you", "bid": a}, {"by": "computer", "bid": b})]
     r = review(record(*moves, side=side))
     assert len(r.decisions) == 2 * len(mine) * len(theirs)
-    assert all(d.grade == "best" and d.loss == 0 for d in r.decisions)
+    assert all(d.grade == "best" and d.loss == 0 and d.best == d.move for d in r.decisions)
     assert r.costliest is None
 
 

@@ -90,7 +90,8 @@ def test_optimal_play_on_both_sides_is_never_flagged_and_telescopes_to_the_payof
     for seed in range(4):
         moves, payoff = _optimal_game(plan, solution, seed)
         r = review(GameRecord("cowtrade_endgame", settings, tuple(moves)))
-        assert all(d.grade == "best" for d in r.decisions) and {d.player for d in r.decisions} == {"you", "computer"}
+        assert all(d.grade == "best" and d.best == d.move for d in r.decisions)
+        assert {d.player for d in r.decisions} == {"you", "computer"}
         assert solution.at(plan.start).lower + sum(e.swing for e in r.luck) == payoff
         assert r.notes["ended"]
 

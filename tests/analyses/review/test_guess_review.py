@@ -68,7 +68,7 @@ def test_bobs_guesses_and_alices_numbers_are_never_flagged():
             if s.alice[hidden - 1] == 0:
                 continue
             searched = review(record("guess", *_tree_game(depths, hidden, "guess")))
-            assert all(d.grade == "best" for d in searched.decisions)
+            assert all(d.grade == "best" and d.best == d.move for d in searched.decisions)
             hid = review(record("hide", *_tree_game(depths, hidden, "hide")))
             assert [d.grade for d in hid.decisions] == ["best"] and hid.decisions[0].move == hidden
 

@@ -108,7 +108,7 @@ def trades(record: GameRecord, result: CowTradeSolution, side: int) -> tuple[lis
             raise FormatError(f"move {k}: the computer never bids {bid} (its optimal mixture bids "
                               f"{', '.join(map(str, mixture[other]))})")
         worth = expected_payoff(game, bidder, bid, mixture[4 - bidder])
-        best = max(mixture[bidder], key=lambda b: (mixture[bidder][b], -b))
+        best = bid if worth == value[bidder] else max(mixture[bidder], key=lambda b: (mixture[bidder][b], -b))
         decisions.append(decision(k, who, bid, best, worth, value[bidder], THRESHOLDS))
         if who == "you":
             mine = bid

@@ -186,23 +186,36 @@ def _as(player: int, value: Fraction) -> Fraction:
     return value if player == 1 else -value
 
 
-def best_of(mix: Sequence[Fraction]) -> int:
-    return max(range(len(mix)), key=lambda i: (mix[i], -i))
+def best_of(mix: Sequence[Fraction], played: int, values: Sequence[Fraction]) -> int:
+    """The move to name as best: the one played when it is worth the best value, else the likeliest one of the
+    optimal mixture `mix` (each worth the best value)."""
+    return played if values[played] == max(values) else max(range(len(mix)), key=lambda i: (mix[i], -i))
+
+
+def offer_decision(p: Position, k: int, row: int) -> Decision:
+    """The challenger's offer at move k, graded in the challenger's terms."""
+    c = p.state.challenger
+    values = [_as(c, offer_value(p, i)) for i in range(len(p.rows))]
+    best = best_of(p.lead, row, values)
+    return decision(k, PLAYERS[c], describe(p.rows[row]), describe(p.rows[best]), values[row], _as(c, p.value),
+                    THRESHOLDS)
+
+
+def said(move: Any) -> str:
+    return ACCEPT if move == ACCEPT else describe(move)
 
 
 def trade(p: Position, k: int, row: int, col: int) -> tuple[list[Decision], list[Luck]]:
     """The trade's two decisions (the offer at move k, the answer at k + 1) and your luck in it."""
     c = p.state.challenger
-    leader, responder = PLAYERS[c], PLAYERS[3 - c]
-    decisions = [decision(k, leader, describe(p.rows[row]), describe(p.rows[best_of(p.lead)]),
-                          _as(c, offer_value(p, row)), _as(c, p.value), THRESHOLDS)]
-    seen = p.signal[row]
-    values = answer_values(p, seen)
-    played = describe(p.cols[col]) if p.cols[col] != ACCEPT else ACCEPT
+    decisions = [offer_decision(p, k, row)]
+    values = answer_values(p, p.signal[row])
+    played = said(p.cols[col])
     if values is not None:
-        best = max(range(len(values)), key=lambda j: (_as(3 - c, values[j]), -j))
-        decisions.append(decision(k + 1, responder, played, describe(p.cols[best]) if p.cols[best] != ACCEPT
-                                  else ACCEPT, _as(3 - c, values[col]), _as(3 - c, values[best]), THRESHOLDS))
+        mine = [_as(3 - c, v) for v in values]
+        best = best_of(p.answer[p.signal[row]], col, mine)
+        decisions.append(decision(k + 1, PLAYERS[3 - c], played, said(p.cols[best]), mine[col], max(mine),
+                                  THRESHOLDS))
     after = p.payoff[row][col]
     if c == 1:
         return decisions, [Luck(k + 1, "you", f"the computer answers {played}", offer_value(p, row), after)]
@@ -229,9 +242,7 @@ def review(record: GameRecord) -> Review:
         p = position(solution, state)
         row, col = play_trade(p, moves[index:index + 2], k)
         if col is None:
-            decisions.append(decision(k, PLAYERS[state.challenger], describe(p.rows[row]),
-                                      describe(p.rows[best_of(p.lead)]), _as(state.challenger, offer_value(p, row)),
-                                      _as(state.challenger, p.value), THRESHOLDS))
+            decisions.append(offer_decision(p, k, row))
             break
         d, e = trade(p, k, row, col)
         decisions += d
@@ -260,8 +271,7 @@ def play_trade(p: Position, pair: Sequence[Mapping[str, Any]], k: int) -> tuple[
     if c == 2 and p.lead[row] == 0:
         raise FormatError(f"move {k}: the computer never offers {describe(p.rows[row])} here")
     if len(found) > 1 and c == 1 and p.answer[p.signal[row]][found[1]] == 0:
-        raise FormatError(f"move {k + 1}: the computer never answers that offer with "
-                          f"{describe(p.cols[found[1]]) if p.cols[found[1]] != ACCEPT else ACCEPT}")
+        raise FormatError(f"move {k + 1}: the computer never answers that offer with {said(p.cols[found[1]])}")
     return row, found[1] if len(found) > 1 else None
 
 

@@ -96,7 +96,8 @@ def search_costs(weights: Sequence[int]) -> list[list[int]]:
     return cost
 
 
-def guess_values(alice: Sequence[int], low: int, high: int) -> tuple[dict[int, Fraction], Fraction]:
+@lru_cache(maxsize=64)  # a guess's interval is graded, then reached again by the answer's luck
+def guess_values(alice: tuple[int, ...], low: int, high: int) -> tuple[dict[int, Fraction], Fraction]:
     """Each guess in low..high worth its expected guesses still needed (itself included) against Alice's weights
     restricted to low..high, every later guess best; and the best of them (the same for any guess outside)."""
     weights = list(alice[low - 1:high])
@@ -170,7 +171,7 @@ def searcher_review(s: Strategies, game: Sequence[tuple[int, str | None]], searc
     for k, (g, answer) in enumerate(game):
         values, best_left = guess_values(s.alice, low, high)
         left = values.get(g, 1 + best_left)  # a guess outside low..high tells nothing: one guess wasted
-        best = min(values, key=lambda x: (values[x], x))
+        best = g if values.get(g) == best_left else min(values, key=lambda x: (values[x], x))  # a best guess: itself
         decisions.append(decision(2 * k + 1, searcher, g, best, k + left, k + best_left, THRESHOLDS,
                                   higher_is_better=False))
         if answer is None:

@@ -236,8 +236,8 @@ def round_review(grid: DealGrid, table: Table, r: Round) -> tuple[list[Decision]
         return [], luck
     ply, says = r.calls["you"]
     values = expected(table.rules, view_counts(grid, table, t, p, heard))
-    best = "win" if values["win"] >= values["lose"] else "lose"  # equal: win, as the study's Bayesian Tina
     call = "win" if says else "lose"
+    best = call if values[call] == max(values.values()) else "lose" if call == "win" else "win"
     graded = decision(ply, "you", call, best, values[call], values[best], THRESHOLDS)
     if r.shown is None:
         return [graded], luck
