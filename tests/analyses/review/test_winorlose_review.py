@@ -100,17 +100,22 @@ def test_the_optimal_calls_are_never_flagged_and_luck_adds_up_to_the_points(seed
     mine_call = _bayesian_call(mine, board, Frank.NORMAL, said)
     moves = [deal_moves(mine, board), {"by": "opponent", "prediction": "win" if said else "lose"},
              {"by": "you", "prediction": mine_call}, shown]
-    r = review(GameRecord("winorlose", {"seat": "tina", "opponent": "normal"}, tuple(moves)))
+    settings = {"seat": "tina", "opponent": "normal"}
+    r = review(GameRecord("winorlose", settings, tuple(moves)))
     assert [d.grade for d in r.decisions] == ["best"] and len(r.luck) == 3
+    scored = RULES.points(mine_call == "win", outcome(mine, theirs, board))
+    start = winorlose.deal_average(winorlose.settings_of(GameRecord("winorlose", settings, ())))
+    assert start + sum(e.swing for e in r.luck) == scored
 
 
 def r_record(moves):
     return GameRecord("winorlose", {"seat": "frank", "opponent": "smart"}, tuple(moves))
 
 
-def test_the_average_before_the_deal_is_the_views_values_averaged():
+@pytest.mark.parametrize("settings", [{"seat": "frank", "opponent": "smart"}, {"seat": "tina", "opponent": "loose"}])
+def test_the_average_before_the_deal_is_the_views_values_averaged(settings):
     grid = deal_grid()
-    table = winorlose.settings_of(r_record([]))
+    table = winorlose.settings_of(GameRecord("winorlose", settings, ()))
     total = weight = Fraction(0)
     for t in range(len(grid.table_ways)):
         for p in range(36):

@@ -91,6 +91,12 @@ def expected(rules: Rules, counts: Sequence[int]) -> dict[str, Fraction]:
             for call, row in (("win", win_row), ("lose", lose_row))}
 
 
+@lru_cache(maxsize=4)
+def numerators(rules: Rules) -> Any:
+    """(T, 36): every view's win-chance numerator under `rules` (what the characters act on), made once."""
+    return deal_grid().chance_numerators(rules)
+
+
 def frank_cut(table: Table) -> int:
     assert isinstance(table.opponent, Frank)
     return cutoff(FRANK_THRESHOLD[table.opponent], table.rules.chance_denominator)
@@ -102,7 +108,7 @@ def view_counts(grid: DealGrid, table: Table, t: int, p: int, said: bool | None)
     if said is None:
         wins, ties = int(grid.wins[t, p]), int(grid.ties[t, p])
         return wins, ties, HOLDINGS - wins - ties
-    numer = grid.chance_numerators(table.rules)[t]
+    numer = numerators(table.rules)[t]
     ways = grid.opp_ways[t, p] * ((numer >= frank_cut(table)) == said)
     key, theirs = grid.key[t, p], grid.key[t]
     return int((ways * (key > theirs)).sum()), int((ways * (key == theirs)).sum()), int((ways * (key < theirs)).sum())
@@ -134,16 +140,16 @@ def deal_average(table: Table) -> Fraction:
                           lose_row[0] * w + lose_row[1] * ti + lose_row[2] * lo)
 
     if table.seat == "frank":
-        numerators = best(grid.wins, grid.ties, HOLDINGS - grid.wins - grid.ties)
+        points = best(grid.wins, grid.ties, HOLDINGS - grid.wins - grid.ties)
     else:
-        says = grid.chance_numerators(table.rules) >= frank_cut(table)  # (T, Frank's pair)
+        says = numerators(table.rules) >= frank_cut(table)  # (T, Frank's pair)
         mine, theirs = grid.key[:, :, None], grid.key[:, None, :]
-        numerators = 0
+        points = 0
         for said in (True, False):
             ways = grid.opp_ways * (says == said)[:, None, :]
-            numerators = numerators + best((ways * (mine > theirs)).sum(2), (ways * (mine == theirs)).sum(2),
-                                           (ways * (mine < theirs)).sum(2))
-    return Fraction(int((weight * numerators).sum()), int(weight.sum()) * HOLDINGS)
+            points = points + best((ways * (mine > theirs)).sum(2), (ways * (mine == theirs)).sum(2),
+                                   (ways * (mine < theirs)).sum(2))
+    return Fraction(int((weight * points).sum()), int(weight.sum()) * HOLDINGS)
 
 
 def _cards(move: Mapping[str, Any], field: str, size: int, k: int) -> list[str]:
@@ -208,7 +214,7 @@ def check_opponent(grid: DealGrid, table: Table, r: Round) -> None:
     ply, said = r.calls["opponent"]
     t, _ = r.view
     _, theirs = grid.view(r.shown, r.cards[2:])
-    c = int(grid.chance_numerators(table.rules)[t, theirs])
+    c = int(numerators(table.rules)[t, theirs])
     den = table.rules.chance_denominator
     if isinstance(table.opponent, Frank):
         rule = bool(frank_says_win(table.opponent, c, den))
