@@ -36,6 +36,10 @@ RECORD_VERSION = 1
 # The game of a record -> the module of its grader (imported when a record of that game is reviewed).
 GRADERS: dict[str, str] = {
     "memory": "parlour.analyses.review.memory",
+    "guess": "parlour.analyses.review.guess",
+    "winorlose": "parlour.analyses.review.winorlose",
+    "cowtrade": "parlour.analyses.review.cowtrade",
+    "cowtrade_endgame": "parlour.analyses.review.endgame",
 }
 MAX_MOVES = 10_000  # a longer record is refused before any replay (no game of parlour's comes near it)
 MAX_RECORD_BYTES = 1_000_000
