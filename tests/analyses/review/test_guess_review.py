@@ -77,8 +77,8 @@ def test_losses_and_luck_add_up_to_the_guesses_played():
     moves = [{"by": "you", "guess": 1}, {"by": "Alice", "answer": "higher"}, {"by": "you", "guess": 9},
              {"by": "Alice", "answer": "lower"}, {"by": "you", "guess": 4}, {"by": "Alice", "answer": "correct"}]
     r = review(record("guess", *moves))
-    total = guess.strategies(N).value + sum(d.loss for d in r.decisions) + sum(e.swing for e in r.luck)
-    assert total == 3 and r.luck[0].player == "Alice"
+    total = guess.strategies(N).value + sum(d.loss for d in r.decisions) - sum(e.swing for e in r.luck)
+    assert total == 3 and r.luck[0].player == "you"
     depths = guess.strategies(N).bob[0][0]
     hid = review(record("hide", *_tree_game(depths, 10, "hide")))
     played = len(play.answers_for(depths, 10))

@@ -143,7 +143,7 @@ def category(faces: tuple[int, ...], q: int, known: frozenset[int] | set[int]) -
     return (KP if theirs else KS) if mine else (US if theirs else UU)
 
 
-class _Table:
+class Table:
     """The cards on the table during a replay, and what both players have seen of them."""
 
     def __init__(self, faces: tuple[int, ...]) -> None:
@@ -185,7 +185,7 @@ class _Table:
         return True
 
 
-def _computer_turn(table: _Table, name: str, rng: random.Random) -> tuple[int, int]:
+def computer_turn(table: Table, name: str, rng: random.Random) -> tuple[int, int]:
     """The two cards the computer turns under tactic class `name` (its first member that can be played);
     unknown cards are drawn at random among the unknown ones, so the computer never uses the deal."""
     st = table.state()
@@ -202,7 +202,7 @@ def _computer_turn(table: _Table, name: str, rng: random.Random) -> tuple[int, i
     return a, rng.choice(table.candidates(second, a))
 
 
-def _person_flip(table: _Table, moves: Sequence[int], i: int, first: int | None) -> int:
+def _person_flip(table: Table, moves: Sequence[int], i: int, first: int | None) -> int:
     q = moves[i]
     if not 0 <= q < len(table.faces):
         raise InvalidInput(f"flip {i + 1}: there is no card {q} on a table of {len(table.faces)} cards")
@@ -223,7 +223,7 @@ def replay(pairs: int, faces: tuple[int, ...], first: str, moves: Sequence[int],
         raise InvalidInput("the deal is not two cards of each face")
     policy = solution().policy
     rng = random.Random(seed)
-    table = _Table(faces)
+    table = Table(faces)
     turns: list[Turn] = []
     won = {YOU: 0, COMPUTER: 0}
     mover, passes, i = first, 0, 0
@@ -235,7 +235,7 @@ def replay(pairs: int, faces: tuple[int, ...], first: str, moves: Sequence[int],
         tactic: str | None = None
         if mover == COMPUTER:
             tactic = policy[st]
-            a, b = _computer_turn(table, tactic, rng)
+            a, b = computer_turn(table, tactic, rng)
         else:
             if i >= len(moves):
                 break
@@ -362,7 +362,7 @@ def first_card_values(st: State) -> dict[str, Fraction]:
 
 
 __all__ = [
-    "COMPUTER", "KP", "KS", "MAX_MATCH_PAIRS", "PLAYERS", "SECOND_CHOICES", "US", "UU", "YOU", "Match", "TacticHint",
-    "Turn", "TurnHint", "category", "deal", "first_card_values", "other", "partner", "replay", "second_card_values",
-    "solution", "table_state", "turn_hint",
+    "COMPUTER", "KP", "KS", "MAX_MATCH_PAIRS", "PLAYERS", "SECOND_CHOICES", "US", "UU", "YOU", "Match", "Table",
+    "TacticHint", "Turn", "TurnHint", "category", "computer_turn", "deal", "first_card_values", "other", "partner",
+    "replay", "second_card_values", "solution", "table_state", "turn_hint",
 ]

@@ -117,17 +117,19 @@ class Decision:
 @dataclass(frozen=True)
 class Luck:
     """One chance event of the main line (a throw, a deal, a card turned): the exact value to `player` just before
-    and just after it; `swing` = after - before (positive: good luck for `player`)."""
+    and just after it, in the game's unit; `swing` is positive for good luck for `player` (after - before, or
+    before - after for a unit the player wants low: the searcher's expected guesses)."""
 
     ply: int
     player: str
     event: Any
     before: Fraction
     after: Fraction
+    higher_is_better: bool = True
 
     @property
     def swing(self) -> Fraction:
-        return self.after - self.before
+        return self.after - self.before if self.higher_is_better else self.before - self.after
 
     def to_json(self) -> dict[str, Any]:
         return {"ply": self.ply, "player": self.player, "event": self.event, **exact("before", self.before),

@@ -2,7 +2,7 @@
 in expected payoff (+1: the quartet won, -1: lost).
 
 A record of the cow trade as its page plays it (trade after trade of one game, a running score;
-docs/records-games.md):
+docs/json.md, "Game records"):
 
     settings: {"mode": "money", "money1": m1, "money3": m3} or {"mode": "cards", "cards1": [...], "cards3": [...]},
               with "initiative": 1 | 3, "second": "alternate" | "loser", and "side": 1 | 3 (the player you are)

@@ -1,7 +1,7 @@
 """The cow trade's end game grader: every offer and every answer of a set's end game, yours and the computer's,
 against the best move, exactly, in expected payoff (+1: you complete the set, -1: the computer does).
 
-A record of the end game as its page plays it (you are player 1; docs/records-games.md):
+A record of the end game as its page plays it (you are player 1; docs/json.md, "Game records"):
 
     settings: {"set_size": 4 | 5, "rules": "rules" | "simultaneous", "next": "alternate" | "loser",
                "animals1": your animals, "cards1": [your money cards], "cards2": [the computer's],

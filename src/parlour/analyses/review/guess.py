@@ -1,7 +1,7 @@
 """The guessing game's grader (higher–lower, Dresher): every guess against the best guess, exactly, in expected
 guesses of the whole game (the searcher wants fewer), and the number a person hides against Bob's mixture.
 
-A record of the guessing game (docs/records-games.md):
+A record of the guessing game (docs/json.md, "Game records"):
 
     settings: {"n": N, "mode": "guess" | "hide"}
     moves:    "guess": [{"by": "you", "guess": g}, {"by": "Alice", "answer": "higher" | "lower" | "correct"}, ...]
@@ -20,11 +20,11 @@ hiding distribution and Bob's mixture of search trees.
   mixture needs for it on average, the best value V(N). A number in the support of Alice's optimal (mixed)
   strategy has loss 0: it is best, though the hider's optimal strategy is mixed. It is graded once the game
   ends (the last answer "correct" names it), at your first answer.
-- **Luck** is told from the hider's side (more guesses is good for the hider: a positive swing is good luck for
-  Alice, or for you when you hide): Alice's answer moves the expected guesses from the value of the guess just
-  made to the value after it; each of Bob's guesses moves the guesses his trees still consistent with his play
-  need on average for your number. Losses and swings telescope: V(N) plus the searcher's losses (less the
-  hider's) plus the swings is the guesses the game took.
+- **Luck** is always yours: when you search, Alice's answer moves the expected guesses from the value of the
+  guess just made to the value after it (fewer: good luck for you); when you hide, each of Bob's guesses moves
+  the guesses his trees still consistent with his play need on average for your number (more: good luck for
+  you). Losses and swings telescope: V(N) plus the searcher's losses less his good luck is the guesses the game
+  took; for the hider, the value of the number plus the swings.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def exchanges(record: GameRecord, n: int, mode: str) -> list[tuple[int, str | No
 
 def searcher_review(s: Strategies, game: Sequence[tuple[int, str | None]], searcher: str, hider: str,
                     ) -> tuple[list[Decision], list[Luck]]:
-    """Each guess graded against the best guess, each answer's swing (for the hider)."""
+    """Each guess graded against the best guess, each answer's swing for the searcher (fewer guesses: good luck)."""
     decisions, luck = [], []
     low, high = 1, s.numbers
     for k, (g, answer) in enumerate(game):
@@ -178,7 +178,7 @@ def searcher_review(s: Strategies, game: Sequence[tuple[int, str | None]], searc
             break
         low, high = narrowed(low, high, g, answer)
         after = Fraction(k + 1) if answer == "correct" else k + 1 + guess_values(s.alice, low, high)[1]
-        luck.append(Luck(2 * k + 2, hider, answer, k + left, after))
+        luck.append(Luck(2 * k + 2, searcher, answer, k + left, after, higher_is_better=False))
     return decisions, luck
 
 
@@ -220,7 +220,7 @@ def review(record: GameRecord) -> Review:
     else:
         decisions, luck = hider_review(s, game)
     notes: Mapping[str, Any] = {"numbers": n, "mode": mode, "value_exact": str(s.value),
-                                "value": float(s.value), "luck_side": hider}
+                                "value": float(s.value)}
     return Review(game="guess", unit=UNIT, thresholds=THRESHOLDS, players=(searcher, hider),
                   decisions=tuple(decisions), luck=tuple(luck), notes=notes, status=Status.EXACT,
                   method="optimal search trees against Alice's certified distribution")

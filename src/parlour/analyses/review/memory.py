@@ -41,10 +41,10 @@ from parlour.analyses.memory.match import (
     US,
     YOU,
     Match,
+    Table,
     Turn,
-    _computer_turn,
-    _Table,
     category,
+    computer_turn,
     first_card_values,
     other,
     partner,
@@ -181,7 +181,7 @@ class _Line:
 
     def __init__(self, pairs: int, faces: tuple[int, ...], first: str) -> None:
         self.pairs, self.faces, self.first = pairs, faces, first
-        self.table = _Table(faces)
+        self.table = Table(faces)
         self.mover, self.passes, self.won = first, 0, {YOU: 0, COMPUTER: 0}
         self.flips: list[Flip] = []
         self.turns: list[Turn] = []
@@ -226,7 +226,7 @@ class _Line:
 
     def computer_turn(self, rng: random.Random) -> None:
         """The computer's whole turn by the optimal policy (the page's computer: `match`'s own turn)."""
-        a, b = _computer_turn(self.table, solution().policy[self.table.state()], rng)
+        a, b = computer_turn(self.table, solution().policy[self.table.state()], rng)
         self.flip(COMPUTER, a)
         self.flip(COMPUTER, b)
 

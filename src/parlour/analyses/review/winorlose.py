@@ -1,6 +1,6 @@
 """Win or Lose's grader: every prediction you make against the better call, exactly, in expected points.
 
-A record of Win or Lose as the page plays it (you against one of the study's characters; docs/records-games.md):
+A record of Win or Lose as the page plays it (you against one of the study's characters; docs/json.md, "Game records"):
 
     settings: {"seat": "frank" | "tina", "opponent": a Tina (blind, competitive, cooperative, smart) when you sit
                as Frank, a Frank (loose, normal, tight) when you sit as Tina, "tie": ..., "chance": ...}
