@@ -34,7 +34,9 @@ from parlour.results import Result, Status, exact
 
 RECORD_VERSION = 1
 # The game of a record -> the module of its grader (imported when a record of that game is reviewed).
-GRADERS: dict[str, str] = {}
+GRADERS: dict[str, str] = {
+    "goose": "parlour.analyses.review.goose",
+}
 MAX_MOVES = 10_000  # a longer record is refused before any replay (no game of parlour's comes near it)
 MAX_RECORD_BYTES = 1_000_000
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
