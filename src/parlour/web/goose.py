@@ -462,9 +462,19 @@ def quick_start(rules: RuleSet) -> dict[str, Any]:
         return out
 
 
+def _from_table(table: Table) -> dict[str, Any]:
+    """`quick_start`'s answer from a solved table at hand (the exact values, rounded outward to their bounds)."""
+    sol = table.at(State(0, (table.rules.start,) * 2))
+    decided = 1 - sol.draw
+    return {"rules": table.rules.name, "win": list(sol.win), "win_bounds": [list(b) for b in sol.win_bounds],
+            "draw": sol.draw, "draw_bounds": list(sol.draw_bounds),
+            "advantage": sol.win[0] / (decided / 2) - 1 if decided else 0.0}
+
+
 def quick_compare(rules: RuleSet) -> dict[str, Any]:
-    """The toggles' answer: the study's and these rules' certified chances, and their differences."""
-    a, b = quick_start(STUDY), quick_start(rules)
+    """The toggles' answer: the study's and these rules' certified chances, and their differences (from the
+    solved tables where the pages' cache holds them in memory: no solve at all)."""
+    a, b = ((_from_table(t) if (t := chains.in_memory((r, 2))) is not None else quick_start(r)) for r in (STUDY, rules))
     difference = {"win": [y - x for x, y in zip(a["win"], b["win"], strict=True)], "draw": b["draw"] - a["draw"],
                   "advantage": b["advantage"] - a["advantage"]}
     return {"ready": True, "quick": True, "status": "certified", "tol": QUICK_TOL, "study": a, "changed": b,
@@ -547,7 +557,7 @@ def page(request: Request) -> HTMLResponse:
     return render(request, "goose.html", game="goose", board=board_json(rules), cells=cells, cell=CELL,
                   side=max(max(c["x"], c["y"]) for c in cells) + CELL, variants=list(VARIANTS),
                   players_range=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), surfaces=SURFACES,
-                  study_toml=STUDY_TOML, seed=secrets.randbelow(SEED_MAX + 1))
+                  study_toml=STUDY_TOML, seed=secrets.randbelow(SEED_MAX + 1), toggles=list(TOGGLES.items()))
 
 
 @router.get("/api/board")
@@ -565,6 +575,11 @@ def api_chances(pos: Position) -> dict[str, Any]:
 def api_heatmap(rules: str = "study", surface: str = "p1_1") -> dict[str, Any]:
     return heatmap(_rules(rules), one_of(surface, "surface", SURFACES))
 
+
+# The rules a page toggles (goose.js writes the TOML of what is left off: geese = [], the jump left out, ...)
+TOGGLES = {"geese": "geese", "bridge": "bridge (6 → 12)", "maze": "maze (42 → 30)", "death": "death (58 → 0)",
+           "wells": "wells and inn", "bounce": "bounce off 63", "occupancy": "a taken square sends back",
+           "start": "start jumps (3+6, 4+5)"}
 
 STUDY_TOML = """# the study's rules; change any line and press "Solve"
 end = 63
@@ -591,7 +606,7 @@ def headline() -> str:
 
 __all__ = [
     "CELL", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END", "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS",
-    "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TURN_MAX",
+    "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TOGGLES", "TURN_MAX",
     "ChainStore", "Key", "MoveRequest", "Position", "RulesRequest", "api_board", "api_chances", "api_heatmap",
     "board_cells", "board_json", "chains", "chances", "chances_json", "compare_rules", "custom_rules", "estimate",
     "headline", "heatmap", "move", "page", "position_json", "router", "spiral", "start_job", "table_cache",
