@@ -53,7 +53,8 @@ def test_the_place_the_pieces_error_passes_colour_contrast(page, server):
         page.wait_for_function("!document.body.classList.contains('busy')")
         page.wait_for_timeout(200)  # the greying's transition
         found = axe_sync.Axe().run(page).response.get("violations", [])
-        bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found if v.get("impact") in ("serious", "critical")]
+        bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found
+               if v.get("impact") in ("serious", "critical")]
         assert bad == []
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})

@@ -151,9 +151,11 @@ def test_jobs_of_two_pages_run_side_by_side(stand_in_pages):
 
 def test_a_guess_solve_beyond_a_minute_shows_its_estimate_and_starts_only_on_start(monkeypatch, tmp_path):
     from parlour.web import guess
+    from parlour.web import jobs as web_jobs
 
     monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
     monkeypatch.setattr(guess, "cache", guess.strategy_cache())
+    monkeypatch.setattr(web_jobs, "load_now", lambda: (5.0, 2))  # one load for the page and the words below
     client = TestClient(create_app())
     n = 2828  # the page's largest N: minutes at least
     assert guess.estimate_seconds(n) > 60

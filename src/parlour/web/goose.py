@@ -605,10 +605,11 @@ def headline() -> str:
 
 
 __all__ = [
-    "CELL", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END", "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS",
-    "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TOGGLES", "TURN_MAX",
+    "ALWAYS_ASK_PLAYERS", "CELL", "EXACT_TABLE_SECONDS", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END",
+    "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS", "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_KEPT",
+    "QUICK_TOL", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TABLE_STATE_SECONDS", "TOGGLES", "TURN_MAX",
     "ChainStore", "Key", "MoveRequest", "Position", "RulesRequest", "api_board", "api_chances", "api_heatmap",
     "board_cells", "board_json", "chains", "chances", "chances_json", "compare_rules", "custom_rules", "estimate",
-    "headline", "heatmap", "move", "page", "position_json", "router", "spiral", "start_job", "table_cache",
-    "table_or_job",
+    "expected_seconds", "headline", "heatmap", "move", "page", "position_json", "quick_compare", "quick_start",
+    "router", "rules_json", "spiral", "start_job", "table_cache", "table_or_job",
 ]
