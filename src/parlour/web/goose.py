@@ -11,11 +11,14 @@ fractions, 3 and 4 players as certified intervals. The Figure 2 heat map, and a 
   POST /api/chances      {position}: the chances from a position (as `parlour goose solve --from ... --json`),
                          or {ready: false, job} while the chain is being solved (the page polls /jobs/{job}),
                          or {ready: false, ask: true, expect, seconds} when that solve is estimated beyond a
-                         minute and the position did not say start: true (the page shows a Start button)
+                         minute at the machine's load now, or is of 4 players, and the position did not say
+                         start: true (the page shows Start); start: "never" starts no solve ({ready: false,
+                         idle: true}: the person cancelled it, and moves go on without chances)
   POST /api/move         {position, seed, turn} (the server rolls) or {position, faces}: the turn told in words,
                          the new position, the winner or the draw, and the chances from there (or a job)
   GET  /api/heatmap      ?rules=NAME&surface=p1_1|p1_2|draw_1: one of Figure 2's surfaces (2 players)
-  POST /api/rules        {variant} or {toml}: 2 players re-solved under those rules, against the study's rules
+  POST /api/rules        {variant} or {toml}: 2 players re-solved under those rules, against the study's rules;
+                         with quick: true at once, certified to QUICK_TOL (the page's toggles), exactly after
 
 A position is {rules, players, squares, to_move, inn_pending}: every player's square (1-based player to move;
 inn_pending lists the players on the inn whose skip is still to come). The server keeps no game: each request
@@ -26,8 +29,9 @@ A request does at most a look-up, reading a table back from disk (2 players: the
 ≈0.3 s) or telling a turn; a solve is a background job in a worker process that Cancel terminates
 (`infra.jobs`), done once per rule set and player count and kept by the pages' one cache (`infra.cache`: in
 memory, and on disk under the cache root's goose/): 2 players ≈5 s, 3 players ≈3-10 s, 4 players minutes and
-1 GiB while it runs. At most MAX_PENDING other solves may be running or waiting when one is asked for, and a
-solve whose estimate (`analyses.goose.queries.solve_estimate`) exceeds a minute starts only after Start.
+2 GiB while it runs. At most MAX_PENDING other solves may be running or waiting when one is asked for, and a
+solve whose estimate (`expected_seconds`: the page's model at the machine's load now) exceeds a minute, or of 4
+players, starts only after Start.
 """
 
 from __future__ import annotations

@@ -210,8 +210,9 @@
     if (data && data.ask) {  // a long solve: its estimate, Start and "Not now" first
       clearChances();
       const what = "Working out every position of " + data.players + " players";
-      if (!(await parlour.ask(what, data.expect, ["chances-box"]))) {
-        if (here()) { game.declined = key; noChances(data, "their solve was not started"); }
+      const yes = await parlour.ask(what, data.expect, ["chances-box"]);
+      if (!yes) {  // false: "Not now"; null: the page moved on (other settings), which declines nothing
+        if (yes === false && here()) { game.declined = key; noChances(data, "their solve was not started"); }
         return false;
       }
       if (!here()) return false;
@@ -254,6 +255,7 @@
     markPath(null);
     updateHeatMark();
     if (await settle(data)) beginStory();
+    else { tale = null; $("story").replaceChildren(); }  // no numbers: no story of other settings either
     finishControls();
     return true;
   }
@@ -345,6 +347,7 @@
       board = b;
       relabel();
     }
+    game.declined = null;  // a new game asks again (asking starts nothing)
     if (!game.fresh) game.seed = Math.floor(Math.random() * 1e12);
     game.fresh = false;
     game.turn = 0;
@@ -683,7 +686,7 @@
   // ---- the rules by toggles: each change redraws the 2-player chances (certified at once, from the server's
   // quick solve, then exact when the job behind them is done); before the numbers, a one-click guess of who is
   // favoured (skippable). The answers are kept per rule set; a late answer to an older change is dropped.
-  const tog = { seq: 0, answers: new Map(), guess: null, answer: null, toml: "" };
+  const tog = { seq: 0, answers: new Map(), guess: null, answer: null, toml: "", last: null };
   const JUMPS = { bridge: "6 = 12", maze: "42 = 30", death: "58 = 0" };
 
   function togglesToml() {
@@ -727,11 +730,11 @@
     const b = ev.target.closest("button[data-guess]");
     if (!b) return;
     tog.guess = b.dataset.guess;
-    $("guess-box").hidden = true;
+    $("guess-box").hidden = true;  // its button had the focus: back to the toggle just changed
     showToggles();
-    const t = $("toggles-table") || $("toggles-result");
-    if (document.activeElement === b || document.activeElement === document.body) $("t-geese").focus({ preventScroll: true });
-    if (t && t.scrollIntoView) t.scrollIntoView({ block: "nearest" });
+    if (tog.last && document.contains(tog.last)) tog.last.focus({ preventScroll: true });
+    const t = $("toggles-result");
+    if (t.scrollIntoView) t.scrollIntoView({ block: "nearest" });
   }
 
   async function postRules(body) {  // the toggles' own requests: no busy page, an error said in their panel
@@ -756,8 +759,9 @@
     }
   }
 
-  async function togglesChanged() {
+  async function togglesChanged(ev) {
     const seq = ++tog.seq;
+    tog.last = ev && ev.target;
     const toml = togglesToml();
     tog.toml = toml;
     tog.guess = null;

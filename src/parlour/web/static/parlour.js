@@ -197,7 +197,8 @@ window.parlour = (function () {
   }
 
   // A long computation's estimate in each of `placeholders` (ids), with a Start button: resolves true when
-  // the person presses it, false after "Not now" or `unask()` (the panels get their own content back first).
+  // the person presses it, false after "Not now", null after `unask()` (the panels get their own content back
+  // first).
   // The page stays usable meanwhile, and nothing runs on the server until Start.
   const asking = new Set();  // the open questions' endings: unask() ends them all (the page moved on)
   function ask(what, expect, placeholders) {
@@ -236,7 +237,7 @@ window.parlour = (function () {
       });
     });
   }
-  function unask() { for (const end of [...asking]) end(false); }
+  function unask() { for (const end of [...asking]) end(null); }
 
   function pct(x, digits) {
     return (100 * x).toFixed(digits === undefined ? 2 : digits) + " %";
