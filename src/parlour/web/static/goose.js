@@ -272,12 +272,14 @@
     tale.reset(game.chances.win, label || "the start");
   }
 
+  // Nobody decides in the Goose: a move's change is the dice's luck, never a mistake, so no move is marked as
+  // costly; the ending names the luckiest and the unluckiest throw instead (as `parlour review` does).
   function storyMove(mover, before, data) {
     if (!tale || !game.chances) return;
     const after = game.chances.win;
     const i = mover - 1;
-    tale.add({ values: after, label: data.turn.story.join(" "), loss: before[i] - after[i], mover: i,
-               lossText: "player " + mover + "'s chance fell from " + pct1(before[i]) + " to " + pct1(after[i]) });
+    tale.add({ values: after, label: data.turn.story.join(" "), loss: 0, mover: i });
+    if (data.turn.faces) (game.luck = game.luck || []).push({ move: game.moves, player: mover, swing: after[i] - before[i] });
     if (!data.over) return;
     const start = game.startChances;
     const verdict = data.winner ? "Player " + data.winner + " wins after " + game.moves + " moves." :
@@ -285,6 +287,17 @@
     const expected = start ? "At the start the exact analysis gave " +
       start.win.map((w, k) => "player " + (k + 1) + " " + pct1(w)).join(", ") + "." : "";
     tale.end(verdict, expected);
+    const said = tale.element.querySelector(".story-costliest");
+    if (said) said.textContent = luckWords(game.luck || []);
+  }
+
+  function luckWords(luck) {
+    const points = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " points";
+    const best = luck.reduce((a, e) => (!a || e.swing > a.swing ? e : a), null);
+    const worst = luck.reduce((a, e) => (!a || e.swing < a.swing ? e : a), null);
+    const one = (e) => "move " + e.move + " (player " + e.player + ", " + points(e.swing) + ")";
+    return "Luck only: nobody decides in the Goose. " + (best && best.swing > 0 ? "The luckiest throw: " + one(best) +
+      (worst && worst.swing < 0 ? "; the unluckiest: " + one(worst) : "") + "." : "No throw changed anyone's chance.");
   }
 
   // ---- motion: the mover's piece walks its path square by square; a goose's repeat and a jump flash ----
@@ -352,6 +365,7 @@
     game.fresh = false;
     game.turn = 0;
     game.moves = 0;
+    game.luck = [];
     $("log").replaceChildren();
     $("last-move").replaceChildren();
     if ($("again")) { $("again").remove(); $("roll").hidden = false; }
