@@ -151,9 +151,11 @@ def test_jobs_of_two_pages_run_side_by_side(stand_in_pages):
 
 def test_a_guess_solve_beyond_a_minute_shows_its_estimate_and_starts_only_on_start(monkeypatch, tmp_path):
     from parlour.web import guess
+    from parlour.web import jobs as web_jobs
 
     monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
     monkeypatch.setattr(guess, "cache", guess.strategy_cache())
+    monkeypatch.setattr(web_jobs, "load_now", lambda: (5.0, 2))  # one load for the page and the words below
     client = TestClient(create_app())
     n = 2828  # the page's largest N: minutes at least
     assert guess.estimate_seconds(n) > 60
@@ -178,12 +180,15 @@ def test_a_guess_solve_beyond_a_minute_shows_its_estimate_and_starts_only_on_sta
 
 def test_a_goose_solve_beyond_a_minute_asks_first(monkeypatch, stand_in_pages):
     from parlour.web import goose
+    from parlour.web import jobs as web_jobs
 
     monkeypatch.setattr(goose, "estimate", lambda key: (2**30, 200.0 if key[1] == 4 else 1.0))
+    for module in (goose, web_jobs):  # an idle machine of 2 cores: 4 players' sweeps take both
+        monkeypatch.setattr(module, "load_now", lambda: (0.0, 2))
     client = TestClient(create_app())
     position = {"players": 4, "squares": [0, 0, 0, 0]}
     asked = client.post("/goose/api/chances", json=position).json()
-    assert asked["ask"] is True and asked["expect"].startswith("about 3 minutes") and "job" not in asked
+    assert asked["ask"] is True and asked["expect"].startswith("about 2 minutes") and "job" not in asked
     assert not goose.chains.job_running((goose.STUDY, 4))
     started = client.post("/goose/api/chances", json={**position, "start": True}).json()
     assert "job" in started and goose.chains.job_running((goose.STUDY, 4))

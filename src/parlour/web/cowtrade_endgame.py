@@ -75,7 +75,7 @@ from parlour.web.cowtrade_common import MAX_SEED, PlannedGame, check_deck, parse
 from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
 from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
 from parlour.web.cowtrade_quartets import api_quartets
-from parlour.web.jobs import Report, jobs
+from parlour.web.jobs import Report, at_current_load, jobs
 
 MAX_STATES = 6_000  # the state estimate this page solves (standard money: 1,620)
 # Quintets cycle: the stochastic solver iterates to certified bounds, much slower than a quartet's backward
@@ -224,9 +224,10 @@ def solved_or_job(game: Game, start: Any = False) -> tuple[Solved | None, dict[s
     found = cache.ready(game)
     if found is not None:
         return found, {}
-    waiting: dict[str, Any] = {"ready": False, "expect": duration_words(game.seconds), "states": game.estimate}
-    if ask_first(game.seconds, start, joining=cache.job_running(game)):
-        return None, {**waiting, "ask": True, "seconds": round(game.seconds)}
+    seconds = at_current_load(game.seconds)  # at the machine's load now
+    waiting: dict[str, Any] = {"ready": False, "expect": duration_words(seconds), "states": game.estimate}
+    if ask_first(seconds, start, joining=cache.job_running(game)):
+        return None, {**waiting, "ask": True, "seconds": round(seconds)}
     return None, {**waiting, "job": cache.start_job(game)}
 
 

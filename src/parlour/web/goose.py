@@ -11,11 +11,14 @@ fractions, 3 and 4 players as certified intervals. The Figure 2 heat map, and a 
   POST /api/chances      {position}: the chances from a position (as `parlour goose solve --from ... --json`),
                          or {ready: false, job} while the chain is being solved (the page polls /jobs/{job}),
                          or {ready: false, ask: true, expect, seconds} when that solve is estimated beyond a
-                         minute and the position did not say start: true (the page shows a Start button)
+                         minute at the machine's load now, or is of 4 players, and the position did not say
+                         start: true (the page shows Start); start: "never" starts no solve ({ready: false,
+                         idle: true}: the person cancelled it, and moves go on without chances)
   POST /api/move         {position, seed, turn} (the server rolls) or {position, faces}: the turn told in words,
                          the new position, the winner or the draw, and the chances from there (or a job)
   GET  /api/heatmap      ?rules=NAME&surface=p1_1|p1_2|draw_1: one of Figure 2's surfaces (2 players)
-  POST /api/rules        {variant} or {toml}: 2 players re-solved under those rules, against the study's rules
+  POST /api/rules        {variant} or {toml}: 2 players re-solved under those rules, against the study's rules;
+                         with quick: true at once, certified to QUICK_TOL (the page's toggles), exactly after
 
 A position is {rules, players, squares, to_move, inn_pending}: every player's square (1-based player to move;
 inn_pending lists the players on the inn whose skip is still to come). The server keeps no game: each request
@@ -26,8 +29,9 @@ A request does at most a look-up, reading a table back from disk (2 players: the
 ≈0.3 s) or telling a turn; a solve is a background job in a worker process that Cancel terminates
 (`infra.jobs`), done once per rule set and player count and kept by the pages' one cache (`infra.cache`: in
 memory, and on disk under the cache root's goose/): 2 players ≈5 s, 3 players ≈3-10 s, 4 players minutes and
-1 GiB while it runs. At most MAX_PENDING other solves may be running or waiting when one is asked for, and a
-solve whose estimate (`analyses.goose.queries.solve_estimate`) exceeds a minute starts only after Start.
+2 GiB while it runs. At most MAX_PENDING other solves may be running or waiting when one is asked for, and a
+solve whose estimate (`expected_seconds`: the page's model at the machine's load now) exceeds a minute, or of 4
+players, starts only after Start.
 """
 
 from __future__ import annotations
@@ -65,8 +69,8 @@ from parlour.games.goose.tables import tables
 from parlour.infra import storage
 from parlour.infra.cache import PageCache
 from parlour.results import exact
-from parlour.web.common import ask_first, duration_words, one_of, render, whole_number, whole_numbers
-from parlour.web.jobs import Report, jobs
+from parlour.web.common import ASK_ABOVE_S, duration_words, one_of, render, whole_number, whole_numbers
+from parlour.web.jobs import Report, at_current_load, jobs, load_now
 
 router = APIRouter()
 
@@ -132,11 +136,40 @@ def _busy(_: Sequence[Key]) -> str:
     return "the server is already solving two other games; try again when they are done"
 
 
-def estimate(key: Key) -> tuple[float, float]:
-    """(bytes, seconds) of solving the chain: the command line's model (`queries.solve_estimate`)."""
-    from parlour.analyses.goose.queries import solve_estimate
+# The page solves a whole chain (every state: exactly for 2 players, to TOL[players] for 3 and 4), not the command
+# line's one position, so it has a model of its own, from page jobs on the shared 2-core machine. 4 players
+# (3.8M states): 58.6 s on the idle machine's 2 threads (bench/results/web_goose_players4.json); 220 s beside a
+# load of 5 (issue 46) and 291 s (127 s of CPU, on the one thread the sweeps take when no core is free) beside a
+# load of 4-6 (issue 46's check): about 3e-5 s per state and thread. 2 players: the exact solve, about 5 s idle
+# (8.5-11 s beside a load of 1.4-4).
+TABLE_STATE_SECONDS = 3e-5
+EXACT_TABLE_SECONDS = 5.0
+ALWAYS_ASK_PLAYERS = 4  # 4 players take 2 GiB and a minute at best: asked first on any machine
 
-    return solve_estimate(*key)
+
+def estimate(key: Key) -> tuple[float, float]:
+    """(bytes, seconds) of solving the chain on the idle machine on one thread: bytes as the command line's
+    size check (`queries.solve_estimate`), seconds as the page's model (above)."""
+    from parlour.analyses.goose.queries import estimated_states, solve_estimate
+
+    need = solve_estimate(*key)[0]
+    if key[1] == 2:
+        return need, EXACT_TABLE_SECONDS
+    return need, TABLE_STATE_SECONDS * estimated_states(*key)
+
+
+def expected_seconds(key: Key) -> float:
+    """The solve's estimate on this machine now: one thread per million states (`solvers.markov.threads`' rule)
+    while cores are free of other work, stretched by the load (`web.jobs.at_current_load`)."""
+    from parlour.analyses.goose.queries import estimated_states
+    from parlour.solvers.markov.threads import MIN_STATES_PER_THREAD
+
+    seconds = estimate(key)[1]
+    if key[1] == 2:
+        return at_current_load(seconds)
+    load, cpus = load_now()
+    threads = max(1, min(cpus, int(estimated_states(*key) // MIN_STATES_PER_THREAD), round(cpus - load)))
+    return at_current_load(seconds / threads, threads)
 
 
 def _need(key: Key) -> int:
@@ -163,16 +196,21 @@ def start_job(rules: RuleSet, players: int) -> str:
 
 def table_or_job(rules: RuleSet, players: int, start: Any = False) -> tuple[Table | None, dict[str, Any]]:
     """The table, or None and the reply that names the job solving it; or, for a solve estimated beyond a
-    minute that `start` (true) did not ask for, the reply that asks first (no job starts)."""
+    minute at the machine's load now (or of 4 players) that `start` (true) did not ask for, the reply that asks
+    first; or, where `start` is "never" (the person cancelled or declined this solve), the reply that says so.
+    Neither of the last two starts a job: joining one that runs, or reading a table back from disk, is no solve."""
     key = (rules, players)
     table = chains.ready(key)
     if table is not None:
         return table, {}
-    seconds, stored = estimate(key)[1], chains.on_disk(key)
+    seconds, stored = expected_seconds(key), chains.on_disk(key)
     waiting: dict[str, Any] = {"ready": False, "players": players, "rules": rules.name}
-    if ask_first(seconds, start, joining=stored or chains.job_running(key)):
+    joining = stored or chains.job_running(key)
+    if (players >= ALWAYS_ASK_PLAYERS or seconds > ASK_ABOVE_S) and start is not True and not joining:
         return None, {**waiting, "ask": True, "expect": duration_words(seconds) + ", once (then kept on disk)",
                       "seconds": round(seconds)}
+    if start == "never" and not joining:
+        return None, {**waiting, "idle": True}  # the page declined this solve: nothing starts unasked
     expect = "a few seconds, to read it back" if stored else duration_words(seconds) + ", once (then kept on disk)"
     return None, {**waiting, "job": start_job(rules, players), "expect": expect}
 
@@ -186,7 +224,8 @@ class Position(BaseModel):
     squares: Any = None
     to_move: Any = 1
     inn_pending: Any = None
-    start: Any = False  # true: start a long solve of its chances (the person has seen the estimate)
+    start: Any = False  # true: start a long solve of its chances (the person has seen the estimate); "never":
+    # start no solve at all (the person cancelled it: a move then answers without chances, and no job restarts)
 
 
 def _rules(name: Any) -> RuleSet:
@@ -244,7 +283,7 @@ def chances(rules: RuleSet, state: State, start: Any = False) -> dict[str, Any]:
 
 
 class MoveRequest(BaseModel):
-    position: Position | None = None
+    position: Position | None = None  # its `start` is the chances' (see Position)
     seed: Any = None
     turn: Any = None
     faces: Any = None
@@ -254,6 +293,7 @@ class RulesRequest(BaseModel):
     variant: Any = None
     toml: Any = None
     start: Any = False  # true: start a long solve (the person has seen the estimate)
+    quick: Any = False  # true: certified chances from the start at once (the toggles), the exact ones come after
 
 
 def _faces(rules: RuleSet, value: Any) -> tuple[int, ...]:
@@ -299,7 +339,7 @@ def move(req: MoveRequest) -> dict[str, Any]:
                           **exact("draw", Fraction(0))}
         return out
     out["position"] = position_json(rules, t.after)
-    out["chances"] = chances(rules, t.after)
+    out["chances"] = chances(rules, t.after, req.position.start if req.position is not None else False)
     out["skips"] = out["chances"]["skips"]
     return out
 
@@ -394,11 +434,71 @@ def _minus(x: Any, y: Any) -> Any:
     return x - y
 
 
+# The toggles' answer: 2 players' certified chances from the start, solved in the request as `headline` solves
+# them (`policy.run`, as `parlour goose solve --rules FILE --tol 1e-7` does): 0.1-0.5 s on the shared machine for
+# the 2,000-4,500 states of most combinations of the toggles (no bounce: up to 3.4 s beside a load of 6, its end
+# game converges slowly), where the exact solve takes 5-20 s (a job, whose fractions then replace these numbers on
+# the page). A sparse direct solve in floats was no faster (SuperLU fills in 2-3 M entries: 1.5-4 s), and not
+# certified. The page shows 3 decimals of a percentage: 1e-7 certifies all of them.
+QUICK_TOL = 1e-7
+QUICK_KEPT = 256  # every combination of the eight toggles
+_quick: OrderedDict[RuleSet, dict[str, Any]] = OrderedDict()
+_quick_lock = threading.Lock()
+
+
+def quick_start(rules: RuleSet) -> dict[str, Any]:
+    """2 players' certified chances from the start under `rules` (half-width at most QUICK_TOL), and the
+    starter's advantage from their midpoints."""
+    with _quick_lock:  # one solve at a time: its numba threads are the machine's
+        found = _quick.get(rules)
+        if found is not None:
+            _quick.move_to_end(rules)
+            return found
+        _forget_custom(rules)
+        sol = policy.run(policy.plan(2, rules=rules, tol=QUICK_TOL, flag="the command line's --force"))
+        decided = 1 - sol.draw
+        out = {"rules": rules.name, "win": list(sol.win), "win_bounds": [list(b) for b in sol.win_bounds],
+               "draw": sol.draw, "draw_bounds": list(sol.draw_bounds),
+               "advantage": sol.win[0] / (decided / 2) - 1 if decided else 0.0}
+        _quick[rules] = out
+        while len(_quick) > QUICK_KEPT:
+            _quick.popitem(last=False)
+        return out
+
+
+def _from_table(table: Table) -> dict[str, Any]:
+    """`quick_start`'s answer from a solved table at hand (the exact values, rounded outward to their bounds)."""
+    sol = table.at(State(0, (table.rules.start,) * 2))
+    decided = 1 - sol.draw
+    return {"rules": table.rules.name, "win": list(sol.win), "win_bounds": [list(b) for b in sol.win_bounds],
+            "draw": sol.draw, "draw_bounds": list(sol.draw_bounds),
+            "advantage": sol.win[0] / (decided / 2) - 1 if decided else 0.0}
+
+
+def quick_compare(rules: RuleSet) -> dict[str, Any]:
+    """The toggles' answer: the study's and these rules' certified chances, and their differences (from the
+    solved tables where the pages' cache holds them in memory: no solve at all)."""
+    a, b = ((_from_table(t) if (t := chains.in_memory((r, 2))) is not None else quick_start(r)) for r in (STUDY, rules))
+    difference = {"win": [y - x for x, y in zip(a["win"], b["win"], strict=True)], "draw": b["draw"] - a["draw"],
+                  "advantage": b["advantage"] - a["advantage"]}
+    return {"ready": True, "quick": True, "status": "certified", "tol": QUICK_TOL, "study": a, "changed": b,
+            "difference": difference, "rules": rules_json(rules)}
+
+
+def rules_json(rules: RuleSet) -> dict[str, Any]:
+    return {"name": rules.name, "end": rules.end, "dice": [list(d) for d in rules.dice], "geese": list(rules.geese),
+            "jumps": [list(j) for j in rules.jumps], "inns": list(rules.inns), "wells": list(rules.wells),
+            "start_jumps": [[list(f), s] for f, s in rules.start_jumps], "bounce": rules.bounce,
+            "occupancy": rules.occupancy}
+
+
 @router.post("/api/rules")
 def compare_rules(req: RulesRequest) -> dict[str, Any]:
     if (req.variant is None) == (req.toml is None):
         raise InvalidInput("send either a variant's name or a TOML rule set")
     rules = _rules(req.variant) if req.variant is not None else custom_rules(req.toml)
+    if req.quick is True:
+        return quick_compare(rules)
     base, waiting = table_or_job(STUDY, 2, start=True)  # the study's 2 players: seconds
     if base is None:
         return waiting
@@ -419,9 +519,7 @@ def compare_rules(req: RulesRequest) -> dict[str, Any]:
     return {"ready": True, "study": shown_values(a), "changed": shown_values(b),
             "difference": {k: [float(x) for x in v] if isinstance(v, list) else float(v)
                            for k, v in difference.items()},
-            "rules": {"name": rules.name, "end": rules.end, "dice": [list(d) for d in rules.dice],
-                      "geese": list(rules.geese), "jumps": [list(j) for j in rules.jumps], "inns": list(rules.inns),
-                      "wells": list(rules.wells), "bounce": rules.bounce, "occupancy": rules.occupancy}}
+            "rules": rules_json(rules)}
 
 
 # ---- routes ---------------------------------------------------------------------------------------------
@@ -463,7 +561,7 @@ def page(request: Request) -> HTMLResponse:
     return render(request, "goose.html", game="goose", board=board_json(rules), cells=cells, cell=CELL,
                   side=max(max(c["x"], c["y"]) for c in cells) + CELL, variants=list(VARIANTS),
                   players_range=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), surfaces=SURFACES,
-                  study_toml=STUDY_TOML, seed=secrets.randbelow(SEED_MAX + 1))
+                  study_toml=STUDY_TOML, seed=secrets.randbelow(SEED_MAX + 1), toggles=list(TOGGLES.items()))
 
 
 @router.get("/api/board")
@@ -481,6 +579,11 @@ def api_chances(pos: Position) -> dict[str, Any]:
 def api_heatmap(rules: str = "study", surface: str = "p1_1") -> dict[str, Any]:
     return heatmap(_rules(rules), one_of(surface, "surface", SURFACES))
 
+
+# The rules a page toggles (goose.js writes the TOML of what is left off: geese = [], the jump left out, ...)
+TOGGLES = {"geese": "geese", "bridge": "bridge (6 → 12)", "maze": "maze (42 → 30)", "death": "death (58 → 0)",
+           "wells": "wells and inn", "bounce": "bounce off 63", "occupancy": "a taken square sends back",
+           "start": "start jumps (3+6, 4+5)"}
 
 STUDY_TOML = """# the study's rules; change any line and press "Solve"
 end = 63
@@ -506,10 +609,11 @@ def headline() -> str:
 
 
 __all__ = [
-    "CELL", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END", "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS",
-    "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TURN_MAX",
+    "ALWAYS_ASK_PLAYERS", "CELL", "EXACT_TABLE_SECONDS", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END",
+    "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS", "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_KEPT",
+    "QUICK_TOL", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TABLE_STATE_SECONDS", "TOGGLES", "TURN_MAX",
     "ChainStore", "Key", "MoveRequest", "Position", "RulesRequest", "api_board", "api_chances", "api_heatmap",
     "board_cells", "board_json", "chains", "chances", "chances_json", "compare_rules", "custom_rules", "estimate",
-    "headline", "heatmap", "move", "page", "position_json", "router", "spiral", "start_job", "table_cache",
-    "table_or_job",
+    "expected_seconds", "headline", "heatmap", "move", "page", "position_json", "quick_compare", "quick_start",
+    "router", "rules_json", "spiral", "start_job", "table_cache", "table_or_job",
 ]

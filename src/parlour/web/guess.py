@@ -67,7 +67,7 @@ from parlour.games.guess.trees import Tree
 from parlour.infra.cache import FileStore, PageCache
 from parlour.results import exact, frac_str
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number, whole_numbers
-from parlour.web.jobs import Report, jobs
+from parlour.web.jobs import Report, at_current_load, jobs
 
 MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
 # The page takes every N the command line does, up to what its memory budget can keep (Bob's trees hold
@@ -408,7 +408,7 @@ def estimate_seconds(n: int) -> float:
 
 
 def estimate_words(n: int) -> str:
-    return duration_words(estimate_seconds(n))
+    return duration_words(at_current_load(estimate_seconds(n)))
 
 
 def _strategies(n: int) -> Strategies:
@@ -492,7 +492,7 @@ def api_strategy(req: SizeRequest) -> dict[str, Any]:
     s = cache.ready(n)
     if s is not None:
         return strategy_json(s)
-    seconds, stored = estimate_seconds(n), cache.on_disk(n)
+    seconds, stored = at_current_load(estimate_seconds(n)), cache.on_disk(n)  # at the machine's load now
     if ask_first(seconds, req.start, joining=stored or cache.job_running(n)):
         return {"ready": False, "numbers": n, "ask": True, "expect": duration_words(seconds),
                 "seconds": round(seconds)}

@@ -40,6 +40,7 @@ GRADERS: dict[str, str] = {
     "winorlose": "parlour.analyses.review.winorlose",
     "cowtrade": "parlour.analyses.review.cowtrade",
     "cowtrade_endgame": "parlour.analyses.review.endgame",
+    "goose": "parlour.analyses.review.goose",
 }
 MAX_MOVES = 10_000  # a longer record is refused before any replay (no game of parlour's comes near it)
 MAX_RECORD_BYTES = 1_000_000

@@ -164,21 +164,70 @@
   }
 
   // The chances of the current position: at once, or after the job that solves the chain (3-4 players the
-  // first time) has run; the busy sign shows its progress.
+  // first time) has run; the busy sign shows its progress. A solve beyond a minute (or of 4 players) waits for
+  // Start; "Not now" or Cancel leaves these settings without numbers (never another setting's numbers beside
+  // these pieces), and nothing restarts that solve until the person asks again ("Work them out").
+  const keyOf = (pos) => (pos ? pos.rules + "/" + pos.players : "");
+  const declined = () => !!game.position && game.declined === keyOf(game.position);
+  // what a request that may need the chances adds: start nothing where the person declined the solve
+  const withStart = (pos) => (declined() ? Object.assign({}, pos, { start: "never" }) : pos);
+
+  function clearChances() {
+    game.chances = null;
+    $("chances").querySelector("tbody").replaceChildren();
+    $("chances-panel").dataset.position = "";
+    $("exact-box").hidden = true;
+    $("chances-note").textContent = "";
+  }
+
+  function noChances(data, why) {
+    clearChances();
+    const note = $("chances-note");
+    const n = game.position ? game.position.players : data.players;
+    note.append("No chances for " + n + " players: " + (why || "their solve was not started") + ". Moves go on without them. ");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "work-out";
+    b.textContent = "Work them out" + (data && data.expect ? " (" + data.expect.replace(/, once.*$/, "") + ")" : "");
+    b.addEventListener("click", workOut);
+    note.appendChild(b);
+  }
+
+  async function workOut() {
+    game.declined = null;
+    const data = await parlour.api("api/chances", Object.assign({}, game.position, { start: true }));
+    if (data && await settle(data)) beginStory(game.moves ? "move " + game.moves : "the start");
+  }
+
   async function settle(ch) {
     let data = ch;
-    if (data && data.ask) {  // a solve beyond a minute: its estimate and a Start button first
-      $("chances-note").textContent = "";
+    const key = keyOf(game.position);
+    const here = () => keyOf(game.position) === key;  // still these settings (the page may have moved on)
+    if (data && data.ready === false && (data.idle || (data.ask && declined()))) {
+      noChances(data, "their solve was cancelled");
+      return false;
+    }
+    if (data && data.ask) {  // a long solve: its estimate, Start and "Not now" first
+      clearChances();
       const what = "Working out every position of " + data.players + " players";
-      if (!(await parlour.ask(what, data.expect, ["chances-box"]))) return false;
+      const yes = await parlour.ask(what, data.expect, ["chances-box"]);
+      if (!yes) {  // false: "Not now"; null: the page moved on (other settings), which declines nothing
+        if (yes === false && here()) { game.declined = key; noChances(data, "their solve was not started"); }
+        return false;
+      }
+      if (!here()) return false;
       data = await parlour.api("api/chances", Object.assign({}, game.position, { start: true }));
       if (!data) return false;
     }
     if (data && data.ready === false) {
-      $("chances-note").textContent = "";
+      clearChances();
       const what = "Working out every position of " + data.players + " players, so that each player's chance " +
         "is known after every move (" + data.expect + ")";
-      if (!(await parlour.wait(data.job, 400, { what: what, placeholders: ["chances-box"] }))) return false;
+      if (!(await parlour.wait(data.job, 400, { what: what, placeholders: ["chances-box"] }))) {
+        if (here()) { game.declined = key; noChances(data, "their solve was cancelled"); }
+        return false;
+      }
+      if (!here()) return false;
       const again = await parlour.api("api/chances", game.position);
       if (!again) return false;
       data = again;
@@ -192,7 +241,8 @@
   }
 
   async function setPosition(position) {
-    const data = await parlour.api("api/chances", position);
+    parlour.unask();  // a question about other settings is withdrawn
+    const data = await parlour.api("api/chances", withStart(position));
     if (!data) return false;
     // the position as the server read it (numbers, not the strings a form holds)
     const seen = data.position;
@@ -205,6 +255,7 @@
     markPath(null);
     updateHeatMark();
     if (await settle(data)) beginStory();
+    else { tale = null; $("story").replaceChildren(); }  // no numbers: no story of other settings either
     finishControls();
     return true;
   }
@@ -213,20 +264,22 @@
   let tale = null;
   const pct1 = (x) => (100 * x).toFixed(1) + " %";
 
-  function beginStory() {
+  function beginStory(label) {
     const n = game.position.players;
     tale = parlour.story($("story"), { title: "Each player's chance to win, move by move", lo: 0, hi: 1, format: pct1,
                                        axis: (x) => Math.round(100 * x) + " %",
                                        series: Array.from({ length: n }, (_, i) => "Player " + (i + 1)) });
-    tale.reset(game.chances.win, "the start");
+    tale.reset(game.chances.win, label || "the start");
   }
 
+  // Nobody decides in the Goose: a move's change is the dice's luck, never a mistake, so no move is marked as
+  // costly; the ending names the luckiest and the unluckiest throw instead (as `parlour review` does).
   function storyMove(mover, before, data) {
     if (!tale || !game.chances) return;
     const after = game.chances.win;
     const i = mover - 1;
-    tale.add({ values: after, label: data.turn.story.join(" "), loss: before[i] - after[i], mover: i,
-               lossText: "player " + mover + "'s chance fell from " + pct1(before[i]) + " to " + pct1(after[i]) });
+    tale.add({ values: after, label: data.turn.story.join(" "), loss: 0, mover: i });
+    if (data.turn.faces) (game.luck = game.luck || []).push({ move: game.moves, player: mover, swing: after[i] - before[i] });
     if (!data.over) return;
     const start = game.startChances;
     const verdict = data.winner ? "Player " + data.winner + " wins after " + game.moves + " moves." :
@@ -234,6 +287,17 @@
     const expected = start ? "At the start the exact analysis gave " +
       start.win.map((w, k) => "player " + (k + 1) + " " + pct1(w)).join(", ") + "." : "";
     tale.end(verdict, expected);
+    const said = tale.element.querySelector(".story-costliest");
+    if (said) said.textContent = luckWords(game.luck || []);
+  }
+
+  function luckWords(luck) {
+    const points = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " points";
+    const best = luck.reduce((a, e) => (!a || e.swing > a.swing ? e : a), null);
+    const worst = luck.reduce((a, e) => (!a || e.swing < a.swing ? e : a), null);
+    const one = (e) => "move " + e.move + " (player " + e.player + ", " + points(e.swing) + ")";
+    return "Luck only: nobody decides in the Goose. " + (best && best.swing > 0 ? "The luckiest throw: " + one(best) +
+      (worst && worst.swing < 0 ? "; the unluckiest: " + one(worst) : "") + "." : "No throw changed anyone's chance.");
   }
 
   // ---- motion: the mover's piece walks its path square by square; a goose's repeat and a jump flash ----
@@ -296,12 +360,15 @@
       board = b;
       relabel();
     }
+    game.declined = null;  // a new game asks again (asking starts nothing)
     if (!game.fresh) game.seed = Math.floor(Math.random() * 1e12);
     game.fresh = false;
     game.turn = 0;
     game.moves = 0;
+    game.luck = [];
     $("log").replaceChildren();
     $("last-move").replaceChildren();
+    if ($("again")) { $("again").remove(); $("roll").hidden = false; }
     // the last game's move line goes with it (after 2 -> 4 players it told of a game no longer on the board)
     $("dice").textContent = "";
     $("move-text").textContent = "Roll the dice to start.";
@@ -340,8 +407,10 @@
           (start.draw > 0 ? " (and the game a " + window.parlour.pct(start.draw, 1) + " chance of a draw)" : "") + ".";
       }
       box.appendChild(p);
-      const again = window.parlour.primaryButton("again", "Play again", () => newGame());
-      box.appendChild(again);
+      // in the Roll bar, in Roll's place: on the screen of a phone whatever is scrolled, where the thumb is
+      const again = window.parlour.primaryButton("again", "Play again", async () => { await newGame(); nextFocus(); });
+      $("roll").hidden = true;
+      $("controls").appendChild(again);
     }
     const li = document.createElement("li");
     li.textContent = t.story.join(" ");
@@ -367,9 +436,9 @@
     if (game.over || !game.position) return;
     const mover = game.position.to_move;
     const before = game.chances ? game.chances.win.slice() : null;
-    const data = await parlour.api("api/move", { position: game.position, seed: game.seed, turn: game.turn },
+    const data = await parlour.api("api/move", { position: withStart(game.position), seed: game.seed, turn: game.turn },
                                    "rolling…");
-    if (!data) { finishControls(); return; }
+    if (!data) { finishControls(); nextFocus(); return; }
     game.turn += 1;
     game.moves += 1;
     game.position = data.position;
@@ -385,6 +454,16 @@
     showMover();
     finishControls();
     window.parlour.reveal($("board"), $("move-line"));
+    nextFocus();
+  }
+
+  // After a move the keyboard stays where the game goes on: Roll (or Play again at the end), unless the person
+  // has gone to another control meanwhile (a disabled Roll had dropped the focus to the page's body).
+  function nextFocus() {
+    const at = document.activeElement;
+    if (at && at !== document.body && at !== $("roll") && document.contains(at) && !at.disabled) return;
+    const next = game.over ? $("again") : $("roll");
+    if (next && !next.disabled && !next.hidden) next.focus({ preventScroll: true });
   }
 
   // ---- placing pieces by hand ------------------------------------------------------------------------
@@ -581,11 +660,12 @@
   // ---- the rule editor -------------------------------------------------------------------------------
   function points(x) { return (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(3); }
 
-  function showRules(d) {
-    const out = $("rules-result");
+  function showRules(d, into) {
+    const out = into || $("rules-result");
     out.replaceChildren();
     const t = document.createElement("table");
-    t.id = "rules-table";
+    t.id = into ? "toggles-table" : "rules-table";
+    t.dataset.status = d.quick ? "certified" : "exact";
     t.innerHTML = "<thead><tr><th scope='col'></th><th scope='col'>study</th><th scope='col'></th>" +
       "<th scope='col'>change (points)</th></tr></thead>";
     t.querySelector("thead th:nth-child(3)").textContent = d.changed.rules;
@@ -600,6 +680,7 @@
       cells.forEach((c, i) => {
         const td = document.createElement("td");
         td.textContent = c;
+        if (i === 2) td.dataset.value = String(b);
         if (i === 3) td.className = diff > 0 ? "up" : diff < 0 ? "down" : "";
         tr.appendChild(td);
       });
@@ -609,9 +690,110 @@
     out.appendChild(t);
     const p = document.createElement("p");
     p.className = "hint";
-    p.textContent = "Exact values from the start (2 players), under the study's rules and under " + d.changed.rules +
+    p.textContent = (d.quick ? "Certified values (each within " + d.tol + " of the truth; the exact fractions follow)"
+      : "Exact values") + " from the start (2 players), under the study's rules and under " + d.changed.rules +
       ". The starter's advantage is P(1 wins) over a fair share of the decided games, minus one.";
     out.appendChild(p);
+    return t;
+  }
+
+  // ---- the rules by toggles: each change redraws the 2-player chances (certified at once, from the server's
+  // quick solve, then exact when the job behind them is done); before the numbers, a one-click guess of who is
+  // favoured (skippable). The answers are kept per rule set; a late answer to an older change is dropped.
+  const tog = { seq: 0, answers: new Map(), guess: null, answer: null, toml: "", last: null };
+  const JUMPS = { bridge: "6 = 12", maze: "42 = 30", death: "58 = 0" };
+
+  function togglesToml() {
+    const on = (id) => $("t-" + id).checked;
+    const off = [...document.querySelectorAll("#toggles input")].filter((i) => !i.checked).map((i) => i.dataset.rule);
+    const lines = off.length ? ["name = " + JSON.stringify("study without " + off.join(", "))] : [];
+    if (!on("geese")) lines.push("geese = []");
+    lines.push("jumps = { " + Object.keys(JUMPS).filter(on).map((k) => JUMPS[k]).join(", ") + " }");
+    if (!on("wells")) lines.push("inns = []", "wells = []");
+    if (!on("bounce")) lines.push("bounce = false");
+    if (!on("occupancy")) lines.push("occupancy = false");
+    if (!on("start")) lines.push("start_jumps = {}");
+    return lines.join("\n") + "\n";
+  }
+
+  function favoured(win) {
+    const gap = win[0] - win[1];
+    return Math.abs(gap) < 0.01 ? "even" : gap > 0 ? "1" : "2";
+  }
+  const GUESS_WORDS = { 1: "player 1", 2: "player 2", even: "even" };
+
+  function showToggles() {
+    const d = tog.answer;
+    const out = $("toggles-result");
+    if (!tog.guess) { out.replaceChildren(); return; }
+    if (!d) { out.textContent = "Working out these rules…"; return; }
+    const table = showRules(d, out);
+    table.dataset.toml = tog.toml;
+    const truth = favoured(d.changed.win);
+    const p = document.createElement("p");
+    p.id = "guess-verdict";
+    p.className = "story-verdict";
+    const answer = truth === "even" ? "the players are even (within 1 point)" : "player " + truth + " is favoured";
+    p.textContent = (tog.guess === "skip" ? "" : "Your guess: " + GUESS_WORDS[tog.guess] + ". ") + "The answer: " + answer +
+      " (" + pct(d.changed.win[0]) + " against " + pct(d.changed.win[1]) + ")" +
+      (tog.guess === "skip" ? "." : tog.guess === truth ? ": right." : ": not this time.");
+    out.prepend(p);
+  }
+
+  function guessed(ev) {
+    const b = ev.target.closest("button[data-guess]");
+    if (!b) return;
+    tog.guess = b.dataset.guess;
+    $("guess-box").hidden = true;  // its button had the focus: back to the toggle just changed
+    showToggles();
+    if (tog.last && document.contains(tog.last)) tog.last.focus({ preventScroll: true });
+    const t = $("toggles-result");
+    if (t.scrollIntoView) t.scrollIntoView({ block: "nearest" });
+  }
+
+  async function postRules(body) {  // the toggles' own requests: no busy page, an error said in their panel
+    const reply = await fetch("api/rules", { method: "POST", headers: { "Content-Type": "application/json" },
+                                             body: JSON.stringify(body) });
+    const data = await reply.json().catch(() => null);
+    if (!reply.ok) throw new Error((data && data.error) || "the server refused these rules");
+    return data;
+  }
+
+  async function exactLater(toml, seq) {  // the exact fractions behind the certified numbers, when their job is done
+    for (let tries = 0; tries < 300 && seq === tog.seq; tries++) {
+      let d;
+      try { d = await postRules({ toml: toml }); } catch (_) { return; }  // busy server: the certified numbers stay
+      if (d.ready) {
+        tog.answers.set(toml, d);
+        if (seq === tog.seq) { tog.answer = d; showToggles(); }
+        return;
+      }
+      if (!d.job) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  async function togglesChanged(ev) {
+    const seq = ++tog.seq;
+    tog.last = ev && ev.target;
+    const toml = togglesToml();
+    tog.toml = toml;
+    tog.guess = null;
+    tog.answer = null;
+    $("guess-box").hidden = false;
+    showToggles();
+    let d = tog.answers.get(toml);
+    if (!d) {
+      try { d = await postRules({ toml: toml, quick: true }); } catch (err) {
+        if (seq === tog.seq) { $("toggles-result").textContent = parlour.sentence(err.message); $("guess-box").hidden = true; }
+        return;
+      }
+    }
+    if (seq !== tog.seq) return;  // a newer change was made meanwhile: this answer is stale
+    if (!tog.answers.has(toml)) tog.answers.set(toml, d);
+    tog.answer = d;
+    showToggles();
+    if (d.quick) exactLater(toml, seq);
   }
 
   // The editor's text box is what "my own" solves; a named variant hides it, so that the box never shows
@@ -650,6 +832,8 @@
   $("surface").addEventListener("change", showHeat);
   $("rules-form").addEventListener("submit", solveRules);
   $("rules-choice").addEventListener("change", rulesChoiceChanged);
+  $("toggles").addEventListener("change", togglesChanged);
+  $("guess-box").addEventListener("click", guessed);
   rulesChoiceChanged();
   document.addEventListener("keydown", (ev) => {  // Enter anywhere outside a control rolls
     const tag = (ev.target.tagName || "").toLowerCase();

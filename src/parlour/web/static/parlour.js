@@ -4,8 +4,9 @@
 //   results (elements marked data-result) are greyed until the next answer.
 // - `parlour.wait` polls a background job, fills the panels it will fill with a placeholder that says what is
 //   being computed, and offers Cancel (which ends the job's process on the server at once).
-// - `parlour.ask` shows a long job's estimate with a Start button before anything starts (the server starts
-//   no job estimated beyond a minute until the page says start: true).
+// - `parlour.ask` shows a long job's estimate with Start and "Not now" before anything starts (the server starts
+//   no job estimated beyond a minute at the machine's load until the page says start: true); `parlour.unask`
+//   withdraws the open question when the page moves on (other settings).
 // - Numbers for people: `exactNode` shows a long exact fraction as a decimal with the fraction one click away,
 //   `intervalText` a certified interval as value ± half-width to its certain digits.
 "use strict";
@@ -68,6 +69,7 @@ window.parlour = (function () {
   const CONTROLS = "[data-busy-disable] button, [data-busy-disable] input, [data-busy-disable] select, " +
                    "button[data-busy-disable]";
   let heldBack = [];  // the controls this busy spell disabled (not those the page had disabled itself)
+  let focusHeld = null;  // the one of them that had the focus
 
   function setBusy(on, text) {
     const was = pending > 0;
@@ -77,10 +79,16 @@ window.parlour = (function () {
     document.body.setAttribute("aria-busy", busy ? "true" : "false");
     if (busy && !was) {
       heldBack = [...document.querySelectorAll(CONTROLS)].filter((el) => !el.disabled && !el.matches("[data-keep-enabled]"));
+      // a disabled control loses the focus to the page's body: it gets it back when the request is done
+      focusHeld = heldBack.includes(document.activeElement) ? document.activeElement : null;
       for (const el of heldBack) el.disabled = true;
     } else if (!busy && was) {
       for (const el of heldBack) el.disabled = false;
       heldBack = [];
+      const at = document.activeElement;
+      if (focusHeld && (!at || at === document.body) && document.contains(focusHeld) && !focusHeld.disabled &&
+          !focusHeld.hidden) focusHeld.focus({ preventScroll: true });
+      focusHeld = null;
     }
     const sign = $("busy");
     if (sign) {
@@ -189,17 +197,21 @@ window.parlour = (function () {
   }
 
   // A long computation's estimate in each of `placeholders` (ids), with a Start button: resolves true when
-  // the person presses it (the panels get their own content back first). The page stays usable meanwhile,
-  // and nothing runs on the server until Start.
+  // the person presses it, false after "Not now", null after `unask()` (the panels get their own content back
+  // first).
+  // The page stays usable meanwhile, and nothing runs on the server until Start.
+  const asking = new Set();  // the open questions' endings: unask() ends them all (the page moved on)
   function ask(what, expect, placeholders) {
     const holders = (placeholders || []).map((id) => $(id)).filter(Boolean);
     const saved = holders.map((el) => [...el.childNodes]);
     return new Promise((resolve) => {
-      const go = () => {
+      const end = (yes) => {
+        asking.delete(end);
         holders.forEach((el, i) => el.replaceChildren(...saved[i]));
-        resolve(true);
+        resolve(yes);
       };
-      if (!holders.length) { go(); return; }
+      if (!holders.length) { resolve(true); return; }
+      asking.add(end);
       holders.forEach((el, i) => {
         const box = document.createElement("div");
         box.className = "placeholder ask";
@@ -211,13 +223,21 @@ window.parlour = (function () {
         start.type = "button";
         start.className = "job-start";
         start.textContent = "Start";
-        start.addEventListener("click", go);
-        box.append(line, start);
+        start.dataset.keepEnabled = "";
+        start.addEventListener("click", () => end(true));
+        const not = document.createElement("button");
+        not.type = "button";
+        not.className = "job-not-now";
+        not.textContent = "Not now";
+        not.dataset.keepEnabled = "";
+        not.addEventListener("click", () => end(false));
+        box.append(line, start, " ", not);
         el.replaceChildren(box);
         if (i === 0) start.focus({ preventScroll: true });
       });
     });
   }
+  function unask() { for (const end of [...asking]) end(null); }
 
   function pct(x, digits) {
     return (100 * x).toFixed(digits === undefined ? 2 : digits) + " %";
@@ -429,7 +449,7 @@ window.parlour = (function () {
     return button;
   }
 
-  return { api, wait, ask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate,
+  return { api, wait, ask, unask, showError, setBusy, pct, $, exactNode, said, reveal, decimalOf, intervalText, digitsOf, animate,
            sentence, collapsible, intervalNode, legible, onPhone, primaryButton };
 })();
 

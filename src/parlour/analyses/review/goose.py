@@ -1,0 +1,140 @@
+"""The Game of the Goose reviewed: luck only, since nobody decides anything in the Goose (the dice move the pieces).
+
+A record (`core`, docs/json.md "Game records") of the Goose:
+
+    {"parlour_record": 1, "game": "goose", "settings": {"players": 2, "rules": "study"},
+     "moves": [{"by": "player 1", "faces": [3, 6]}, {"by": "player 2", "faces": null}, ...]}
+
+`rules` names a variant (`games.goose.rules.VARIANTS`) or is a rule set's mapping (the TOML's keys); each move is
+the turn of the player to move, in order: the throw's faces, or null (or no faces) for a turn he must skip (the
+inn, a well). Every throw is a `Luck` entry: the thrower's chance to win just before and just after it. A skipped
+turn has one outcome, so it moves no chance (the value of a position with one successor is that successor's) and
+is no entry. With 2 players the chances are the exact fractions of the chain's exact solution, so the swings of a
+game add up, move by move, to the final chances minus the initial ones with no rounding at all; with 3 and 4
+players they are the midpoints of certified intervals (half-width at most `positions.TOL`: the review says so
+in its status and notes). The tables come from the pages' disk cache when it holds them (`positions.obtain`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from parlour.analyses.goose import positions, turns
+from parlour.analyses.review.core import GameRecord, Luck, Review, Thresholds
+from parlour.errors import FormatError, InvalidInput, ParlourError, shown
+from parlour.games.goose.rules import VARIANTS, RuleSet, State, from_mapping, square_of, start_state, variant
+from parlour.infra import storage
+from parlour.results import Status
+
+UNIT = "chance to win"
+# Nobody decides in the Goose: no decision is ever graded, but the review's shape names its thresholds (points of
+# win chance, as the other win-chance games use them).
+THRESHOLDS = Thresholds(Fraction(1, 50), Fraction(1, 20), Fraction(1, 10))
+MAX_PLAYERS = positions.MAX_TABLE_PLAYERS
+
+
+def rules_of(settings: Mapping[str, Any]) -> RuleSet:
+    """The record's rule set: a variant's name (default "study") or the mapping of a rule set's keys."""
+    given = settings.get("rules", "study")
+    if isinstance(given, str):
+        if given not in VARIANTS:
+            raise FormatError(f"the record's rules must be one of {', '.join(VARIANTS)} or a rule set's keys, "
+                              f"got {shown(given)}")
+        return variant(given)
+    if isinstance(given, dict):
+        try:
+            return from_mapping(given, name=str(given.get("name", "custom"))[:40])
+        except ParlourError:
+            raise
+        except (OverflowError, TypeError, ValueError, AttributeError) as exc:
+            raise FormatError(f"the record's rule set has a value the rules cannot take ({type(exc).__name__})") \
+                from None
+    raise FormatError(f"the record's rules must be a variant's name or an object, got {shown(given)}")
+
+
+def players_of(settings: Mapping[str, Any]) -> int:
+    n = settings.get("players", 2)
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLAYERS:
+        raise FormatError(f"the record's players must be a whole number from 2 to {MAX_PLAYERS}, got {shown(n)}")
+    return n
+
+
+def _faces(move: Mapping[str, Any], k: int) -> tuple[int, ...] | None:
+    faces = move.get("faces")
+    if faces is None:
+        return None
+    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+        raise FormatError(f"moves[{k}].faces must be a list of whole numbers or null, got {shown(faces)}")
+    return tuple(sorted(faces))
+
+
+def _check_faces(rules: RuleSet, faces: tuple[int, ...], k: int) -> None:
+    """The faces of a throw these dice can show (each die one of its faces)."""
+    if faces not in dict(rules.throws):
+        raise InvalidInput(f"moves[{k}]: these dice cannot show {list(faces)}")
+
+
+def replay(rules: RuleSet, players: int, moves: Sequence[Mapping[str, Any]]) -> list[tuple[int, State, State, Any]]:
+    """Every turn of the record as (ply, state before, state after, the throw or None), checked against the
+    rules: the right player's turn, a throw where he throws, none where he skips, nothing after the end."""
+    state, out, over = start_state(rules, players), [], False
+    for k, move in enumerate(moves):
+        if over:
+            raise InvalidInput(f"moves[{k}] comes after the end of the game")
+        who = f"player {state.to_move + 1}"
+        if move.get("by") != who:
+            raise InvalidInput(f"moves[{k}] is {who}'s turn, the record says {shown(move.get('by'))}")
+        faces = _faces(move, k)
+        if faces is not None:
+            _check_faces(rules, faces, k)
+        t = turns.take_turn(rules, state, faces)  # InvalidInput for a throw where he skips, or the reverse
+        out.append((k + 1, state, t.after, faces))
+        state, over = t.after, t.winner is not None or t.draw
+    return out
+
+
+def _chances(table: positions.Table, state: State) -> tuple[Fraction, ...]:
+    """Every player's chance to win from `state`: exact fractions (2 players) or the certified midpoints."""
+    sol = table.at(state)
+    if sol.win_exact is not None:
+        return tuple(sol.win_exact)
+    return tuple(Fraction((lo + hi) / 2) for lo, hi in sol.win_bounds)
+
+
+def _after(rules: RuleSet, table: positions.Table, state: State) -> tuple[Fraction, ...]:
+    """The chances after a turn: 1 for the winner and 0 for the others at the end (0 for all in a draw), else
+    the table's."""
+    won = [p for p, c in enumerate(state.codes) if square_of(rules, c) == rules.end]
+    if won or turns.stuck_for_ever(rules, state):
+        return tuple(Fraction(int(p in won[:1])) for p in range(state.players))
+    return _chances(table, state)
+
+
+def review(record: GameRecord) -> Review:
+    """Every throw's swing in the thrower's chance to win; no decisions (the Goose has none)."""
+    rules, players = rules_of(record.settings), players_of(record.settings)
+    turns_ = replay(rules, players, record.moves)
+    table = positions.obtain(storage.cache_root(), rules, players)
+    values = [_chances(table, start_state(rules, players))]
+    luck = []
+    for ply, before, after, faces in turns_:
+        now = _after(rules, table, after)
+        if faces is not None:
+            me = before.to_move
+            luck.append(Luck(ply, f"player {me + 1}", {"faces": list(faces)}, values[-1][me], now[me]))
+        values.append(now)
+    exact_ = table.exact is not None
+    notes: dict[str, Any] = {
+        "chances": "exact" if exact_ else f"certified (midpoints of intervals of half-width at most {table.tol:g})",
+        "chances_after_each_move": [[str(v) for v in row] if exact_ else [float(v) for v in row] for row in values],
+        "decisions_note": "nobody decides in the Game of the Goose: the dice move the pieces, so only luck is shown",
+    }
+    return Review(game="goose", unit=UNIT, thresholds=THRESHOLDS, players=tuple(f"player {p + 1}" for p in
+                  range(players)), luck=tuple(luck), notes=notes,
+                  method="exact solution of the chain" if exact_ else "certified bounds of the chain",
+                  status=Status.EXACT if exact_ else Status.CERTIFIED)
+
+
+__all__ = ["MAX_PLAYERS", "THRESHOLDS", "UNIT", "players_of", "replay", "review", "rules_of"]
