@@ -53,6 +53,16 @@ BAD_NFGS = [
 ]
 GENERAL_NFG = _game_file("general.nfg", 'NFG 1 R "g" { "a" "b" } { 2 2 }\n3 2 0 0 0 0 2 3\n')
 
+# `parlour review`'s quick valid record (a 2-pair Memory game not begun) and records it must refuse in one sentence.
+RECORD = _game_file("record.json", '{"parlour_record": 1, "game": "memory", "settings": {"pairs": 2, "first": "you"}, '
+                    '"moves": []}')
+BAD_RECORDS = [
+    _game_file("not-a-record.json", '{"game": "memory"}'),
+    _game_file("bad-move.json", '{"parlour_record": 1, "game": "guess", "settings": {"n": 5, "mode": "guess"}, '
+               '"moves": [{"by": "you", "guess": 9}]}'),
+    "http://127.0.0.1:8000/memory/#record=!!!",
+]
+
 _HEAD = "from fractions import Fraction\nfrom parlour.toolkit import Chance, End, Turn\n"
 # Malformed games for `parlour solve` (docs/your-game.md): each must be one sentence naming the line or the state.
 BAD_GAMES = [
@@ -90,6 +100,7 @@ BASE: dict[str, list[str]] = {
     "serve": ["--port", "0"],  # never reached: every case below makes it refuse before it listens
     "zerosum solve": [str(GAME)],
     "solve": [str(RACE), "--players", "1"],
+    "review": [str(RECORD)],
     "cowtrade solve": ["--money1", "10", "--money3", "20"],
     "cowtrade endgame": ["--money1", "2", "--money2", "3"],
     "cowtrade quartets": ["--money1", "3", "--money2", "2", "--plays", "1"],
@@ -149,10 +160,11 @@ class Param:
 OUTPUTS = {"--out", "-o", "--output", "--nfg", "--checkpoint", "--into", "--db", "--write-efg"}
 # Free text that any value is right for (a claim prefix selects nothing, a host name is looked up when serving).
 FREE = {("reproduce", "only"), ("serve", "host")}
-# Values of the bad classes that are right for one parameter: no scheduler address means a local cluster.
-ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""}}
+# Values of the bad classes that are right for one parameter: no scheduler address means a local cluster; "-" is
+# standard input for a record.
+ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""}, ("review", "record"): {"-"}}
 # Bad values beyond the classes, for one parameter: malformed game files for `parlour solve`.
-EXTRA_BAD = {("solve", "game"): BAD_GAMES, ("zerosum solve", "game"): [*BAD_NFGS, GENERAL_NFG]}
+EXTRA_BAD = {("solve", "game"): BAD_GAMES, ("review", "record"): BAD_RECORDS, ("zerosum solve", "game"): [*BAD_NFGS, GENERAL_NFG]}
 
 
 def _kind(param: Any, flag: str | None) -> str:

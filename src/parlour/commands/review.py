@@ -26,17 +26,17 @@ def review(
     from parlour.analyses.review.core import read_record
     from parlour.analyses.review.core import review as grade
     from parlour.commands.common import console, print_json
-    from parlour.errors import FormatError
+    from parlour.errors import FormatError, shown
 
     if record == "-":
         text = sys.stdin.read()
     elif "#record=" in record:
         text = record
     else:
-        path = Path(record)
-        if not path.is_file():
-            raise FormatError(f"no record file at {record!r} (give a JSON file, '-' or a page link)")
-        text = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = Path(record).read_text(encoding="utf-8", errors="replace")
+        except (OSError, ValueError) as exc:  # no such file, a folder, a name too long or with a NUL
+            raise FormatError(f"no record file at {shown(record)} (give a JSON file, '-' or a page link)") from exc
     result = grade(read_record(text))
     if as_json:
         print_json(result)
