@@ -164,7 +164,8 @@ FREE = {("reproduce", "only"), ("serve", "host")}
 # standard input for a record.
 ALLOWED = {("goose solve", "scheduler"): {""}, ("guess sweep", "scheduler"): {""}, ("review", "record"): {"-"}}
 # Bad values beyond the classes, for one parameter: malformed game files for `parlour solve`.
-EXTRA_BAD = {("solve", "game"): BAD_GAMES, ("review", "record"): BAD_RECORDS, ("zerosum solve", "game"): [*BAD_NFGS, GENERAL_NFG]}
+EXTRA_BAD = {("solve", "game"): BAD_GAMES, ("review", "record"): BAD_RECORDS,
+             ("zerosum solve", "game"): [*BAD_NFGS, GENERAL_NFG]}
 
 
 def _kind(param: Any, flag: str | None) -> str:

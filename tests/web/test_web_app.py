@@ -22,7 +22,8 @@ def test_every_game_with_a_page_is_mounted():
     client = TestClient(web_app.create_app())
     paths = set(client.get("/openapi.json").json()["paths"])
     assert {"/winorlose/", "/winorlose/api/play", "/winorlose/api/types", "/winorlose/api/chance"} <= paths
-    assert all(p.split("/")[1] in {*names, "jobs", "api"} for p in paths)  # a game's paths lie under its root (/api/review is the site's)
+    # a game's paths lie under its root (/api/review is the site's)
+    assert all(p.split("/")[1] in {*names, "jobs", "api"} for p in paths)
     assert client.get("/static/winorlose.css").status_code == 200
 
 
