@@ -151,7 +151,7 @@ def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, to
         status, message = Status.CERTIFIED, f"proven intervals, the widest {float(width):.1e}"
     else:
         status, message = Status.STOPPED, f"proven intervals, the widest {float(width):.1e} > tol {tol:g}"
-    never = _never_ending(stages, successors, comps)
+    never = _never_ending(stages, successors, comps) if work.counters["cyclic_components"] else []  # else all end
     return StochasticSolution(
         states=tuple(states), solutions=solutions, stages=tuple(stages), components=tuple(map(tuple, comps)),
         index=index, endless_count=len(never), endless_states=tuple(states[k] for k in never[:ENDLESS_NAMED]),
