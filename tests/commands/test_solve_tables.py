@@ -14,8 +14,8 @@ import pytest
 import parlour
 from conftest import run_cli
 from parlour.errors import FormatError, InvalidInput, InvalidType
+from parlour.solvers.bimatrix import MAX_PROFILES
 from parlour.toolkit import GameEquilibria, GameSolution
-from parlour.toolkit.matrix import MAX_PROFILES
 
 # the battle of the sexes in the outcome layout (three outcomes, one of them shared by two profiles)
 SEXES = """NFG 1 R "Battle of the Sexes" { "Alice" "Bob" }

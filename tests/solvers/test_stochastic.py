@@ -359,7 +359,7 @@ def test_the_compiled_graph_algorithms_are_the_plain_ones() -> None:
     """The fast path runs graph.py's code compiled by numba; the stage-LP engine runs it as Python."""
     from parlour.solvers.stochastic import graph
 
-    tarjan, end_states = graph.compiled_graph()
+    tarjan, end_states, never_ending = graph.compiled_graph()
     rng = np.random.default_rng(7)
     for _ in range(30):
         n = int(rng.integers(1, 30))
@@ -371,3 +371,21 @@ def test_the_compiled_graph_algorithms_are_the_plain_ones() -> None:
         args = (np.arange(n + 1, dtype=np.int64), ptr, np.arange(int(ptr[-1]), dtype=np.int64),
                 np.arange(int(ptr[-1]) + 1, dtype=np.int64), target)
         assert np.array_equal(end_states(*args), graph.end_states(*args))
+        order, comp_ptr = graph.tarjan(ptr, target)
+        never = graph.never_ending(ptr, target, order, comp_ptr)
+        assert np.array_equal(never_ending(ptr, target, order, comp_ptr), never)
+        assert never.tolist() == [not _reaches_an_exit(v, ptr, target) for v in range(n)]
+
+
+def _reaches_an_exit(v: int, ptr: np.ndarray, target: np.ndarray) -> bool:
+    """Whether some path from v takes a negative edge (plain search: the oracle of `graph.never_ending`)."""
+    seen, stack = {v}, [v]
+    while stack:
+        u = stack.pop()
+        for t in target[ptr[u]:ptr[u + 1]].tolist():
+            if t < 0:
+                return True
+            if t not in seen:
+                seen.add(t)
+                stack.append(t)
+    return False

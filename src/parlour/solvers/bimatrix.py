@@ -30,11 +30,12 @@ strategy of either player pays more against the other's strategy than the equili
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import numbers
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -443,7 +444,94 @@ def one_equilibrium(A: object, B: object, *, label: int = 0) -> BimatrixSolution
     )
 
 
+# ---- a game given by its two tables: constant-sum (a matrix game) or not (its equilibria) ------------------
+
+# Lemke-Howson's pivots cost m (m + n) each and their number grows with the game: a 100x100 game takes
+# seconds, a 200x200 one about a minute. Larger games are refused before any work.
+MAX_PROFILES = 200 * 200
+Progress = Callable[[str], None] | None
+Names = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def strategy_names(names: object, count: int, said: str) -> tuple[str, ...]:
+    """`count` names (strings) a game gives, or their numbers 1, 2, ... where it gives none."""
+    if names is None:
+        return tuple(str(k) for k in range(1, count + 1))
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
+        raise InvalidType(f"{said} must be a list of names (strings), got {shown(names)}")
+    if len(names) != count:
+        raise InvalidInput(f"{said} must give {count} names, one for each, got {len(names)}")
+    return tuple(names)
+
+
+def module_tables(namespace: Mapping[str, Any], name: str) -> tuple[Table, Table, Names, dict[str, Any]]:
+    """A module's `PAYOFFS1` and `PAYOFFS2` (the row and the column player's tables), its `STRATEGIES1`,
+    `STRATEGIES2` (their strategies' names, by default numbers) and `PLAYERS` (the players' names, in the extra
+    facts of a result): (A, B, names, extra)."""
+    for key in ("PAYOFFS1", "PAYOFFS2"):
+        if key not in namespace:
+            raise InvalidInput(f"the game module {name} defines {'PAYOFFS2' if key == 'PAYOFFS1' else 'PAYOFFS1'} "
+                               f"but not {key}: a two-player game in payoff tables gives both (docs/your-game.md)")
+    a, b = payoff_table(namespace["PAYOFFS1"], "PAYOFFS1"), payoff_table(namespace["PAYOFFS2"], "PAYOFFS2")
+    names = (strategy_names(namespace.get("STRATEGIES1"), len(a), "STRATEGIES1"),
+             strategy_names(namespace.get("STRATEGIES2"), len(a[0]), "STRATEGIES2"))
+    extra = {"players": list(strategy_names(namespace["PLAYERS"], 2, "PLAYERS"))} if "PLAYERS" in namespace else {}
+    return a, b, names, extra
+
+
+def constant_sum(a: Table, b: Table, said: tuple[str, str] = ("A", "B")) -> Fraction | None:
+    """The constant A + B where the game is constant-sum, else None; tables of different shapes refused
+    (`said`: their names in the refusal)."""
+    m, n = len(a), len(a[0])
+    if (len(b), len(b[0])) != (m, n):
+        raise InvalidInput(f"{said[0]} is {m}x{n} but {said[1]} is {len(b)}x{len(b[0])}: both players' payoff "
+                           "tables must have the same shape (a row per strategy of the row player)")
+    constant = a[0][0] + b[0][0]
+    same = all(x + y == constant for ra, rb in zip(a, b, strict=True) for x, y in zip(ra, rb, strict=True))
+    return constant if same else None
+
+
+def zero_sum(a: Table, progress: Progress = None) -> Any:
+    """The row player's table solved as a zero-sum game by one LP whose optimal basis is re-solved and checked
+    in fractions (`solvers.zerosum`, exact): the solution, its certificate never None."""
+    from parlour.solvers import zerosum
+
+    if progress is not None:
+        progress(f"constant-sum {len(a)}x{len(a[0])} game: solving its LP")
+    solved = zerosum.solve(np.array(a, dtype=object), exact=True)  # exact=True: a proof, or a refusal
+    if solved.certificate is None:  # exact=True certifies or raises: a solution without its proof is a bug
+        raise CertificateError("the zero-sum solver returned no certificate for rational payoffs")
+    return solved
+
+
+def zero_sum_strategies(certificate: Any, names: Names) -> dict[str, list[dict[str, Any]]]:
+    """Both optimal strategies of a zero-sum solve's certificate as `zerosum solve` shows them: per player a
+    list of `{"row" or "column": name, "probability": p, "probability_exact": ...}`."""
+    return {player: [{key: label, **exact("probability", p)} for label, p in zip(labels, mix, strict=True)]
+            for player, key, labels, mix in (("player1", "row", names[0], certificate.row_strategy),
+                                             ("player2", "column", names[1], certificate.col_strategy))}
+
+
+def solve_game(a: Table, b: Table, progress: Progress = None) -> BimatrixSolution:
+    """A game that is not constant-sum: every extreme equilibrium where the listing fits (`equilibria`), else
+    one by Lemke-Howson (`one_equilibrium`), up to MAX_PROFILES profiles."""
+    m, n = len(a), len(a[0])
+    if math.comb(m + n, m) - 1 <= MAX_SYSTEMS:
+        if progress is not None:
+            progress(f"{m}x{n} game: listing every extreme equilibrium")
+        return equilibria(a, b)
+    if m * n > MAX_PROFILES:
+        raise InvalidInput(f"the {m}x{n} game has {m * n:,} profiles: parlour finds an equilibrium of a game "
+                           f"that is not constant-sum for at most {MAX_PROFILES:,} (200x200)")
+    if progress is not None:
+        progress(f"{m}x{n} game: one equilibrium by Lemke-Howson")
+    return dataclasses.replace(one_equilibrium(a, b), message=(
+        f"one equilibrium, by Lemke-Howson: listing every extreme equilibrium takes games of at most 10x10 "
+        f"(C(m+n, m) - 1 <= {MAX_SYSTEMS:,} candidate vertices), and this one is {m}x{n}"))
+
+
 __all__ = [
-    "MAX_SYSTEMS", "BimatrixSolution", "Equilibrium", "Table", "Tableau", "Vertex", "equilibria", "lemke_howson",
-    "one_equilibrium", "payoff_table", "payoff_tables", "positive_integers", "vertices",
+    "MAX_PROFILES", "MAX_SYSTEMS", "BimatrixSolution", "Equilibrium", "Table", "Tableau", "Vertex", "constant_sum",
+    "equilibria", "lemke_howson", "module_tables", "one_equilibrium", "payoff_table", "payoff_tables",
+    "positive_integers", "solve_game", "strategy_names", "vertices", "zero_sum", "zero_sum_strategies",
 ]

@@ -22,8 +22,8 @@ them from the last to the first:
 Each state's result says which it is (exact, or an interval with its width) and why.
 
 Where one side moves in every state (a turn-based game), `solve_turns` is the compiled fast path: a max or
-a min per state instead of a stage LP, on arrays (`TurnArrays`, filled by an explorer through
-`ArrayBuilder`), with certified bounds from directed rounding and the same component and end-component
+a min per state instead of a stage LP, on arrays (`TurnArrays`, filled by `rules.explore_turns`), with
+certified bounds from directed rounding and the same component and end-component
 algorithms (`graph`); its soundness argument is turns.py's.
 
 The modules, one idea each:
@@ -41,7 +41,9 @@ The modules, one idea each:
   rounding.py     floats to nearby fractions (bounds rounded outwards, strategies summing to 1)
   work.py         what a solve knows so far (shared by the proofs)
   driver.py       the driver (`solve`): backward induction or iteration and proofs, component by component
-  arrays.py       a turn-based game as arrays (`TurnArrays`), the explorer's `ArrayBuilder` and size limits
+  arrays.py       a turn-based game as arrays (`TurnArrays`), the size limits, a game refused from its growth
+  rules.py        a game given by its functions (`Rules`): the turn-based explorer into arrays in one loop,
+                  and the stage of a state for the stage-LP engine (`RulesGame`)
   sweeps.py       compiled: the turn-based sweeps of both bounds, directed rounding, the strategy check
   turns.py        the turn-based fast path (`solve_turns`): components, sweeps, checks, or exact backward
                   induction where play cannot cycle
@@ -77,7 +79,8 @@ from parlour.solvers.stochastic.model import (
 )
 
 _FROM = {
-    "ArrayBuilder": "arrays", "TurnArrays": "arrays",
+    "TurnArrays": "arrays",
+    "Rules": "rules", "RulesGame": "rules", "explore_turns": "rules",
     "TurnSolution": "turns", "solve_turns": "turns",
     "rational_pair": "rounding",
     "solve": "driver",
@@ -85,18 +88,20 @@ _FROM = {
 }
 
 if TYPE_CHECKING:
-    from parlour.solvers.stochastic.arrays import ArrayBuilder, TurnArrays
+    from parlour.solvers.stochastic.arrays import TurnArrays
     from parlour.solvers.stochastic.driver import solve
     from parlour.solvers.stochastic.rounding import rational_pair
+    from parlour.solvers.stochastic.rules import Rules, RulesGame, explore_turns
     from parlour.solvers.stochastic.stage import guaranteed, guaranteed_float, solve_stage, stage_matrix
     from parlour.solvers.stochastic.turns import TurnSolution, solve_turns
 
 __all__ = [
-    "ArrayBuilder",
     "Counter",
     "End",
     "Game",
     "Lottery",
+    "Rules",
+    "RulesGame",
     "SolveProgress",
     "Stage",
     "State",
@@ -108,6 +113,7 @@ __all__ = [
     "draws",
     "end_components",
     "explore",
+    "explore_turns",
     "guaranteed",
     "guaranteed_float",
     "labelled",

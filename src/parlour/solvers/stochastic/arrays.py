@@ -1,11 +1,11 @@
-"""A turn-based game explored into arrays (`TurnArrays`): the exploration (`explore_arrays`, breadth first from
-the start, within the size limits) fills an `ArrayBuilder` through a game's own `expand`, and the compiled
-fast path (`turns`) reads the arrays. Plain numpy: an explorer imports this without the compiled engine."""
+"""A turn-based game as arrays (`TurnArrays`), which an explorer (`rules.explore_turns`) fills and the compiled
+fast path (`turns`) reads, and the size limits of both engines with the refusal of a game too large (from its
+growth, before the limit is reached). Plain numpy: an explorer imports this without the compiled engine."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -14,14 +14,20 @@ import numpy as np
 
 from parlour.errors import InvalidInput
 
-__all__ = ["BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "ArrayBuilder", "KnownPairs", "KnownWeights",
-           "MoveArrays", "TurnArrays", "explore_arrays", "integer_weights", "too_large"]
+__all__ = ["BYTES_PER_STATE", "LP_BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "MoveArrays", "TurnArrays",
+           "about", "estimate", "growth_check", "integer_weights", "memory", "to_arrays", "too_large"]
 
 # Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
 MAX_TURN_STATES = 20_000_000
 MAX_LP_STATES = 200_000
 BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+# The stage-LP engine keeps each state's stage and solution as Python objects: ~6,400 bytes a state measured
+# on a 3,600-state game of two moves a side (the peak of the whole solve).
+LP_BYTES_PER_STATE = 8_000
+FIRST_LOOK = 2**16  # states expanded before the growth is first looked at (then at every doubling)
+MARGIN = 2  # a game is refused early when estimated at more than this many times the limit
+PROGRESS_EVERY = 100_000  # states expanded between two progress lines
 
 
 @dataclass(frozen=True)
@@ -58,136 +64,74 @@ def integer_weights(probabilities: Sequence[Fraction], where: Callable[[], str])
     return d, [p.numerator * (d // p.denominator) for p in probabilities]
 
 
-class KnownWeights:
-    """Chance's probabilities as integer weights (`integer_weights`), worked out once per list of probability
-    objects: a game builds the same few lists again and again (a die's faces), recognised by the identities of
-    their objects (kept alive here, so an identity cannot be reused by another object). `check` reads a list
-    the first time it is met (the game's own checks); `where` names the move in a message."""
-
-    def __init__(self, check: Callable[[Any], Sequence[Fraction]], where: Callable[[], str]) -> None:
-        self.check, self.where = check, where
-        self.known: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
-
-    def of(self, weights: Mapping[Any, Any]) -> tuple[int, list[int]]:
-        """{outcome: probability} as (common denominator, integer weights), in the order of its outcomes."""
-        probs = tuple(weights.values())
-        key = tuple(map(id, probs))
-        hit = self.known.get(key)
-        if hit is None or any(a is not b for a, b in zip(hit[0], probs, strict=True)):
-            hit = (probs, *integer_weights(self.check(weights), self.where))
-            if len(self.known) < 10_000:
-                self.known[key] = hit
-        return hit[1], hit[2]
+def memory(states: float, per_state: int) -> str:
+    """What `states` states take at `per_state` bytes each, as a sentence says it (MiB below a GiB)."""
+    size = states * per_state
+    return f"{size / 2**20:.1f} MiB" if size < 2**30 else f"{size / 2**30:.1f} GiB"
 
 
-class KnownPairs:
-    """A game's `fn(state)` that answers a pair of tuples (each side's moves), checked once per pair of tuple
-    objects: the pair is usually new, its two tuples the same constants, so they are what is recognised, by
-    identity (kept alive here, so an identity cannot be reused by another object). Any other answer (a list
-    could be changed between two calls) or a new pair goes to `check(state)` (the game's own reading)."""
-
-    def __init__(self, fn: Callable[[Any], Any], check: Callable[[Any], tuple[Any, Any]]) -> None:
-        self.fn, self.check = fn, check
-        self.known: dict[tuple[int, int], tuple[Any, tuple[Any, Any]]] = {}  # ids of the two -> (them, checked)
-
-    def of(self, state: Any) -> tuple[Any, Any]:
-        try:
-            raw = self.fn(state)
-        except KeyboardInterrupt:
-            raise
-        except Exception:
-            raw = None  # `check` calls it again and says where it failed
-        pair = type(raw) is tuple and len(raw) == 2 and type(raw[0]) is tuple and type(raw[1]) is tuple
-        parts = raw if pair else None
-        key = (id(parts[0]), id(parts[1])) if parts is not None else None
-        known = self.known.get(key) if key is not None else None
-        if known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]:  # type: ignore[index]
-            return known[1]
-        checked = self.check(state)
-        if key is not None and len(self.known) < 10_000:
-            self.known[key] = (parts, checked)
-        return checked
-
-
-def too_large(reached: int, limit: int, kind: str = "of this kind") -> str:
-    gib = limit * BYTES_PER_STATE / 2**30
+def too_large(reached: int, limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of this kind") -> str:
     return (f"the game has more than {reached:,} states (explored that far, then stopped): parlour solves at most "
-            f"{limit:,} states {kind}, which take about {gib:.0f} GiB; make the game smaller")
+            f"{limit:,} states {kind}, which take about {memory(limit, per_state)}; make the game smaller")
 
 
-class ArrayBuilder:
-    """The arrays of a turn-based game as an explorer fills them: `state(t)` numbers a state (a new one is
-    queued, within `limit`), `add_state` appends a state's mover and move names, `add_move` a move's chance
-    branches (their targets numbered here, terminal outcomes coded by the caller's `end_code`)."""
+def growth_check(limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of this kind", first: int | None = None
+                 ) -> Callable[[int, int, Callable[[str], None] | None], None]:
+    """What a breadth-first explorer calls when it has expanded a layer: `check(expanded, known, progress)`, the
+    states expanded so far and the states known (those and the next layer). It refuses a game past `limit`
+    known states, and earlier, when the expanded count has doubled since the last look (from `first` on),
+    one that the growth seen so far puts past MARGIN times the limit: the layers to come, as many as half
+    the depth reached, each the last one times the mean growth per layer over the last half of the layers.
+    A game that grows by a factor a layer is refused within seconds; one that grows as a power of the depth
+    (a grid of counters) is estimated as if it went half as deep again, which is conservative: such a game is
+    explored up to the limit itself. `progress` hears the counts every PROGRESS_EVERY states."""
+    sizes = [1]  # the layers' sizes, the start's first
+    due = [FIRST_LOOK if first is None else first, PROGRESS_EVERY]
 
-    def __init__(self, start: Hashable, limit: int | None = None) -> None:
-        self.states: list[Hashable] = [start]
-        self.index: dict[Hashable, int] = {start: 0}
-        self.names: list[tuple[Any, ...]] = []
-        self.mover: list[int] = []
-        self.move_ptr = [0]
-        self.branch_ptr = [0]
-        self.den: list[int] = []
-        self.weight: list[int] = []
-        self.target: list[int] = []
-        self.terminal: dict[Fraction, int] = {}
-        self.limit = MAX_TURN_STATES if limit is None else limit
+    def check(expanded: int, known: int, progress: Callable[[str], None] | None) -> None:
+        sizes.append(known - expanded)
+        if known > limit:
+            raise InvalidInput(too_large(limit, limit, per_state, kind))
+        if progress is not None and expanded >= due[1]:
+            due[1] = expanded + PROGRESS_EVERY
+            progress(f"exploring: {expanded:,} states, {known - expanded:,} waiting")
+        if expanded >= due[0]:
+            due[0] = 2 * expanded
+            guess = estimate(sizes, known)
+            if guess > MARGIN * limit:
+                raise InvalidInput(f"the game has about {about(guess)} states (extrapolated from the growth of the "
+                                   f"first {known:,} over {len(sizes) - 1:,} moves), more than the {limit:,} "
+                                   f"parlour solves {kind}, which would take about {memory(guess, per_state)}: "
+                                   "make the game smaller")
 
-    def state(self, t: Hashable) -> int:
-        k = self.index.get(t, -1)
-        if k < 0:
-            if len(self.states) >= self.limit:
-                raise InvalidInput(too_large(len(self.states), self.limit))
-            k = self.index[t] = len(self.states)
-            self.states.append(t)
-        return k
-
-    def end(self, payoff: Fraction) -> int:
-        """The code of a terminal payoff (-1 - its number; equal payoffs share one)."""
-        return -1 - self.terminal.setdefault(payoff, len(self.terminal))
-
-    def add_state(self, who: int, names: tuple[Any, ...]) -> None:
-        self.names.append(names)
-        self.mover.append(who)
-
-    def add_move(self, den: int, weights: list[int], outcomes: Iterable[Any], terminal: tuple[type, ...],
-                 end_code: Callable[[Any], int]) -> None:
-        """A move's branches: integer weights over `den`, each leading to a state, or to an outcome of one of
-        the `terminal` types (a tuple is always a state), which `end_code` codes. A million states call this
-        for every move: the common case (a state already numbered) is read from the index here."""
-        index, target = self.index, self.target
-        for t in outcomes:
-            if type(t) is tuple or not isinstance(t, terminal):
-                k = index.get(t, -1)  # TypeError for an unhashable state: the caller names it
-                target.append(k if k >= 0 else self.state(t))
-            else:
-                target.append(end_code(t))
-        self.den.append(den)
-        self.weight.extend(weights)
-        self.branch_ptr.append(len(target))
-
-    def arrays(self) -> TurnArrays:
-        return TurnArrays(mover=np.array(self.mover, dtype=np.int8), move_ptr=np.array(self.move_ptr, dtype=np.int64),
-                          branch_ptr=np.array(self.branch_ptr, dtype=np.int64),
-                          den=np.array(self.den, dtype=np.float64), weight=np.array(self.weight, dtype=np.float64),
-                          target=np.array(self.target, dtype=np.int64), states=self.states, index=self.index,
-                          names=self.names, payoffs=list(self.terminal))
+    return check
 
 
-def explore_arrays(start: Hashable, expand: Callable[[Any, ArrayBuilder], bool],
-                   progress: Callable[[str], None] | None = None, limit: int | None = None) -> TurnArrays | None:
-    """Every state reachable from `start`, breadth first, as arrays: `expand(state, built)` adds the state
-    (`add_state`, then `add_move` for each of its moves) and returns False where both players move there
-    (the game is not turn-based: None)."""
-    built = ArrayBuilder(start, limit)
-    states = built.states
-    head = 0
-    while head < len(states):
-        state = states[head]
-        head += 1
-        if progress is not None and head % 100_000 == 0:
-            progress(f"exploring: {head:,} states, {len(states) - head:,} waiting")
-        if not expand(state, built):
-            return None
-        built.move_ptr.append(len(built.den))
-    return built.arrays()
+def estimate(sizes: Sequence[int], known: int) -> float:
+    """The states a breadth-first exploration will find, from its layers' sizes so far (`growth_check`)."""
+    depth = len(sizes) - 1
+    half = sizes[depth // 2:]
+    if depth < 2 or not all(half):
+        return float(known)
+    ratio = (half[-1] / half[0]) ** (1 / max(len(half) - 1, 1))
+    ahead = max(depth // 2, 1)
+    more = half[-1] * (ahead if abs(ratio - 1) < 1e-12 else ratio * (ratio**ahead - 1) / (ratio - 1))
+    return known + min(more, 1e300)
+
+
+def about(n: float) -> str:
+    """A large count as a sentence says it: 2,500,000 or 1.3×10^8."""
+    if n < 10**7:
+        return f"{n:,.0f}"
+    mantissa, exponent = f"{n:.1e}".split("e")
+    return f"{mantissa}×10^{int(exponent)}"
+
+
+def to_arrays(states: list[Hashable], index: dict[Hashable, int], names: list[tuple[Any, ...]], mover: list[int],
+              moves: tuple[list[int], ...], payoffs: list[Fraction]) -> TurnArrays:
+    """An explorer's lists as `TurnArrays`: `moves` is (move_ptr, branch_ptr, den, weight, target)."""
+    move_ptr, branch_ptr, den, weight, target = moves
+    return TurnArrays(mover=np.array(mover, dtype=np.int8), move_ptr=np.array(move_ptr, dtype=np.int64),
+                      branch_ptr=np.array(branch_ptr, dtype=np.int64), den=np.array(den, dtype=np.float64),
+                      weight=np.array(weight, dtype=np.float64), target=np.array(target, dtype=np.int64),
+                      states=states, index=index, names=names, payoffs=payoffs)

@@ -25,10 +25,13 @@ from parlour.solvers.stochastic.model import (
     State,
     StateSolution,
     StochasticSolution,
+    may_end,
     next_states,
 )
 from parlour.solvers.stochastic.stage import solve_stage
 from parlour.solvers.stochastic.work import PROGRESS_EVERY, Work
+
+ENDLESS_NAMED = 3  # states from which play never ends, named in a result
 
 
 def _stage_bounds(stage: Stage, work: Work, values: Sequence[Any]) -> tuple[Fraction, Fraction, Any, Any]:
@@ -73,6 +76,25 @@ def _proof_counter(counter: Counter, size: int, solved: int, n: int) -> Callable
     def heard(text: str) -> None:
         counter(SolveProgress(f"cycle of {size:,} states: {text}", solved, n))
     return heard
+
+
+def _never_ending(stages: Sequence[Stage], successors: Sequence[Sequence[int]], comps: Sequence[Sequence[int]]
+                  ) -> list[int]:
+    """The states from which play never ends, whatever is played and drawn (`graph.never_ending`, run as plain
+    Python: these graphs are small): a stage that may end has an edge out of the graph (-1)."""
+    from parlour.solvers.stochastic.graph import never_ending
+
+    ptr: list[int] = [0]
+    target: list[int] = []
+    for stage, succ in zip(stages, successors, strict=True):
+        target.extend(succ)
+        if may_end(stage):
+            target.append(-1)
+        ptr.append(len(target))
+    order = [s for comp in comps for s in comp]
+    comp_ptr = np.cumsum([0, *map(len, comps)])
+    inside = never_ending(np.array(ptr, np.int64), np.array(target, np.int64), np.array(order, np.int64), comp_ptr)
+    return np.flatnonzero(inside).tolist()
 
 
 def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, tol: float = 1e-12,
@@ -129,8 +151,10 @@ def solve(game: Game, roots: Iterable[State], *, endless: Fraction | int = 0, to
         status, message = Status.CERTIFIED, f"proven intervals, the widest {float(width):.1e}"
     else:
         status, message = Status.STOPPED, f"proven intervals, the widest {float(width):.1e} > tol {tol:g}"
+    never = _never_ending(stages, successors, comps) if work.counters["cyclic_components"] else []  # else all end
     return StochasticSolution(
         states=tuple(states), solutions=solutions, stages=tuple(stages), components=tuple(map(tuple, comps)),
-        index=index, method="stochastic game: backward induction and Shapley value iteration, "
+        index=index, endless_count=len(never), endless_states=tuple(states[k] for k in never[:ENDLESS_NAMED]),
+        method="stochastic game: backward induction and Shapley value iteration, "
         "sequence-form stage LPs with exact certificates", status=status, message=message,
         seconds=time.perf_counter() - started, counters=dict(work.counters))

@@ -3,7 +3,7 @@ the order a solve needs them: every component after the components it can reach.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from parlour.errors import InvalidInput
 from parlour.solvers.stochastic.model import Counter, Game, SolveProgress, Stage, State, target_states
@@ -23,8 +23,11 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None, counte
         if root not in index:
             index[root] = len(states)
             states.append(root)
-    head = 0
+    head, layer_end, check = 0, len(states), _growth(limit)
     while head < len(states):
+        if check is not None and head == layer_end:  # a layer done: a game too large refused from its growth
+            check(head, len(states), None)
+            layer_end = len(states)
         stage = game.stage(states[head])
         stages.append(stage)
         head += 1
@@ -40,10 +43,17 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None, counte
     return states, stages, index
 
 
-def _too_large(limit: int) -> str:
-    from parlour.solvers.stochastic.arrays import too_large  # numpy: only when a game is refused
+def _growth(limit: int | None) -> Callable[[int, int, None], None] | None:
+    from parlour.solvers.stochastic.arrays import LP_BYTES_PER_STATE, growth_check  # numpy: only with a limit
 
-    return too_large(limit, limit, "with simultaneous moves")  # the engine for them (turn-based: `turns`)
+    # looked at early: a stage costs a millisecond or more to build, an array state microseconds
+    return None if limit is None else growth_check(limit, LP_BYTES_PER_STATE, "with simultaneous moves", 2**10)
+
+
+def _too_large(limit: int) -> str:
+    from parlour.solvers.stochastic.arrays import LP_BYTES_PER_STATE, too_large
+
+    return too_large(limit, limit, LP_BYTES_PER_STATE, "with simultaneous moves")  # turn-based: `rules`
 
 
 def components(successors: Sequence[Sequence[int]]) -> list[list[int]]:

@@ -1,6 +1,6 @@
-"""The package's two graph algorithms, for the stage-LP engine's components and the turn-based fast path's
-millions of states alike: strongly connected components (Tarjan) and the states that lie in an end component
-of a decision problem (where one player can keep play going for ever).
+"""The package's graph algorithms, for the stage-LP engine's components and the turn-based fast path's
+millions of states alike: strongly connected components (Tarjan), the states that lie in an end component
+of a decision problem (where one player can keep play going for ever) and those from which play never ends.
 
 One source, run two ways: as plain Python here (the stage-LP engine's graphs have thousands of states, and
 a cow-trade end game must not pay numba's start, a second or so), and compiled by numba from this same code
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["compiled_graph", "end_states", "tarjan"]
+__all__ = ["compiled_graph", "end_states", "never_ending", "tarjan"]
 
 
 def tarjan(ptr: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -166,16 +166,39 @@ def end_states(grp_ptr: np.ndarray, opt_ptr: np.ndarray, opt_item: np.ndarray, i
             return block >= 0
 
 
+def never_ending(ptr: np.ndarray, target: np.ndarray, order: np.ndarray, comp_ptr: np.ndarray) -> np.ndarray:
+    """Which nodes can never leave the graph, whatever is chosen and drawn (from them play never ends), given
+    Tarjan's components of the same graph (`tarjan`, sinks first): a component can leave when one of its edges
+    leaves (a negative target) or leads to an earlier component that can, so one pass in that order decides."""
+    n = ptr.shape[0] - 1
+    leaves = np.zeros(n, np.bool_)
+    for c in range(comp_ptr.shape[0] - 1):
+        can = False
+        for i in range(comp_ptr[c], comp_ptr[c + 1]):
+            v = order[i]
+            for e in range(ptr[v], ptr[v + 1]):
+                if target[e] < 0 or leaves[target[e]]:
+                    can = True
+                    break
+            if can:
+                break
+        if can:
+            for i in range(comp_ptr[c], comp_ptr[c + 1]):
+                leaves[order[i]] = True
+    return ~leaves
+
+
 _COMPILED: list[Any] = []
 
 
-def compiled_graph() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """(tarjan, end_states) compiled by numba from the code above (on the first call; cached on disk)."""
+def compiled_graph() -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+    """(tarjan, end_states, never_ending) compiled by numba from the code above (on the first call; cached on
+    disk)."""
     if not _COMPILED:
         from numba import njit
         from numba.extending import register_jitable
 
         for helper in (tarjan, _inside, _drop_leavers):  # called from compiled code: compiled inline
             register_jitable(helper)
-        _COMPILED.extend((njit(cache=True)(tarjan), njit(cache=True)(end_states)))
-    return _COMPILED[0], _COMPILED[1]
+        _COMPILED.extend((njit(cache=True)(tarjan), njit(cache=True)(end_states), njit(cache=True)(never_ending)))
+    return _COMPILED[0], _COMPILED[1], _COMPILED[2]

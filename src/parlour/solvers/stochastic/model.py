@@ -144,6 +144,8 @@ class StochasticSolution(Result):
     stages: tuple[Stage, ...] = field(repr=False)
     components: tuple[tuple[int, ...], ...] = field(repr=False)  # state indices, last component first
     index: dict[State, int] = field(repr=False, default_factory=dict)
+    endless_count: int = 0  # states from which play never ends, whatever is played and drawn
+    endless_states: tuple[State, ...] = ()  # the first few of them
 
     def at(self, state: State) -> StateSolution:
         try:
@@ -208,11 +210,17 @@ def target_states(target: Any) -> list[State]:
     return [target]
 
 
+def may_end(stage: Stage) -> bool:
+    """Whether some cell of the stage may end the game (an End, or a Lottery with an End among its branches)."""
+    return any(isinstance(t, End) or (isinstance(t, Lottery) and any(isinstance(x, End) for _, x in t.branches))
+               for t in stage.targets)
+
+
 def next_states(stage: Stage, index: dict[State, int]) -> set[int]:
     return {index[s] for t in stage.targets for s in target_states(t)}
 
 
 __all__ = [
     "Counter", "End", "Game", "Lottery", "SolveProgress", "Stage", "State", "StateSolution", "StochasticSolution",
-    "labelled", "next_states", "tabulate", "target_states",
+    "labelled", "may_end", "next_states", "tabulate", "target_states",
 ]

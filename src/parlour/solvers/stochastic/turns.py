@@ -49,6 +49,7 @@ __all__ = ["TurnSolution", "solve_turns"]
 EXACT_ACYCLIC_STATES = 300_000  # exact backward induction in Python fractions up to this many states
 MAX_SWEEPS = 1_000_000  # per component: a guard against a component that never narrows
 CHUNK = 10  # components solved per compiled call: Ctrl-C and progress are heard between calls
+ENDLESS_NAMED = 3  # states from which play never ends, named in a result
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -65,6 +66,8 @@ class TurnSolution(Result):
     game: TurnArrays = field(repr=False)
     proof: str
     engine: str
+    endless_count: int = 0  # states from which play never ends, whatever is played and drawn
+    endless_states: tuple[Any, ...] = ()  # the first few of them
 
     def move(self, s: int) -> Any:
         """The optimal move of state s's mover, as the game names it."""
@@ -103,9 +106,10 @@ def solve_turns(arrays: TurnArrays, *, tol: float, endless: Fraction,
     started = time.perf_counter()
     g = arrays
     n = len(g.states)
-    tarjan, _ = compiled_graph()
+    tarjan, _, never_ending = compiled_graph()
     order, comp_ptr = tarjan(g.branch_ptr[g.move_ptr], g.target)
     cyclic = _cyclic_count(order, comp_ptr, g)
+    never = np.flatnonzero(never_ending(g.branch_ptr[g.move_ptr], g.target, order, comp_ptr)) if cyclic else ()
     if cyclic == 0 and n <= EXACT_ACYCLIC_STATES:
         return _exact(g, order, started)
     # Renumber the states in component order, so that a component's states, moves and branches lie side by
@@ -134,7 +138,8 @@ def solve_turns(arrays: TurnArrays, *, tol: float, endless: Fraction,
         engine="turn-based (compiled max/min)",
         method="turn-based stochastic game: components (Tarjan), Gauss-Seidel value iteration from below and "
         "above with directed rounding, strategy and end-component checks",
-        status=status, message=message, seconds=time.perf_counter() - started, counters=counters)
+        status=status, message=message, seconds=time.perf_counter() - started, counters=counters,
+        endless_count=len(never), endless_states=tuple(g.states[int(s)] for s in never[:ENDLESS_NAMED]))
 
 
 def _iterate(r: MoveArrays, pays: list[Fraction], comp_ptr: np.ndarray, tol: float, endless: Fraction,
@@ -173,7 +178,7 @@ def _end_states(r: MoveArrays, chooser: int, fixed: np.ndarray) -> np.ndarray:
     free = (r.mover[owner] == chooser) | (moves == fixed[owner])
     opt_ptr = np.zeros(len(r.mover) + 1, np.int64)
     np.cumsum(np.bincount(owner[free], minlength=len(r.mover)), out=opt_ptr[1:])
-    _, end_states = compiled_graph()
+    _, end_states, _ = compiled_graph()
     return end_states(np.arange(len(r.mover) + 1, dtype=np.int64), opt_ptr, moves[free], r.branch_ptr, r.target)
 
 
