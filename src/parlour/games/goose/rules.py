@@ -151,7 +151,8 @@ def from_mapping(data: Mapping[str, Any], name: str = "custom") -> RuleSet:
         raise FormatError(f"base = {shown(data['base'])}: a Goose rule file starts from the Goose's board")
     unknown = set(data) - known - {"base"}
     if unknown:
-        raise FormatError(f"unknown rule keys: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known | {'base'}))})")
+        said = ", ".join(sorted(known | {"base"}))
+        raise FormatError(f"unknown rule keys: {', '.join(sorted(unknown))} (known: {said})")
     kw: dict[str, Any] = {"name": str(data.get("name", name))}
     try:
         for key in ("end", "start"):
