@@ -129,3 +129,17 @@ def test_floats_summing_to_one_within_the_tolerance_are_the_nearest_fractions(fl
 ])
 def test_floats_that_are_no_distribution_are_not_read(floats) -> None:
     assert limits.nearest_fractions(floats) is None
+
+
+def test_an_openspiel_game_too_large_is_refused_from_its_growth() -> None:
+    pytest.importorskip("pyspiel")
+    from parlour.solvers import openspiel
+
+    spec = "openspiel:liars_dice(numdice=1)"  # 294,883 nodes, estimated within 2 % at every look
+    walked = 0
+    with pytest.raises(InvalidInput, match=r"^[^\n]*$") as caught:
+        for _ in openspiel.nodes(openspiel.load(spec), spec, limit=100_000):
+            walked += 1
+    assert walked < limits.FIRST_CHECK and "has about 29" in str(caught.value)
+    spec = "openspiel:liars_dice(numdice=1,dice_sides=5)"  # near its limit: looked at twice, never refused
+    assert 2 * limits.FIRST_CHECK < sum(1 for _ in openspiel.nodes(openspiel.load(spec), spec, limit=55_000)) <= 55_000
