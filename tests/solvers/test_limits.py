@@ -117,6 +117,7 @@ def test_the_path_is_cut_to_its_first_moves() -> None:
     ((1 / 6,) * 6, (F(1, 6),) * 6),
     ((1 / 3, 1 / 3, 1 / 3), (F(1, 3),) * 3),
     ((0.3, 0.7), (F(3, 10), F(7, 10))),
+    ((F(1, 2_000_000), F(7, 10) - F(1, 2_000_000), 0.3), (F(1, 2_000_000), F(1_399_999, 2_000_000), F(3, 10))),
 ])
 def test_floats_summing_to_one_within_the_tolerance_are_the_nearest_fractions(floats, read) -> None:
     assert tuple(limits.nearest_fractions(floats)) == read

@@ -123,13 +123,14 @@ def margin(met: int) -> float:
     return 1 + math.sqrt(FIRST_CHECK / met)
 
 
-def nearest_fractions(floats: Sequence[float]) -> list[Fraction] | None:
-    """Float probabilities read as the nearest fractions with denominators at most FLOAT_DENOMINATOR, when their
+def nearest_fractions(floats: Sequence[float | int | Fraction]) -> list[Fraction] | None:
+    """Float probabilities (with exact ones among them, perhaps) read as the nearest fractions with denominators at most FLOAT_DENOMINATOR, when their
     sum lies within FLOAT_SUM_TOLERANCE of 1 and the fractions sum to exactly 1; None otherwise."""
     exact = [Fraction(p) for p in floats]
     if abs(sum(exact, Fraction(0)) - 1) > FLOAT_SUM_TOLERANCE:
         return None
-    near = [p.limit_denominator(FLOAT_DENOMINATOR) for p in exact]
+    near = [p.limit_denominator(FLOAT_DENOMINATOR) if isinstance(f, float) else p  # exact ones stay as they are
+            for f, p in zip(floats, exact, strict=True)]
     return near if sum(near, Fraction(0)) == 1 and all(p > 0 for p in near) else None
 
 
