@@ -124,8 +124,9 @@ def margin(met: int) -> float:
 
 
 def nearest_fractions(floats: Sequence[float | int | Fraction]) -> list[Fraction] | None:
-    """Float probabilities (with exact ones among them, perhaps) read as the nearest fractions with denominators at most FLOAT_DENOMINATOR, when their
-    sum lies within FLOAT_SUM_TOLERANCE of 1 and the fractions sum to exactly 1; None otherwise."""
+    """Float probabilities (exact ones among them stay as they are) read as the nearest fractions with
+    denominators at most FLOAT_DENOMINATOR, when their sum lies within FLOAT_SUM_TOLERANCE of 1 and the
+    fractions sum to exactly 1; None otherwise."""
     exact = [Fraction(p) for p in floats]
     if abs(sum(exact, Fraction(0)) - 1) > FLOAT_SUM_TOLERANCE:
         return None
