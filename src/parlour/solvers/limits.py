@@ -20,11 +20,12 @@ numbers sequences in the order it meets them.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from parlour.errors import InvalidInput, shown
+from parlour.errors import InvalidInput, ParlourWarning, shown
 
 # --- the limits (helper "cfr" may move the node limit with an array-based solver) ------------------------------
 MAX_NODES = 2_000_000  # a game tree's nodes: what the sequence-form LP and the exact checks hold
@@ -135,7 +136,24 @@ def nearest_fractions(floats: Sequence[float | int | Fraction]) -> list[Fraction
     return near if sum(near, Fraction(0)) == 1 and all(p > 0 for p in near) else None
 
 
+def float_probabilities(raw: Sequence[Any], total: Fraction, where: str) -> list[Fraction]:
+    """A chance's probabilities, some of them floats, whose exact sum `total` is not 1: the nearest fractions
+    (`nearest_fractions`) with a ParlourWarning naming them, or one sentence (`where`: ...) with the sum."""
+    near = nearest_fractions(raw)
+    if near is None:
+        raise InvalidInput(f"{where}: the chance probabilities {shown(raw, 60)} sum to {float(total)!r}, not 1 (floats "
+                           "are read as fractions only when they sum to 1 within 1e-12; write Fraction(1, 3) where a "
+                           "decimal cannot be exact)")
+    off = float(total - 1)
+    # The text names the floats, not the state: Python shows a warning once per text, so a game that gives the
+    # same floats in a million states warns once.
+    warnings.warn(f"the chance probabilities {shown(raw, 60)} are floats that sum to 1 {'-+'[off > 0]} "
+                  f"{abs(off):.1e}, not exactly 1: read as the nearest fractions {', '.join(map(str, near))}",
+                  ParlourWarning, stacklevel=3)
+    return near
+
+
 __all__ = [
     "FIRST_CHECK", "FLOAT_DENOMINATOR", "FLOAT_SUM_TOLERANCE", "MAX_HISTORY", "MAX_NODES", "NODE_BYTES",
-    "PATH_MOVES", "Growth", "about", "gib", "margin", "nearest_fractions", "path", "too_long",
+    "PATH_MOVES", "Growth", "about", "float_probabilities", "gib", "margin", "nearest_fractions", "path", "too_long",
 ]

@@ -5,14 +5,13 @@ them one sentence naming the file's line. Shared by the front door (`front`) and
 from __future__ import annotations
 
 import traceback
-import warnings
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from parlour.errors import FormatError, InvalidInput, ParlourWarning, shown
+from parlour.errors import FormatError, InvalidInput, shown
 
 
 def load_module(path: Path) -> ModuleType:
@@ -84,7 +83,7 @@ def fraction(value: Any, what: str | Callable[[], str]) -> Fraction:
 
 def probabilities(items: Iterable[tuple[Any, Any]], what: str | Callable[[], str], advice: str = "") -> list[Fraction]:
     """A Chance's probabilities, checked: numbers, positive (else a message that `advice` ends), summing to 1;
-    floats that sum to 1 only within 1e-12 read as the nearest fractions, with a warning (`floats`)."""
+    floats that sum to 1 only within 1e-12 read as the nearest fractions (`solvers.limits`), with a warning."""
     fracs = []
     raw = []
     for outcome, p in items:
@@ -96,28 +95,11 @@ def probabilities(items: Iterable[tuple[Any, Any]], what: str | Callable[[], str
     total = sum(fracs, Fraction(0))
     if total == 1:
         return fracs
-    if any(isinstance(p, float) for p in raw):
-        return floats(raw, total, what)
+    if any(isinstance(p, float) for p in raw):  # near 1: the nearest fractions, with a warning; else refused
+        from parlour.solvers import limits
+
+        return limits.float_probabilities(raw, total, _said(what))
     raise InvalidInput(f"{_said(what)}: the chance probabilities sum to {total}, not 1")
-
-
-def floats(raw: list[Any], total: Fraction, what: str | Callable[[], str]) -> list[Fraction]:
-    """Probabilities given as floats (some of them) whose exact sum is not 1: the nearest fractions
-    (`solvers.limits.nearest_fractions`) with a ParlourWarning naming them, or one sentence with the sum."""
-    from parlour.solvers import limits
-
-    near = limits.nearest_fractions(raw)
-    if near is None:
-        raise InvalidInput(f"{_said(what)}: the chance probabilities {shown(raw, 60)} sum to {float(total)!r}, not 1 "
-                           f"(floats are read as fractions only when they sum to 1 within 1e-12; write "
-                           "Fraction(1, 3) where a decimal cannot be exact)")
-    # The text names the floats, not the state: Python shows a warning once per text, so a game that gives the
-    # same floats in a million states warns once.
-    off = float(total - 1)
-    warnings.warn(f"the chance probabilities {shown(raw, 60)} are floats that sum to 1 {'-+'[off > 0]} "
-                  f"{abs(off):.1e}, not exactly 1: read as the nearest fractions {', '.join(map(str, near))}",
-                  ParlourWarning, stacklevel=2)
-    return near
 
 
 def payoff_range(namespace: Mapping[str, Any]) -> tuple[Any, Any]:
