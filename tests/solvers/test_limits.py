@@ -49,12 +49,16 @@ def test_a_tree_far_past_the_limit_is_refused_at_the_first_look() -> None:
     assert calls[0] == limits.FIRST_CHECK
     said = str(caught.value)
     assert f"about {limits.about(nodes_of(4, 13))} nodes" in said and "8.9×10^7" in said
-    assert "83 GiB" in said and "2,000,000" in said  # the memory of the estimate, at NODE_BYTES a node
+    assert f"more than the {limits.MAX_NODES:,} parlour solves" in said
+    # the memory of the estimate: as much per node as so far, an infoset per decision (each infoset is its
+    # history) and nothing per leaf (a payoff of 0 adds no pair of sequences): a quarter of the nodes
+    assert f"would take {limits.gib(nodes_of(4, 13) / 4)}" in said and "about 7.3 GiB" in said
 
 
 def test_a_tree_within_the_margin_is_walked_to_the_limit_itself() -> None:
     calls = [0]  # 3x10^4 nodes against a limit of 2x10^4: 1.5 times, under the first look's margin of 2
-    with pytest.raises(InvalidInput, match="more than 20,000 nodes \\(walked that far, then stopped\\)"):
+    with pytest.raises(InvalidInput, match=r"more than 20,000 nodes \(walked that far, then stopped; its sequence "
+                       r"form so far takes under 0\.1 GiB\)"):
         sequence.walk((), uniform(3, 9, calls), 20_000, where)
     assert calls[0] == 20_001
     calls = [0]  # and a tree under the limit is never refused, however the estimate goes

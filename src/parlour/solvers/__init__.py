@@ -16,6 +16,8 @@
     exactlp    an LP's optimum proven in rationals: the final basis re-solved exactly, or floats rounded
     sequence   two-player zero-sum extensive games with chance and perfect recall: the sequence form by LP,
                exact where the optimal basis re-solves in rationals, both strategies checked by exact best replies
+    cfr        game trees too large for the sequence-form LP: CFR+ over the flat sequence form (`cfr_form`,
+               numba kernels in `cfr_kernels`), its interval proven by both best replies (`cfr.solve(form)`)
     colgen     column generation for games whose minimiser's strategies come from an oracle
     bayesian   one-shot zero-sum games of incomplete information (Bayesian games), by LP
     signalled  two-move zero-sum games where the responder sees only a signal of the leader's move
@@ -31,8 +33,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("bayesian", "bimatrix", "colgen", "dominance", "efg", "exactlp", "limits", "lp", "markov", "nfg",
-               "openspiel", "sequence", "signalled", "stochastic", "zerosum")
+_SUBMODULES = ("bayesian", "bimatrix", "cfr", "cfr_form", "cfr_kernels", "colgen", "dominance", "efg", "exactlp",
+               "limits", "lp", "markov", "nfg", "openspiel", "sequence", "signalled", "stochastic", "zerosum")
 
 __all__ = list(_SUBMODULES)
 
@@ -40,6 +42,9 @@ if TYPE_CHECKING:
     from parlour.solvers import (  # noqa: F401
         bayesian,
         bimatrix,
+        cfr,
+        cfr_form,
+        cfr_kernels,
         colgen,
         dominance,
         efg,

@@ -9,12 +9,12 @@ depth d estimates the nodes at depth d + 1, from the root's one node down to the
 tree's size as the growth seen so far extrapolates it (the per-level form of Knuth's 1975 estimate of a
 backtrack tree, its samples the walk's own nodes). It is looked at when the walk has met 2^14, 2^15, ...
 nodes; a tree estimated at more than `margin(met)` times the limit is refused then, with the estimate
-("about"), the nodes met and the memory the estimate would take. The margin, 1 + sqrt(FIRST_CHECK / met), is
-2 at the first look and shrinks as the sample grows (1.25 after 2^18 nodes): a depth-first sample sees the
-first subtrees first, and a small one may overrate a tree whose first subtrees are its largest. A tree
-within the margin is walked to the limit itself (exact, later). On OpenSpiel's liars_dice(numdice=1) the
-estimate is within 2 % of its 294,883 nodes at every look. Depth-first order is kept: the sequence form
-numbers sequences in the order it meets them.
+("about"), the nodes met and the memory the estimate would take (its pairs of sequences as many per node
+as so far). The margin, 1 + sqrt(FIRST_CHECK / met), is 2 at the first look and shrinks as the sample grows
+(1.25 after 2^18 nodes): a depth-first sample sees the first subtrees first, and a small one may overrate a
+tree whose first subtrees are its largest. A tree within the margin is walked to the limit itself (exact,
+later). On OpenSpiel's liars_dice(numdice=1) the estimate is within 2 % of its 294,883 nodes at every look.
+Depth-first order is kept: the sequence form numbers sequences in the order it meets them.
 """
 
 from __future__ import annotations
@@ -28,12 +28,13 @@ from typing import Any
 from parlour.errors import InvalidInput, ParlourWarning, shown
 
 # --- the limits (helper "cfr" may move the node limit with an array-based solver) ------------------------------
-MAX_NODES = 2_000_000  # a game tree's nodes: what the sequence-form LP and the exact checks hold
+MAX_NODES = 20_000_000  # a game tree's nodes: the sequence-form LP up to solvers.cfr.LP_PAIRS pairs, CFR+ beyond
 MAX_HISTORY = 10_000  # moves in one history of a game tree (a longer one is play that never ends)
-# Peak memory of the sequence-form solve per node of the tree (the walk's Builder, the LP's columns, HiGHS):
-# 730 bytes measured on OpenSpiel's liars_dice(numdice=1) (294,883 nodes, 250 MiB), 1,470 on its 4-sided die
-# (8,181 nodes, where the fixed costs weigh more).
-NODE_BYTES = 1_000
+# Memory of a tree's sequence form per pair of sequences that reach a leaf (`SequenceForm.payoff`: the key and
+# its Fraction) or information set: 330 bytes measured on OpenSpiel's liars_dice(numdice=1) (147,420 pairs and
+# 2,046 information sets, 49 MiB). The pairs, not the nodes, are what is held: Leduc on 24 cards has 919,081
+# nodes and 8,964 pairs. The LP adds about as much again up to `solvers.cfr.LP_PAIRS` pairs; CFR+ 32 bytes a pair.
+PAIR_BYTES = 350
 # The growth is looked at after this many nodes, then at every doubling: more than MAX_HISTORY, so that play
 # that never ends (a depth-first walk goes straight down it) is named by its long history first.
 FIRST_CHECK = 2**14
@@ -55,10 +56,12 @@ def about(n: float) -> str:
     return f"{mantissa}×10^{int(exponent)}"
 
 
-def gib(nodes: float) -> str:
-    """The memory `nodes` nodes of a tree take to solve, in GiB, as a sentence says it."""
-    size = nodes * NODE_BYTES / 2**30
-    return f"{size:.1f} GiB" if size < 10 else f"{about(size)} GiB"
+def gib(pairs: float) -> str:
+    """The memory of a sequence form that holds `pairs` pairs of sequences and infosets, as a sentence says it."""
+    size = pairs * PAIR_BYTES / 2**30
+    if size < 0.1:
+        return "under 0.1 GiB"
+    return f"about {size:.1f} GiB" if size < 10 else f"about {about(size)} GiB"
 
 
 def path(history: Sequence[Any], moves: int = PATH_MOVES) -> str:
@@ -76,15 +79,17 @@ def too_long(history: Sequence[Any], source: str = "the tree") -> InvalidInput:
 
 class Growth:
     """A depth-first walk's nodes and children per depth (the module's docstring): `met(depth, children)` for
-    each node read; `check()` when `count` reaches `due`, refusing a tree the growth puts past the limit."""
+    each node read, which looks at the growth every doubling and refuses a tree it puts past the limit.
+    `held()` counts the pairs of sequences and information sets held so far (the memory); without it, every
+    leaf counts as one (a pair of sequences can be no more)."""
 
-    __slots__ = ("children", "count", "due", "limit", "seen", "source")
+    __slots__ = ("children", "count", "due", "held", "leaves", "limit", "seen", "source")
 
-    def __init__(self, limit: int = MAX_NODES, source: str = "the tree") -> None:
-        self.limit, self.source = limit, source
+    def __init__(self, limit: int = MAX_NODES, source: str = "the tree", held: Callable[[], int] | None = None) -> None:
+        self.limit, self.source, self.held = limit, source, held
         self.seen = [0] * (MAX_HISTORY + 2)  # nodes met at each depth
         self.children = [0] * (MAX_HISTORY + 2)  # their children
-        self.count = 0
+        self.count = self.leaves = 0
         self.due = min(FIRST_CHECK, limit + 1)
 
     def met(self, depth: int, children: int, history: Sequence[Any] | Callable[[], Sequence[Any]]) -> None:
@@ -94,6 +99,8 @@ class Growth:
         self.seen[depth] += 1
         self.children[depth] += children
         self.count += 1
+        if not children:
+            self.leaves += 1
         if self.count >= self.due:
             self.check()
 
@@ -107,16 +114,21 @@ class Growth:
             total += level
         return max(total, float(self.count))
 
+    def memory(self, nodes: float) -> str:
+        """The memory of a tree of `nodes` nodes, holding as much per node as so far."""
+        held = self.held() if self.held is not None else self.leaves
+        return gib(nodes * held / max(self.count, 1))
+
     def check(self) -> None:
         if self.count > self.limit:
-            raise InvalidInput(f"{self.source} has more than {self.limit:,} nodes (walked that far, then stopped), "
-                               f"which would take about {gib(self.limit)} to solve: make the game smaller")
+            raise InvalidInput(f"{self.source} has more than {self.limit:,} nodes (walked that far, then stopped; its "
+                               f"sequence form so far takes {self.memory(self.count)}): make the game smaller")
         self.due = min(2 * self.due, self.limit + 1)
         size = self.estimate()
         if size > margin(self.count) * self.limit:
             raise InvalidInput(f"{self.source} has about {about(size)} nodes (extrapolated from the growth per depth "
-                               f"of the first {self.count:,}), more than the {self.limit:,} parlour solves, which "
-                               f"would take about {gib(size)}: make the game smaller")
+                               f"of the first {self.count:,}), more than the {self.limit:,} parlour solves, and its "
+                               f"sequence form would take {self.memory(size)}: make the game smaller")
 
 
 def margin(met: int) -> float:
@@ -154,6 +166,6 @@ def float_probabilities(raw: Sequence[Any], total: Fraction, where: str) -> list
 
 
 __all__ = [
-    "FIRST_CHECK", "FLOAT_DENOMINATOR", "FLOAT_SUM_TOLERANCE", "MAX_HISTORY", "MAX_NODES", "NODE_BYTES",
+    "FIRST_CHECK", "FLOAT_DENOMINATOR", "FLOAT_SUM_TOLERANCE", "MAX_HISTORY", "MAX_NODES", "PAIR_BYTES",
     "PATH_MOVES", "Growth", "about", "float_probabilities", "gib", "margin", "nearest_fractions", "path", "too_long",
 ]

@@ -36,7 +36,7 @@ from parlour.errors import InvalidInput, shown
 from parlour.solvers import efg, limits
 
 PREFIX = "openspiel:"
-MAX_NODES = efg.MAX_NODES
+MAX_NODES = limits.MAX_NODES  # as a game tree module (one figure: solvers/limits.py)
 PROGRESS_EVERY = 100_000
 DENOMINATOR = 10**5
 TOLERANCE = Fraction(1, 10**12)

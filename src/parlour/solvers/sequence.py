@@ -138,6 +138,11 @@ class Builder:
             key = (seq1, seq2)
             self._payoff[key] = self._payoff.get(key, Fraction(0)) + probability * payoff
 
+    def held(self) -> int:
+        """The pairs of sequences that reach a leaf and the information sets so far: what the form holds
+        (`limits.PAIR_BYTES` each)."""
+        return len(self._payoff) + len(self._where)
+
     def finish(self, nodes: int) -> SequenceForm:
         return SequenceForm((tuple(self._infosets[0]), tuple(self._infosets[1])), (self._next[0], self._next[1]),
                             self._payoff, nodes)
@@ -173,7 +178,7 @@ def walk(root: tuple[Any, ...], read: Callable[[tuple[Any, ...]], Read], limit: 
     # top): a node's history is copied from it when the node is read, not when it is put on the stack, so
     # pending siblings hold no copies (memory linear in the depth, not quadratic).
     moves = list(root)
-    growth = limits.Growth(limit)
+    growth = limits.Growth(limit, held=builder.held)
     while stack:
         depth, move, prob, s1, s2 = stack.pop()
         if depth > base:

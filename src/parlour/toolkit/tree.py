@@ -87,16 +87,20 @@ def solve_form(game: SequenceForm, name: str, *, progress: Callable[[str], None]
     """A game already in sequence form (a module walked by `build`, a Gambit file read by `solvers.efg`)
     solved and shaped as a `GameSolution`; `extra` adds to its JSON (a file's title and players' names)."""
     started = time.perf_counter() if started is None else started
+    from parlour.solvers import cfr
+
+    big = cfr.beyond_lp(game)  # too large for the LP: CFR+, its interval proven by best replies
     if progress is not None:
-        progress(f"{game.nodes:,} nodes; solving the sequence-form LP")
-    solved = sequence.solve(game)
+        progress(f"{game.nodes:,} nodes; " + ("CFR+ (too large for the LP)" if big else "solving the sequence-form LP"))
+    solved: sequence.SequenceSolution | cfr.CFRSolution = cfr.solve(game, progress=progress) if big else \
+        sequence.solve(game)
     return GameSolution(
         kind="tree", name=name, value_low=solved.value_low, value_high=solved.value_high, proof=solved.proof,
         states=game.nodes, strategies=solved.strategies_json(game),
         extra={"engine": solved.engine, "infosets": [len(game.of(1)), len(game.of(2))], **(extra or {})},
         method=solved.method, status=solved.status, message=solved.message, seconds=time.perf_counter() - started,
         counters={"nodes": game.nodes, "sequences1": game.count(1), "sequences2": game.count(2),
-                  "simplex_iterations": solved.iterations})
+                  "cfr_iterations" if big else "simplex_iterations": solved.iterations})
 
 
 __all__ = ["MAX_NODES", "build", "guarantee", "reader", "solve", "solve_form"]
