@@ -27,7 +27,7 @@ from typing import Any
 
 from parlour.errors import InvalidInput, ParlourWarning, shown
 
-# --- the limits (helper "cfr" may move the node limit with an array-based solver) ------------------------------
+# --- the limits ------------------------------------------------------------------------------------------------
 MAX_NODES = 20_000_000  # a game tree's nodes: the sequence-form LP up to solvers.cfr.LP_PAIRS pairs, CFR+ beyond
 MAX_HISTORY = 10_000  # moves in one history of a game tree (a longer one is play that never ends)
 # Memory of a tree's sequence form per pair of sequences that reach a leaf (`SequenceForm.payoff`: the key and
