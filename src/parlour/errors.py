@@ -30,6 +30,11 @@ class CertificateError(SolverError):
     """A claimed exact result failed its exact check: parlour refuses to call it exact."""
 
 
+class ParlourWarning(UserWarning):
+    """Something parlour did with the user's input that he should know of (float probabilities read as the
+    nearest fractions): one line, the CLI's `warning: ...` on stderr."""
+
+
 ECHO_LIMIT = 80  # characters of a user's input that an error message may repeat
 
 
@@ -44,6 +49,6 @@ def shown(value: object, limit: int = ECHO_LIMIT) -> str:
 
 
 __all__ = [
-    "ECHO_LIMIT", "CertificateError", "FormatError", "InvalidInput", "InvalidType", "ParlourError", "SolverError",
-    "shown",
+    "ECHO_LIMIT", "CertificateError", "FormatError", "InvalidInput", "InvalidType", "ParlourError", "ParlourWarning",
+    "SolverError", "shown",
 ]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -42,7 +44,8 @@ def solve(
         def tick(line: str) -> None:
             bar.update(task, description=line)
 
-        result = solve_game(game, players=players, tol=tol, exact=False if certified else None, progress=tick)
+        with one_line_warnings(bar.console):
+            result = solve_game(game, players=players, tol=tol, exact=False if certified else None, progress=tick)
     if as_json:
         print_json(result)
         return
@@ -79,6 +82,27 @@ def solve(
         console.print(f"[bold]{who}[/bold]")
         for row in rows if isinstance(rows, list) else [{"infoset": k, "plays": v} for k, v in rows.items()]:
             console.print("  " + ", ".join(f"{k}: {v}" for k, v in row.items()), highlight=False)
+
+
+@contextmanager
+def one_line_warnings(console: Any) -> Iterator[None]:
+    """A ParlourWarning (float probabilities read as fractions) as one line on stderr, `warning: ...`, above the
+    progress bar; Python's other warnings as Python shows them."""
+    import warnings
+
+    from parlour.errors import ParlourWarning
+
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+            if issubclass(category, ParlourWarning):
+                console.print(f"warning: {message}", highlight=False, markup=False, soft_wrap=True)
+            else:
+                shown(message, category, *args, **kwargs)
+
+        warnings.showwarning = show
+        yield
 
 
 def _short(value: object) -> str:

@@ -10,6 +10,8 @@
                any tree written (`efg.write(path, nodes)`)
     openspiel  OpenSpiel games by name (an optional extra): a two-player zero-sum game walked into the
                node stream of `efg` (`openspiel.load(spec)`, `openspiel.nodes(game, spec)`)
+    limits     what a game tree may hold (nodes, moves in a history, float probabilities) and the refusal of
+               one too large from the growth seen so far (`limits.Growth`)
     lp         dense and sparse LPs through HiGHS directly (no scipy.optimize)
     exactlp    an LP's optimum proven in rationals: the final basis re-solved exactly, or floats rounded
     sequence   two-player zero-sum extensive games with chance and perfect recall: the sequence form by LP,
@@ -31,8 +33,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-_SUBMODULES = ("bayesian", "bimatrix", "cfr", "cfr_form", "cfr_kernels", "colgen", "dominance", "efg", "exactlp", "lp",
-               "markov", "nfg", "openspiel", "sequence", "signalled", "stochastic", "zerosum")
+_SUBMODULES = ("bayesian", "bimatrix", "cfr", "cfr_form", "cfr_kernels", "colgen", "dominance", "efg", "exactlp",
+               "limits", "lp", "markov", "nfg", "openspiel", "sequence", "signalled", "stochastic", "zerosum")
 
 __all__ = list(_SUBMODULES)
 
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
         dominance,
         efg,
         exactlp,
+        limits,
         lp,
         markov,
         nfg,

@@ -43,9 +43,10 @@ from typing import Any, TextIO
 from parlour.errors import FormatError, InvalidInput, shown
 from parlour.results import exact, frac_str
 from parlour.results import label as infoset_label
+from parlour.solvers import limits
 from parlour.solvers.sequence import Builder, Decision, Read, SequenceForm
 
-MAX_NODES = 2_000_000  # as many as a game tree module may have (toolkit/tree.py)
+MAX_NODES = limits.MAX_NODES  # as many as a game tree module may have (one figure: solvers/limits.py)
 
 # ---- the stream both the reader and the toolkit produce ------------------------------------------------
 
@@ -503,18 +504,23 @@ def _distinct(labels: tuple[str, ...]) -> tuple[str, ...]:
 def walk(root: tuple[Hashable, ...], expand: Callable[[tuple[Hashable, ...]], Node],
          limit: int = MAX_NODES) -> Iterator[Node]:
     """The nodes of the tree whose node at `history` is `expand(history)` (the children of a history are
-    `history + (move,)`), in prefix order; an InvalidInput beyond `limit` nodes."""
-    stack = [root]
-    count = 0
+    `history + (move,)`), in prefix order; an InvalidInput beyond `limit` nodes (or as soon as the growth seen
+    so far puts the tree past them) or `limits.MAX_HISTORY` moves."""
+    base = len(root)
+    stack: list[tuple[int, Hashable]] = [(base, None)]  # depth and move; the history is copied from `moves`
+    moves = list(root)  # the path to the node on the stack's top (as in `sequence.walk`)
+    growth = limits.Growth(limit)
     while stack:
-        history = stack.pop()
-        count += 1
-        if count > limit:
-            raise InvalidInput(f"the tree has more than {limit:,} nodes: too large to write")
+        depth, move = stack.pop()
+        if depth > base:
+            del moves[depth - 1:]
+            moves.append(move)
+        history = tuple(moves)
         node = expand(history)
+        growth.met(depth - base, 0 if isinstance(node, Terminal) else len(node.moves), history)
         yield node
         if not isinstance(node, Terminal):
-            stack.extend((*history, m) for m in reversed(node.moves))
+            stack.extend((depth + 1, m) for m in reversed(node.moves))
 
 
 def node_of(read: Read) -> Node:

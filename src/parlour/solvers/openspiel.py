@@ -21,7 +21,8 @@ floats then stand for no distribution parlour can state exactly).
 Refused, each with one sentence: a game of more or fewer than two players, a general-sum or cooperative one
 (OpenSpiel's own type says which), simultaneous moves (OpenSpiel's `turn_based_simultaneous_game(game=...)`
 turns them into turns in which each move stays hidden until all have moved, and that game is read), sampled
-chance (no list of outcomes), no information-state strings, and trees of more than MAX_NODES nodes.
+chance (no list of outcomes), no information-state strings, and trees of more than MAX_NODES nodes (as soon as
+the growth seen so far puts them past it: `solvers.limits`) or histories of more than `limits.MAX_HISTORY` moves.
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.solvers import efg
+from parlour.solvers import efg, limits
 
 PREFIX = "openspiel:"
-MAX_NODES = 20_000_000  # as a game tree module (toolkit/tree.py): the walk keeps no node, CFR+ beyond the LP
+MAX_NODES = limits.MAX_NODES  # as a game tree module (one figure: solvers/limits.py)
 PROGRESS_EVERY = 100_000
 DENOMINATOR = 10**5
 TOLERANCE = Fraction(1, 10**12)
@@ -98,35 +99,36 @@ def _called(source: str) -> str:
 
 def nodes(game: Any, source: str, limit: int = MAX_NODES,
           progress: Callable[[str], None] | None = None) -> Iterator[efg.Node]:
-    """The game's nodes in prefix order as `solvers.efg` streams them; an InvalidInput beyond `limit` nodes;
+    """The game's nodes in prefix order as `solvers.efg` streams them; an InvalidInput beyond `limit` nodes, or
+    as soon as the growth seen so far puts the game past them, or past `limits.MAX_HISTORY` moves;
     `progress` hears the count every PROGRESS_EVERY nodes (a large game walks for a while)."""
     import pyspiel
 
     chance = pyspiel.PlayerId.CHANCE
-    stack = [game.new_initial_state()]
-    count = 0
+    stack = [(game.new_initial_state(), 0)]
+    growth = limits.Growth(limit, source)  # refuses a game too large from the growth seen (solvers.limits)
     while stack:
-        state = stack.pop()
-        count += 1
-        if count > limit:
-            raise InvalidInput(f"{source} has more than {limit:,} nodes (walked that far, then stopped): too large "
-                               "to solve here")
+        state, depth = stack.pop()
+        count = growth.count + 1
         if progress is not None and not count % PROGRESS_EVERY:
             progress(f"walking {source}: {count:,} nodes")
         if state.is_terminal():
+            growth.met(depth, 0, state.history)
             returns = state.returns()
             yield efg.Terminal((_read(returns[0], source, count), _read(returns[1], source, count)))
             continue
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             actions = [a for a, _ in outcomes]
+            growth.met(depth, len(actions), state.history)
             yield efg.ChanceNode(_names(state, chance, actions), _probabilities(outcomes, source, count))
         else:
             player = state.current_player()
             actions = state.legal_actions()
+            growth.met(depth, len(actions), state.history)
             key = state.information_state_string(player)
             yield efg.PlayerNode(player + 1, key, key, _names(state, player, actions))
-        stack.extend(state.child(a) for a in reversed(actions))
+        stack.extend((state.child(a), depth + 1) for a in reversed(actions))
 
 
 def _names(state: Any, player: int, actions: list[int]) -> tuple[str, ...]:

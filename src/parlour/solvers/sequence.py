@@ -23,6 +23,7 @@ from the LP: the guarantees are the certificate.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,7 +33,7 @@ import numpy as np
 
 from parlour.errors import InvalidInput, shown
 from parlour.results import Status, exact, label
-from parlour.solvers import exactlp, lp
+from parlour.solvers import exactlp, limits, lp
 
 # Denominators tried in turn when the basis gives no proof: the smallest fractions that prove themselves.
 DENOMINATORS = (2, 6, 12, 60, 360, 2520, 10**4, 10**6, 10**9)
@@ -113,6 +114,18 @@ class Builder:
                                "own (he must remember what he did: perfect recall)")
         return known.first
 
+    def above(self, player: int, name: Hashable, sequence: int) -> Infoset | None:
+        """Player `player`'s infoset `name` where one of its moves lies on the path to his `sequence` (the
+        sequences of an infoset are consecutive, numbered in the order the sets were met), else None."""
+        infosets = self._infosets[player - 1]
+        firsts = [info.first for info in infosets]
+        while sequence > 0:
+            info = infosets[bisect.bisect_right(firsts, sequence) - 1]
+            if info.name == name:
+                return info
+            sequence = info.parent
+        return None
+
     def _new(self, player: int, name: Hashable, parent: int, moves: tuple[Hashable, ...]) -> int:
         if player not in (1, 2):
             raise InvalidInput(f"a decision's player is 1 or 2, not {shown(player)}")
@@ -132,6 +145,11 @@ class Builder:
             key = (seq1, seq2)
             self._payoff[key] = self._payoff.get(key, Fraction(0)) + probability * payoff
 
+    def held(self) -> int:
+        """The pairs of sequences that reach a leaf and the information sets so far: what the form holds
+        (`limits.PAIR_BYTES` each)."""
+        return len(self._payoff) + len(self._where)
+
     def finish(self, nodes: int) -> SequenceForm:
         return SequenceForm((tuple(self._infosets[0]), tuple(self._infosets[1])), (self._next[0], self._next[1]),
                             self._payoff, nodes)
@@ -147,40 +165,61 @@ class Decision:
 
 
 # What a source reads a node as (`walk`): a leaf's payoff to player 1, a decision, or chance's (move, probability)
-# pairs. A node on the walk: its history, its chance probability, player 1's and player 2's last sequence.
+# pairs. A node on the walk: its depth, the move to it, its chance probability, player 1's and player 2's last
+# sequence.
 Read = Fraction | Decision | list[tuple[Hashable, Fraction]]
-_Node = tuple[tuple[Any, ...], Fraction, int, int]
+_Node = tuple[int, Any, Fraction, int, int]
 
 
 def walk(root: tuple[Any, ...], read: Callable[[tuple[Any, ...]], Read], limit: int,
          where: Callable[[tuple[Any, ...]], str]) -> SequenceForm:
     """A tree whose children are `history + (move,)`, met node by node from `root` (depth first, an explicit
-    stack) into sequence form: `read(history)` says what the node is. More than `limit` nodes are refused; a
-    decision that breaks perfect recall is one sentence that `where(history)` begins."""
+    stack) into sequence form: `read(history)` says what the node is. Refused with one sentence: a tree the
+    growth seen so far puts past `limit` nodes, or that passes it (`limits.Growth`), a history of more than
+    `limits.MAX_HISTORY` moves, play that comes back to an information set of a player after his own move
+    there (a loop), a decision that breaks perfect recall (the last two begun by `where(history)`)."""
     builder = Builder()
-    stack: list[_Node] = [(root, Fraction(1), 0, 0)]
-    nodes = 0
+    base = len(root)
+    stack: list[_Node] = [(base, None, Fraction(1), 0, 0)]
+    # One list holds the moves to the node being read (depth first, it is the path to every node on the stack's
+    # top): a node's history is copied from it when the node is read, not when it is put on the stack, so
+    # pending siblings hold no copies (memory linear in the depth, not quadratic).
+    moves = list(root)
+    growth = limits.Growth(limit, held=builder.held)
     while stack:
-        h, prob, s1, s2 = stack.pop()
-        nodes += 1
-        if nodes > limit:
-            raise InvalidInput(f"the tree has more than {limit:,} nodes (explored that far, then stopped): "
-                               "make the game smaller")
+        depth, move, prob, s1, s2 = stack.pop()
+        if depth > base:
+            del moves[depth - 1:]
+            moves.append(move)
+        h = tuple(moves)
         kind = read(h)
+        below = depth + 1
         if isinstance(kind, Decision):
+            growth.met(depth - base, len(kind.moves), h)
+            mine = s1 if kind.player == 1 else s2
             try:
-                first = builder.infoset(kind.player, kind.name, s1 if kind.player == 1 else s2, kind.moves)
+                first = builder.infoset(kind.player, kind.name, mine, kind.moves)
             except InvalidInput as exc:
-                raise InvalidInput(f"{where(h)}: {exc}") from None
+                raise InvalidInput(f"{where(h)}: {_loop(builder, kind, mine) or exc}") from None
             if kind.player == 1:
-                stack.extend(((*h, m), prob, first + i, s2) for i, m in enumerate(kind.moves))
+                stack.extend((below, m, prob, first + i, s2) for i, m in enumerate(kind.moves))
             else:
-                stack.extend(((*h, m), prob, s1, first + i) for i, m in enumerate(kind.moves))
+                stack.extend((below, m, prob, s1, first + i) for i, m in enumerate(kind.moves))
         elif isinstance(kind, list):
-            stack.extend(((*h, m), prob * p, s1, s2) for m, p in kind)
+            growth.met(depth - base, len(kind), h)
+            stack.extend((below, m, prob * p, s1, s2) for m, p in kind)
         else:
+            growth.met(depth - base, 0, h)
             builder.leaf(s1, s2, prob, kind)
-    return builder.finish(nodes)
+    return builder.finish(growth.count)
+
+
+def _loop(builder: Builder, kind: Decision, parent: int) -> str:
+    """Why a decision is refused when its information set lies on its own path (play loops), else ""."""
+    if builder.above(kind.player, kind.name, parent) is None:
+        return ""
+    return (f"play comes back to player {kind.player}'s infoset {shown(kind.name)} after his own move there: a "
+            "game tree's play must end (a game whose states recur is a stochastic game: START, moves, play)")
 
 
 # --- exact checks ----------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""A race game of pure chance from a rule file (the Goose's format), solved by `analyses.race`: every
-player's win chance, or, for one player, the expected number of turns, exactly."""
+"""A race game of pure chance from a rule file (the Goose's format, an empty board unless it says
+`base = "goose"`: `analyses.race.board.load`), solved by `analyses.race`: every player's win chance, or, for
+one player, the expected number of turns, exactly."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from parlour.toolkit.result import GameSolution
 def solve(path: Path, *, players: int, exact: bool | None, tol: float,
           progress: Callable[[str], None] | None) -> GameSolution:
     from parlour.analyses import race
-    from parlour.games.goose import rules as goose_rules
+    from parlour.analyses.race.board import load
 
-    sol = race.solve(goose_rules.load_toml(path), players, exact=exact, tol=tol, progress=progress)
+    sol = race.solve(load(path), players, exact=exact, tol=tol, progress=progress)
     return GameSolution(
         kind="race", name=sol.name, value_low=sol.value_low, value_high=sol.value_high, proof=sol.proof,
         states=sol.states, wins_low=sol.wins_low, wins_high=sol.wins_high, extra=sol.extra,

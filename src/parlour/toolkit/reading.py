@@ -82,17 +82,24 @@ def fraction(value: Any, what: str | Callable[[], str]) -> Fraction:
 
 
 def probabilities(items: Iterable[tuple[Any, Any]], what: str | Callable[[], str], advice: str = "") -> list[Fraction]:
-    """A Chance's probabilities, checked: numbers, positive (else a message that `advice` ends), summing to 1."""
+    """A Chance's probabilities, checked: numbers, positive (else a message that `advice` ends), summing to 1;
+    floats that sum to 1 only within 1e-12 read as the nearest fractions (`solvers.limits`), with a warning."""
     fracs = []
+    raw = []
     for outcome, p in items:
+        raw.append(p)
         p = fraction(p, lambda: f"{_said(what)}: the probability of {shown(outcome)}")  # noqa: B023 (called at once)
         if p <= 0:
             raise InvalidInput(f"{_said(what)}: the probability of {shown(outcome)} is {p}, not positive{advice}")
         fracs.append(p)
     total = sum(fracs, Fraction(0))
-    if total != 1:
-        raise InvalidInput(f"{_said(what)}: the chance probabilities sum to {total}, not 1")
-    return fracs
+    if total == 1:
+        return fracs
+    if any(isinstance(p, float) for p in raw):  # near 1: the nearest fractions, with a warning; else refused
+        from parlour.solvers import limits
+
+        return limits.float_probabilities(raw, total, _said(what))
+    raise InvalidInput(f"{_said(what)}: the chance probabilities sum to {total}, not 1")
 
 
 def payoff_range(namespace: Mapping[str, Any]) -> tuple[Any, Any]:

@@ -17,14 +17,14 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.errors import InvalidInput, shown
-from parlour.solvers import sequence
+from parlour.solvers import limits, sequence
 from parlour.solvers.sequence import Decision, SequenceForm
 from parlour.solvers.sequence import guarantee as guarantee  # the exact check, as docs/your-game.md names it
 from parlour.toolkit.reading import call, fraction, payoff_range, probabilities
 from parlour.toolkit.result import GameSolution
 from parlour.toolkit.terms import Chance, End, Turn
 
-MAX_NODES = 20_000_000  # the walk keeps no node: what it holds is the sequence form
+MAX_NODES = limits.MAX_NODES  # every limit of a tree in one place: solvers/limits.py
 
 
 def build(namespace: Mapping[str, Any]) -> SequenceForm:

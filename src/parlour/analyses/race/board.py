@@ -3,11 +3,44 @@ the players ever affect each other; whether one player always finishes."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-__all__ = ["Moves", "all_finish", "apart", "one_player"]
+__all__ = ["EMPTY", "NEEDED", "Moves", "all_finish", "apart", "load", "one_player"]
+
+# A race board file starts empty: what it does not say is not there (no goose, no bridge, no inn, an
+# overshooting throw is void, pieces may share a square). `base = "goose"` starts from the Goose's board
+# instead (`games.goose.rules.STUDY`), as `parlour goose solve --rules` always does.
+NEEDED = {"end": "its last square (end = 20)", "dice": "the faces of each die (dice = [[1, 2, 3, 4, 5, 6]])"}
+EMPTY = {"geese": [], "jumps": {}, "inns": [], "wells": [], "start_jumps": {}, "bounce": False, "occupancy": False}
 
 Moves = list[list[tuple[int, int]]]  # per square: (next square's index, -1 at the end; weight over den)
+
+
+def load(path: str | Path) -> Any:
+    """The race game of a rule file for `parlour solve` (a `games.goose.rules.RuleSet`): empty where the file is
+    silent, the Goose's board under `base = "goose"`; one sentence for a file that names no board."""
+    import tomllib
+
+    from parlour.errors import FormatError
+    from parlour.games.goose import rules as gr
+    from parlour.infra.files import read_text
+
+    try:
+        data = tomllib.loads(read_text(path, "the rule file"))
+    except tomllib.TOMLDecodeError as exc:
+        raise FormatError(f"{path} is not valid TOML: {exc}") from None
+    base = data.get("base")
+    if base not in (None, "goose"):
+        raise FormatError(f"{path}: base = {base!r}: the one board a race file can start from is \"goose\" "
+                          "(or leave base out for an empty board)")
+    if base is None:
+        missing = [said for key, said in NEEDED.items() if key not in data]
+        if missing and set(data) <= {*gr.RuleSet.__dataclass_fields__, "base"}:  # an unknown key is said first
+            raise FormatError(f"{path}: a race board needs {' and '.join(missing)}, or base = \"goose\" for the "
+                              "Goose's board")
+        data = {**EMPTY, **data}
+    return gr.from_mapping(data, name=Path(path).stem)
 
 
 def one_player(rules: Any) -> tuple[list[int], int, Moves]:

@@ -144,11 +144,15 @@ def _pairs(value: Any, what: str) -> tuple[tuple[int, int], ...]:
 
 
 def from_mapping(data: Mapping[str, Any], name: str = "custom") -> RuleSet:
-    """A rule set from a parsed TOML document; missing keys take the study's values."""
+    """A rule set from a parsed TOML document; missing keys take the study's values (`base = "goose"`, which
+    `parlour solve` needs for them, may say so)."""
     known = {f for f in RuleSet.__dataclass_fields__}
-    unknown = set(data) - known
+    if data.get("base", "goose") != "goose":
+        raise FormatError(f"base = {shown(data['base'])}: a Goose rule file starts from the Goose's board")
+    unknown = set(data) - known - {"base"}
     if unknown:
-        raise FormatError(f"unknown rule keys: {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
+        said = ", ".join(sorted(known | {"base"}))
+        raise FormatError(f"unknown rule keys: {', '.join(sorted(unknown))} (known: {said})")
     kw: dict[str, Any] = {"name": str(data.get("name", name))}
     try:
         for key in ("end", "start"):
