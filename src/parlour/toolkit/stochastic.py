@@ -96,3 +96,6 @@ def _solution(sol: Any, name: str, n: int, low: Fraction, high: Fraction, *, ent
         strategies=strategies, lookup=sol.policy, extra=extra, method=sol.method, status=sol.status,
         message=message, seconds=sol.seconds, counters=sol.counters)
 
+
+
+__all__ = ["solve", "spec"]
