@@ -283,7 +283,9 @@
       $("eg-how").textContent = "the end of the game";
       $("eg-again").hidden = false;
       $("eg-again").focus({ preventScroll: true });
-      window.parlour.reveal($("eg-result"), $("eg-again"));
+      // the hands, the last trade, the result and Play again on screen; when all do not fit, the last three
+      window.parlour.reveal($("eg-you"), $("eg-again"));
+      window.parlour.reveal($("eg-story"), $("eg-again"));
       return;
     }
     state = data.next;
