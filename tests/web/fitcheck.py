@@ -76,7 +76,8 @@ PICTURE_TEXT = """async (least) => {
     for (const t of svg.querySelectorAll("text")) {
       const size = parseFloat(t.closest("[font-size]").getAttribute("font-size")) * scale;
       if (size < least - 0.05)
-        out.push(img.getAttribute("src").split("/").pop() + " '" + t.textContent.trim() + "' at " + size.toFixed(1) + " px");
+        out.push(img.getAttribute("src").split("/").pop() + " '" + t.textContent.trim() + "' at " +
+                 size.toFixed(1) + " px");
     }
   }
   return out;
