@@ -1,6 +1,6 @@
 """What the browser tests measure of a page's fit, shared by test_fit_browser.py and test_phone_browser.py:
 boxes whose content spills out of them or out of their panel, and text rendered smaller than a phone can read
-(an SVG's text counts at the size it is drawn, after the SVG is scaled to its box)."""
+(an SVG's text counts at the size it is drawn, after the SVG is scaled to its box; a picture's text too)."""
 
 from __future__ import annotations
 
@@ -63,6 +63,25 @@ SMALL_TEXT = """(least) => {
   return [...new Set(out)];
 }"""
 
+# The pictures (static/pictures/*.svg) are <img>s: their text is not in the page's DOM, so each is read and its
+# text measured at the size the picture is drawn (its font size, inherited as SVG does, times the drawn width
+# over the viewBox's).
+PICTURE_TEXT = """async (least) => {
+  const out = [];
+  for (const img of document.querySelectorAll("img[src*='/static/pictures/']")) {
+    const drawn = img.getBoundingClientRect().width;
+    if (!drawn) continue;
+    const svg = new DOMParser().parseFromString(await (await fetch(img.src)).text(), "image/svg+xml").documentElement;
+    const scale = drawn / parseFloat(svg.getAttribute("viewBox").split(/[ ,]+/)[2]);
+    for (const t of svg.querySelectorAll("text")) {
+      const size = parseFloat(t.closest("[font-size]").getAttribute("font-size")) * scale;
+      if (size < least - 0.05)
+        out.push(img.getAttribute("src").split("/").pop() + " '" + t.textContent.trim() + "' at " +
+                 size.toFixed(1) + " px");
+    }
+  }
+  return out;
+}"""
 
 # A page's short motions (parlour.glide, at most 400 ms: a money card sliding from one hand into the other) move
 # a box across its panel on purpose while they run; the layout is measured once they have ended. Endless ones
@@ -85,5 +104,5 @@ def overflows(page: Any) -> list[str]:
 
 
 def small_text(page: Any, least: float = 11.0) -> list[str]:
-    """Every piece of text in main drawn smaller than `least` px."""
-    return list(page.evaluate(SMALL_TEXT, least))
+    """Every piece of text in main drawn smaller than `least` px, and in the page's pictures (anywhere on it)."""
+    return list(page.evaluate(SMALL_TEXT, least)) + list(page.evaluate(PICTURE_TEXT, least))

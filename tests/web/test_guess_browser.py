@@ -1,5 +1,7 @@
 """The guessing-game page in Debian's chromium: a whole game as the guesser (typed guesses, Enter) and as
-the hider (answer buttons by keyboard), the numbers shown against the command line, errors, 390 px."""
+the hider (answer buttons by keyboard), the numbers shown against the command line, errors, 390 px; at 390 x 844
+both games by keyboard only, the focus never on the page's body and each game's end on a focused Play again
+in view."""
 
 from __future__ import annotations
 
@@ -135,3 +137,50 @@ def test_fits_a_phone(gp):
     gp.press("#hidden", "Enter")
     gp.wait_for_selector("#tree-panel:not([hidden])")
     assert gp.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+FOCUS_IN_VIEW = """(() => { const a = document.activeElement, r = a.getBoundingClientRect();
+  return [a.id, r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight]; })()"""
+
+
+def test_both_games_by_keyboard_on_a_phone_end_on_play_again_in_view(gp):
+    gp.set_viewport_size({"width": 390, "height": 844})
+    try:
+        gp.reload()
+        start(gp, 10, "guess")
+        for _ in range(10):  # typed guesses: the box keeps the focus until the game ends
+            assert gp.evaluate("document.activeElement.id") == "guess"
+            numbers = [int(x) for x in re.findall(r"\d+", gp.text_content("#possible"))]
+            gp.keyboard.type(str((numbers[0] + numbers[-1]) // 2))
+            gp.keyboard.press("Enter")
+            gp.wait_for_function("!document.body.classList.contains('busy') && document.activeElement.id !== ''")
+            if gp.text_content("#outcome"):
+                break
+        assert gp.evaluate(FOCUS_IN_VIEW) == ["again", True]
+        gp.check("input[name=mode][value=hide]")
+        gp.focus("#again")
+        gp.keyboard.press("Enter")  # Play again, now as the hider
+        gp.wait_for_selector("#hide-controls:not([hidden])")
+        gp.wait_for_function("document.activeElement.id === 'answer-higher'")
+        # Bob's guess and the answer buttons on the first screen (they started 8 px below it)
+        assert gp.evaluate(FOCUS_IN_VIEW) == ["answer-higher", True]
+        assert gp.evaluate("document.getElementById('answer-buttons').getBoundingClientRect().bottom") <= 844
+        hidden, order = 7, ["higher", "lower", "correct"]
+        for _ in range(10):
+            guess = int(gp.text_content("#bob-guess"))
+            answer = "correct" if guess == hidden else "higher" if hidden > guess else "lower"
+            at = order.index(gp.evaluate("document.activeElement.id").removeprefix("answer-"))
+            for _step in range(order.index(answer) - at):  # from the focused answer to the one to give
+                gp.keyboard.press("Tab")
+            for _step in range(at - order.index(answer)):
+                gp.keyboard.press("Shift+Tab")
+            gp.keyboard.press("Enter")
+            gp.wait_for_function("!document.body.classList.contains('busy') && document.activeElement !== document.body"
+                                 f" && document.getElementById('bob-guess').textContent !== '{guess}'")
+            if answer == "correct":
+                break
+            assert gp.evaluate(FOCUS_IN_VIEW) == [f"answer-{answer}", True]
+        assert "Bob found 7" in gp.text_content("#outcome")
+        assert gp.evaluate(FOCUS_IN_VIEW) == ["again", True]
+    finally:
+        gp.set_viewport_size({"width": 1200, "height": 900})

@@ -90,10 +90,13 @@ def test_no_page_scrolls_sideways_and_a_move_shows_result_and_board_together(pag
 @pytest.mark.parametrize("name", ["", "docs/goose", "docs/guess", "docs/memory", "docs/cowtrade", "docs/winorlose",
                                   "guide/goose", "guide/guess", "guide/memory", "guide/cowtrade", "guide/winorlose"])
 def test_the_home_and_docs_pages_fit_a_phone(page, server, name):
+    from fitcheck import small_text
+
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     try:
         page.goto(server + f"/{name}")
         assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+        assert small_text(page) == []  # the game's picture included, drawn small on a phone
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
 

@@ -220,7 +220,18 @@
       ? "only for money totals (every amount can be bid)"
       : "2/⌈(t3+1)/w⌉ − 1 with band width w = " + data.band_width + ": " + frac(data.closed_form_exact) +
         (data.closed_form_exact === data.value_exact ? " (agrees)" : " (differs!)");
-    $("certified").textContent = data.certified ? "yes: " + data.method : "no";
+    // in plain words, with the solver's own name for its method one (?) away
+    $("certified").textContent = data.certified ? "yes, proven in exact arithmetic" : "no";
+    if (data.certified) {
+      const how = document.createElement("span");
+      how.dataset.term = "The bids that can never help were struck out first; a linear-programming solver (HiGHS) " +
+        "then found optimal mixtures in floating point, and a check in exact fractions proved them optimal. " +
+        "The method's technical name: " + data.method + ".";
+      how.dataset.termName = "how it was proven";
+      how.textContent = " (how)";
+      $("certified").append(how);
+      window.parlour.terms($("certified"));
+    }
     mixtureTable($("strategy1"), data.strategy1);
     mixtureTable($("strategy3"), data.strategy3);
 
@@ -255,7 +266,7 @@
           "with probability 1/" + n + " and player 1 wins 1/" + n + " of the time: the value is 2/" + n +
           " − 1 = " + frac(data.value_exact) + ". (Columns are reordered so the diagonal shows.)" +
           (sameBids(ins.rows, data.strategy1) && sameBids(ins.cols, data.strategy3) ? "" :
-            " The LP's optimal bids above are another optimal mixture with the same value: weak dominance " +
+            " The solver's optimal bids above are another optimal mixture with the same value: weak dominance " +
             "keeps the value, not every optimal strategy.");
 
     fillBids();

@@ -30,23 +30,49 @@
     return e;
   }
 
+  // Your hand is one stop of the Tab key: the arrow keys (Home, End) move between its cards and Space or Enter
+  // picks one, so that a trade takes a few keys (pick, Tab to the offer, Enter), not a Tab per card.
+  let cursor = 0;  // the card of your hand that the Tab key reaches
+
   function drawHand(box, cards, mine) {
     box.replaceChildren();
     if (!cards.length) box.appendChild(el("span", "hint", "no money cards"));
+    cursor = Math.min(cursor, Math.max(cards.length - 1, 0));
     cards.forEach((c, i) => {
       const b = el(mine ? "button" : "span", "eg-card v" + c, String(c));
       if (mine) {
         b.type = "button";
         b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
+        b.tabIndex = i === cursor ? 0 : -1;
         b.disabled = over;
         b.addEventListener("click", () => {
           picked = picked.includes(i) ? picked.filter((k) => k !== i) : picked.concat([i]);
           b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
           showPicked();
         });
+        b.addEventListener("focus", () => { cursor = i; });
       }
       box.appendChild(b);
     });
+  }
+
+  function handKey(e) {
+    const cards = [...$("eg-hand1").querySelectorAll("button.eg-card")];
+    const at = cards.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: cards.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = cards[Math.max(0, Math.min(cards.length - 1, to))];
+    for (const c of cards) c.tabIndex = c === next ? 0 : -1;
+    next.focus();
+  }
+
+  // After a move the next control has the focus (never the page's body, where the disabled button left it):
+  // your hand's first card while the game runs, Play again at its end.
+  function focusNext() {
+    const first = $("eg-hand1").querySelector("button.eg-card:not(:disabled)");
+    (first || $("eg-offer")).focus({ preventScroll: true });
   }
 
   function pickedCards() {
@@ -65,6 +91,7 @@
 
   function render() {
     picked = [];
+    cursor = 0;
     $("eg-board").hidden = false;
     $("eg-animals1").textContent = animals(state.animals1);
     $("eg-animals2").textContent = animals(state.animals2);
@@ -174,8 +201,9 @@
     return data && data.ready === false ? null : data;
   }
 
-  async function begin(ev) {
+  async function begin(ev, again) {
     if (ev) ev.preventDefault();
+    const asked = !!ev || !!again;
     const size = Number($("eg-size").value);
     const spec = {
       set_size: size, animals1: Number($("eg-animals").value), challenger: Number($("eg-challenger").value),
@@ -192,15 +220,21 @@
     $("eg-log").replaceChildren();
     $("eg-story").textContent = "";
     $("eg-result").hidden = true;
+    $("eg-again").hidden = true;
     $("eg-actions").hidden = false;
     $("eg-stakes").textContent = stakes(start);
     $("eg-start-value").textContent = valueText(start) + " — " + start.how;
+    $("eg-board").hidden = false;  // before the chart is drawn: it takes its box's width
     beginStory();
     $("eg-start-odds").textContent = "you complete the set " + pct(start.completes1) + ", the computer " +
       pct(start.completes2) + (start.endless > 1e-12 ? ", never ends " + pct(start.endless) : "") +
       "; expected trades " + (Number.isFinite(start.expected_trades) ? start.expected_trades.toFixed(3) : "∞") +
       " (" + start.states + " states)";
     render();
+    if (asked) {  // Start or Play again (not the page's own first game, which takes no focus)
+      focusNext();
+      window.parlour.reveal($("eg-you"), $("eg-actions"));
+    }
   }
 
   async function move(response) {
@@ -220,6 +254,7 @@
     $("eg-story").textContent = data.story;
     if (data.end) {
       over = true;
+      picked = [];  // no card of the last offer stays marked as picked
       const won = data.end.winner === 1;
       $("eg-result").textContent = (won ? "You complete the set." : "The computer completes the set.") +
         " You end with " + handText(data.end.cards1) + ", the computer with " + handText(data.end.cards2) + "." +
@@ -246,13 +281,18 @@
                          "Optimal play from the start: you would have completed the set with probability " + pct(start.completes1) +
                          " (value " + (start.value_is_exact ? frac(start.value_exact) : start.value.toFixed(6)) + ").");
       $("eg-how").textContent = "the end of the game";
-      $("eg-result").scrollIntoView({ block: "nearest" });
+      $("eg-again").hidden = false;
+      $("eg-again").focus({ preventScroll: true });
+      // the hands, the last trade, the result and Play again on screen; when all do not fit, the last three
+      window.parlour.reveal($("eg-you"), $("eg-again"));
+      window.parlour.reveal($("eg-story"), $("eg-again"));
       return;
     }
     state = data.next;
     render();
     slideMoney(data);
-    $("eg-story").scrollIntoView({ block: "nearest" });
+    focusNext();
+    window.parlour.reveal($("eg-you"), $("eg-story"));
   }
 
   const HEADS = ["hand", "P(hand)", "hidden money", "money known"];
@@ -413,6 +453,8 @@
   $("eg-form").addEventListener("submit", begin);
   $("eg-offer").addEventListener("click", () => move(null));
   $("eg-accept").addEventListener("click", () => move("accept"));
+  $("eg-hand1").addEventListener("keydown", handKey);
+  $("eg-again").addEventListener("click", () => begin(null, true));
   $("eg-clear").addEventListener("click", () => { picked = []; drawHand($("eg-hand1"), state.cards1, true); showPicked(); });
   $("hidden-form").addEventListener("submit", hidden);
   $("q-form").addEventListener("submit", quartets);

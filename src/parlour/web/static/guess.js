@@ -148,6 +148,12 @@
     }
     showGame(game);
     showTally();
+    if (state.mode === "hide") {
+      // Bob's first guess and the answer buttons on screen (on a phone they sat just below it), the first
+      // answer focused
+      $("answer-higher").focus({ preventScroll: true });
+      window.parlour.reveal($("bob-says"), $("answer-buttons"));
+    }
   }
 
   function historyLine(guess, answer) {
@@ -232,6 +238,8 @@
     again.textContent = "Play again";
     again.addEventListener("click", () => $("setup").requestSubmit());
     $("outcome").append(" ", again);
+    // the game's end: Play again has the focus (the guess box or the answer buttons it had are hidden now)
+    again.focus({ preventScroll: true });
   }
 
   // ---- your tally, per N and mode, in this browser only --------------------------------------------
@@ -269,16 +277,23 @@
     showGame(data);
     window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("possible"));
     if (!data.over) $("guess").focus();
+    else window.parlour.reveal($("outcome"), $("again"));
   }
 
   async function answer(event) {
-    const a = event.currentTarget.dataset.answer;
+    const button = event.currentTarget;  // gone from the event once it has been dispatched
+    const a = button.dataset.answer;
     if (!state || state.mode !== "hide") return;
     const data = await api("api/search", { state: state, answers: moves.concat([a]) }, "Bob thinks…");
     if (data === null) return;
     moves = data.answers;
     showGame(data);
     window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("bob-says"));
+    if (data.over) window.parlour.reveal($("outcome"), $("again"));
+    else {  // the button pressed, disabled while Bob thought, has the focus back: the next answer is a key away
+      button.focus({ preventScroll: true });
+      window.parlour.reveal($("bob-says"), $("answer-buttons"));
+    }
   }
 
   async function playHidden(event) {
@@ -291,6 +306,7 @@
     if (data === null) return;
     moves = data.answers;
     showGame(data);
+    window.parlour.reveal($("outcome"), $("again"));
   }
 
   // ---- Bob's tree ----------------------------------------------------------------------------------

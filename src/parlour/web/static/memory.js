@@ -77,9 +77,10 @@
     const who = t.player === "you" ? "You" : "Computer";
     const cards = "cards " + (t.cards[0] + 1) + " (" + faceText(t.faces[0]) + ") and " + (t.cards[1] + 1) +
       " (" + faceText(t.faces[1]) + ")";
-    const how = t.tactic ? " by tactic " + t.tactic : "";
+    // the state ⟨k,B,P⟩ and the tactic's number in plain words (the tactics table above explains T1–T9)
+    const how = t.tactic ? ", playing " + t.tactic + " of the tactics table" : "";
     const what = t.matched ? "a pair, and moves again" : t.passed ? "a pass (both were known)" : "no pair";
-    return who + " in ⟨" + t.state.k + "," + t.state.B + "," + t.state.P + "⟩" + how +
+    return who + ", with " + t.state.k + " cards left (" + t.state.B + " seen, " + t.state.P + " of them with their partner seen)" + how +
       ": " + cards + ": " + what + ".";
   }
 

@@ -32,6 +32,8 @@ function showCards(target, list, flip) {
     span.className = "card" + (suit === "d" || suit === "h" ? " red" : "");
     span.textContent = c.slice(0, -1) + (SUITS[suit] || suit);
     span.dataset.card = c;
+    // a card is a picture with a name ("3 of hearts"): aria-label needs a role on a span
+    span.setAttribute("role", "img");
     span.setAttribute("aria-label", c.slice(0, -1) + " of " + (SUIT_NAMES[suit] || suit));
     target.appendChild(span);
     if (flip) window.parlour.animate(span, "flipping");
@@ -140,6 +142,7 @@ function showCards(target, list, flip) {
     for (let i = 0; i < n; i++) {
       const span = document.createElement("span");
       span.className = "card back";
+      span.setAttribute("role", "img");
       span.setAttribute("aria-label", "a hidden card");
       target.appendChild(span);
     }
