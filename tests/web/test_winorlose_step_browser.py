@@ -48,7 +48,8 @@ def game(page, server):
     while not page.is_visible("#you-again") and keys < 40:
         page.keyboard.press("Enter")
         keys += 1
-        page.wait_for_function(IDLE + " && ['predict-win', 'you-next', 'you-again'].includes(document.activeElement.id)")
+        page.wait_for_function(IDLE + " && ['predict-win', 'you-next', 'you-again']"
+                               ".includes(document.activeElement.id)")
         seen[plies(page)] = page.evaluate(TABLE)
     page.wait_for_selector("#you-grades .grade-counts")
     return {"seen": seen, "keys": keys}
