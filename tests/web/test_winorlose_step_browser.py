@@ -87,6 +87,9 @@ def test_grade_panel_states_thresholds_and_grades_only_your_calls(page, game):
     assert "expected points" in text and "blunder from 1" in text
     assert page.locator("#you-grades .grade-list li").count() == 10  # one per call of yours
     assert "(opponent)" not in text
+    assert "Luckiest deal" in text and "Unluckiest showdown" in text  # the luck apart, by kind
+    costliest = page.text_content("#you-grades .grade-facts li:first-child")
+    assert "none: every decision was best" in costliest or "lost" in costliest  # never an optimal call
 
 
 def test_link_round_trip_restores_the_game(page, game, server):
@@ -118,3 +121,18 @@ def test_step_retry_calls_a_round_again_as_a_side_line(page, game):
     page.click("#you-back")
     page.wait_for_function(MARKED, arg=1)
     assert page.evaluate(TABLE) == game["seen"][1]
+
+
+def test_link_of_a_round_in_progress_hides_its_cards_and_deal_plays_on(page, game):
+    page.keyboard.press("End")
+    page.wait_for_function(MARKED, arg=40)
+    page.click("#you-again")  # a new game, its first round dealt
+    page.wait_for_function("document.activeElement.id === 'predict-win'")
+    dealt = page.evaluate(TABLE)
+    page.reload()
+    page.wait_for_function(IDLE + " && document.getElementById('you-cards').children.length === 2")
+    assert page.evaluate(TABLE) == dealt and page.locator("#them-cards .card.back").count() == 2
+    assert page.is_disabled("#predict-win") and "in no link" in page.text_content("#them-says")
+    page.click("#deal")
+    page.wait_for_function("document.activeElement.id === 'predict-win'")
+    assert plies(page) == 1 and page.text_content("#you-round") == "1 of 10"

@@ -541,6 +541,35 @@ function showCards(target, list, flip) {
     return true;
   }
 
+  // Under the board's grades: the luckiest and unluckiest deal and showdown apart (the board names the extremes of
+  // all chance events together), each a button to its move.
+  function luckByKind(review) {
+    const list = document.createElement("ul");
+    list.className = "grade-facts wol-luck";
+    for (const [kind, test] of [["deal", (e) => e.event === "deal"], ["showdown", (e) => e.event.startsWith("showdown")]]) {
+      const events = review.luck.filter(test);
+      if (!events.length) continue;
+      const best = events.reduce((a, e) => (e.swing > a.swing ? e : a));
+      const worst = events.reduce((a, e) => (e.swing < a.swing ? e : a));
+      for (const [word, e] of [["Luckiest " + kind, best], ["Unluckiest " + kind, worst]]) {
+        const li = document.createElement("li");
+        const label = document.createElement("b");
+        label.textContent = word + ": ";
+        const go = document.createElement("button");
+        go.type = "button";
+        go.className = "link jump";
+        go.dataset.keepEnabled = "";
+        go.textContent = "round " + (Math.floor((e.ply - 1) / PER_ROUND) + 1) + " (move " + e.ply + "), " +
+          (e.swing > 0 ? "+" : "") + P.said(e.swing_exact, e.swing, 3) + " expected points";
+        go.addEventListener("click", () => board.go(e.ply));
+        li.append(label, go);
+        list.appendChild(li);
+      }
+    }
+    const facts = $("you-grades").querySelector(".grade-facts");
+    if (facts) facts.after(list);
+  }
+
   board = P.board({
     game: "winorlose", tools: $("you-tools"), grades: $("you-grades"), moves: $("you-moves"),
     chart: () => (tale ? tale.element : null),
@@ -550,6 +579,7 @@ function showCards(target, list, flip) {
     retry: async (ply) => startRetry(ply),
     canRetry,
     leave: () => { mode = "step"; retry = null; },
+    onReview: luckByKind,
     moveName: (ply) => "move " + ply + " (round " + (Math.floor((ply - 1) / PER_ROUND) + 1) + ", " +
       (["the deal", "a call", "a call", "the showdown"][(ply - 1) % PER_ROUND]) + ")",
   });
