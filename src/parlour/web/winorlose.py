@@ -13,6 +13,12 @@ Mounted at /winorlose/ (paths below are relative to it):
   POST /api/deal           you play: your two cards and the table (and Frank's prediction when you sit as Tina)
   POST /api/predict        you play: your prediction for that deal; the round scored by the study's rules, your
                            exact win chance and what each character would have predicted with your cards
+  POST /api/at             the analysis board's step: a game record's main line replayed to move `ply`
+  POST /api/line           retry from here: a finished round of a record called again (the same cards)
+
+A game you play is kept by the page as a record (docs/json.md, "Game records"): each answer carries its `moves`.
+The record names only cards you have seen (never a deal's seed), so a link of a round in progress hides the
+opponent's cards; /api/at replays any record from its cards, checking each character's call against its rule.
 
 Work is bounded rather than cancelled: one request plays at most MAX_ROUNDS rounds, about half a second
 on the 2-core machine (bench/bench_web.py), so a client that leaves costs at most that; the page loops
