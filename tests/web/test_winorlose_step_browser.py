@@ -123,6 +123,31 @@ def test_step_retry_calls_a_round_again_as_a_side_line(page, game):
     assert page.evaluate(TABLE) == game["seen"][1]
 
 
+def test_step_grade_and_retry_states_fit_a_phone_with_no_serious_axe_violation(page, game):
+    from fitcheck import overflows, small_text
+
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+
+    def clean() -> list[str]:
+        found = axe.Axe().run(page).response.get("violations", [])
+        return overflows(page) + small_text(page) + [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+                                                     for v in found if v.get("impact") in ("serious", "critical")]
+
+    page.keyboard.press("End")
+    page.wait_for_function(MARKED, arg=40)
+    assert clean() == []  # the end: the grades panel, the move list, the ending
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(MARKED, arg=39)
+    assert clean() == []  # a step back: the opponent's cards hidden again
+    page.click("#you-tools .retry")
+    page.wait_for_function("document.activeElement.id === 'predict-win'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#you-back")
+    assert clean() == []  # a retry's result
+    page.click("#you-back")
+    page.wait_for_function(MARKED, arg=37)
+
+
 def test_link_of_a_round_in_progress_hides_its_cards_and_deal_plays_on(page, game):
     page.keyboard.press("End")
     page.wait_for_function(MARKED, arg=40)
@@ -136,3 +161,4 @@ def test_link_of_a_round_in_progress_hides_its_cards_and_deal_plays_on(page, gam
     page.click("#deal")
     page.wait_for_function("document.activeElement.id === 'predict-win'")
     assert plies(page) == 1 and page.text_content("#you-round") == "1 of 10"
+
