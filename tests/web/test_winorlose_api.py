@@ -131,7 +131,8 @@ def test_a_deal_shows_your_cards_and_the_table_but_not_the_opponents(client):
     d, r = _you(client, "frank", "smart", "win")
     assert len(d["cards"]) == 2 and len(d["table"]) == 5
     assert "opponent_prediction" not in d  # Frank speaks first
-    assert set(d) == {"deal", "seat", "opponent", "cards", "table"}
+    assert set(d) == {"deal", "seat", "opponent", "cards", "table", "moves"}
+    assert d["moves"] == [{"by": "chance", "cards": d["cards"], "table": d["table"]}]  # no seed in the record
     assert r["you"]["cards"] == d["cards"] and r["table"] == d["table"]
     assert not set(r["them"]["cards"]) & set(d["cards"] + d["table"])
 

@@ -13,6 +13,12 @@ Mounted at /winorlose/ (paths below are relative to it):
   POST /api/deal           you play: your two cards and the table (and Frank's prediction when you sit as Tina)
   POST /api/predict        you play: your prediction for that deal; the round scored by the study's rules, your
                            exact win chance and what each character would have predicted with your cards
+  POST /api/at             the analysis board's step: a game record's main line replayed to move `ply`
+  POST /api/line           retry from here: a finished round of a record called again (the same cards)
+
+A game you play is kept by the page as a record (docs/json.md, "Game records"): each answer carries its `moves`.
+The record names only cards you have seen (never a deal's seed), so a link of a round in progress hides the
+opponent's cards; /api/at replays any record from its cards, checking each character's call against its rule.
 
 Work is bounded rather than cancelled: one request plays at most MAX_ROUNDS rounds, about half a second
 on the 2-core machine (bench/bench_web.py), so a client that leaves costs at most that; the page loops
@@ -34,10 +40,12 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
+from parlour.analyses.review.core import GameRecord, parse_record
+from parlour.analyses.review.winorlose import Round, rounds_of, settings_of
 from parlour.analyses.winorlose import Series, resume, view_chance
 from parlour.analyses.winorlose import play as play_rounds
 from parlour.analyses.winorlose.tournament import exact_pairing
-from parlour.errors import InvalidInput, shown
+from parlour.errors import FormatError, InvalidInput, shown
 from parlour.games.winorlose.cards import card_text, parse_cards
 from parlour.games.winorlose.chance import HOLDINGS, WinChance, deal_grid
 from parlour.games.winorlose.characters import (
@@ -272,6 +280,14 @@ def _word(win: bool) -> str:
     return "win" if win else "lose"
 
 
+def _deal_moves(seat: str, cards: list[str], table: list[str], frank_said: str | None) -> list[dict[str, Any]]:
+    """The record's moves of a deal (docs/json.md, "Game records"): your cards and the table; as Tina, Frank's word."""
+    moves: list[dict[str, Any]] = [{"by": "chance", "cards": cards, "table": table}]
+    if seat == "tina":
+        moves.append({"by": "opponent", "prediction": frank_said})
+    return moves
+
+
 @router.post("/api/deal")
 def deal_json(req: DealRequest) -> dict[str, Any]:
     seat, opponent = _seat_and_opponent(req)
@@ -283,6 +299,8 @@ def deal_json(req: DealRequest) -> dict[str, Any]:
     if seat == "tina":  # Frank speaks first: you hear him
         assert isinstance(opponent, Frank)
         out["opponent_prediction"] = _word(_frank_prediction(opponent, _views(deal, rules), rules.chance_denominator))
+    # no seed in the moves: a record (and the page's link) names only the cards you see
+    out["moves"] = _deal_moves(seat, out["cards"], out["table"], out.get("opponent_prediction"))
     return out
 
 
@@ -298,6 +316,26 @@ def predict_json(req: PredictRequest) -> dict[str, Any]:
     state.check()
     if state.rounds >= MAX_YOU_ROUNDS:
         raise InvalidInput(f"a game on this page ends at {MAX_YOU_ROUNDS} rounds; start a new one")
+    return {"deal": seed, **round_answer(seat, opponent, rules, deal, said, state)}
+
+
+def _characters(seat: str, opponent: Frank | Tina, frank_win: bool, v: dict[str, Any], rules: Rules) -> dict[str, str]:
+    """What each character would have said with your cards (as Tina: after Frank's actual word)."""
+    if seat == "frank":  # the Franks with your cards; each Tina's answer is to what that Frank would say
+        return {f.value: _word(_frank_prediction(f, v, rules.chance_denominator)) for f in Frank}
+    assert isinstance(opponent, Frank)
+    characters = {}
+    for kind in (*RULE_OF_THUMB_TINAS, Tina.BAYESIAN):
+        says = _tina_prediction(kind, opponent, frank_win, v, rules)
+        if says is not None:
+            characters[kind.value] = _word(says)
+    return characters
+
+
+def round_answer(seat: str, opponent: Frank | Tina, rules: Rules, deal: Deal, said: bool,
+                 state: YouState) -> dict[str, Any]:
+    """One round you called `said` on `deal`, scored by the study's rules after `state`: what the page shows after
+    a call (both hands, the opponent's call, the exact chances, the call by the odds) and the record's moves."""
     v = _views(deal, rules)
     den = rules.chance_denominator
     grid, t = v["grid"], v["t"]
@@ -323,15 +361,6 @@ def predict_json(req: PredictRequest) -> dict[str, Any]:
     frank = player(deal.frank, v["frank"], key_f, frank_win, out_f)
     tina = player(deal.tina, v["tina"], key_t, tina_win, out_t)
     you, them = (frank, tina) if seat == "frank" else (tina, frank)
-    if seat == "frank":  # the Franks with your cards; each Tina's answer is to what that Frank would say
-        characters = {f.value: _word(_frank_prediction(f, v, den)) for f in Frank}
-    else:
-        assert isinstance(opponent, Frank)
-        characters = {}
-        for kind in (*RULE_OF_THUMB_TINAS, Tina.BAYESIAN):
-            says = _tina_prediction(kind, opponent, frank_win, v, rules)
-            if says is not None:
-                characters[kind.value] = _word(says)
     best = "win" if rules.points(True, you["outcome"]) >= rules.points(False, you["outcome"]) else "lose"
     # by the odds: the call with more expected points over the opponent's 300 hands (his statement aside)
     c = you["chance"]
@@ -342,15 +371,112 @@ def predict_json(req: PredictRequest) -> dict[str, Any]:
     new = YouState(rounds=state.rounds + 1, you_points=state.you_points + you["points"],
                    opponent_points=state.opponent_points + them["points"],
                    right=state.right + (you["prediction"] == best), odds_300=state.odds_300 + ev[odds])
-    return {"deal": seed, "seat": seat, "opponent": opponent.value, "table": [card_text(c) for c in deal.table],
-            "you": you, "them": them, "characters": characters, "hindsight": best, "by_the_odds": odds,
+    calls = [{"by": "you", "prediction": you["prediction"]}]
+    if seat == "frank":  # Tina answers after you
+        calls.append({"by": "opponent", "prediction": them["prediction"]})
+    return {"seat": seat, "opponent": opponent.value, "table": [card_text(c) for c in deal.table],
+            "you": you, "them": them, "characters": _characters(seat, opponent, frank_win, v, rules),
+            "hindsight": best, "by_the_odds": odds,
             **exact("expected_win_call", Fraction(ev["win"], HOLDINGS)),
             **exact("expected_lose_call", Fraction(ev["lose"], HOLDINGS)),
-            **exact("odds_total", Fraction(new.odds_300, HOLDINGS)), "state": new.model_dump()}
+            **exact("odds_total", Fraction(new.odds_300, HOLDINGS)), "state": new.model_dump(),
+            "moves": [*calls, {"by": "chance", "opponent_cards": them["cards"]}]}
+
+
+# ---- the analysis board: the page's record replayed ----------------------------------------------------------
+# A record names the cards you saw and, once a round is over, the opponent's; never a deal's seed, so a link of a
+# round in progress cannot show the opponent's cards (its round cannot be called from the link either).
+
+ROUND_MOVES = 4  # deal, two calls, showdown
+
+
+class AtRequest(BaseModel):
+    record: Any = None
+    ply: Any = None
+
+
+class LineRequest(BaseModel):
+    record: Any = None
+    start: Any = None
+    prediction: Any = None
+
+
+def _record(data: Any) -> GameRecord:
+    record = parse_record(data)
+    if record.game != "winorlose":
+        raise InvalidInput(f"this page restores games of Win or Lose, not {shown(record.game)}")
+    return record
+
+
+def _deal_of(seat: str, r: Round) -> Deal:
+    assert r.shown is not None
+    mine, board, theirs = (r.cards[0], r.cards[1]), tuple(r.cards[2:]), (r.shown[0], r.shown[1])
+    frank, tina = (mine, theirs) if seat == "frank" else (theirs, mine)
+    return Deal(frank, tina, (board[0], board[1], board[2], board[3], board[4]))
+
+
+def _unfinished(r: Round) -> dict[str, Any]:
+    """The round at a position before its showdown: what you saw (the opponent's cards stay hidden)."""
+    return {"cards": [card_text(c) for c in r.cards[:2]], "table": [card_text(c) for c in r.cards[2:]],
+            "calls": {who: _word(said) for who, (_, said) in r.calls.items()}}
+
+
+def replay(record: GameRecord, ply: int) -> dict[str, Any]:
+    """The position after the first `ply` moves of a record's main line: each finished round as the page's answer
+    to its call (the same as /api/predict's, without the seed), the round in progress as far as it went, and the
+    running state. The opponent's recorded calls must be the ones its rule makes."""
+    table = settings_of(record)
+    cut = GameRecord(record.game, record.settings, record.moves[:ply])
+    state, answers, current = YouState(), [], None
+    for r in rounds_of(cut, table, deal_grid()):
+        if r.shown is None:
+            current = _unfinished(r)
+            break
+        answer = round_answer(table.seat, table.opponent, table.rules, _deal_of(table.seat, r), r.calls["you"][1],
+                              state)
+        at, said = r.calls["opponent"]
+        if answer["them"]["prediction"] != _word(said):
+            raise FormatError(f"move {at}: {table.opponent.value} {'Frank' if table.seat == 'tina' else 'Tina'} "
+                              f"says {answer['them']['prediction']} with the cards shown, not {_word(said)}")
+        answers.append(answer)
+        state = YouState(**answer["state"])
+    return {"ply": ply, "seat": table.seat, "opponent": table.opponent.value, "rounds": answers, "current": current,
+            "state": state.model_dump()}
+
+
+@router.post("/api/at")
+def api_at(req: AtRequest) -> dict[str, Any]:
+    """The analysis board's step: the position after the first `ply` moves of a record (every finished round up to
+    there as its answer, the round in progress as far as it went)."""
+    record = _record(req.record)
+    return replay(record, whole_number(req.ply, "the move", 0, len(record.moves)))
+
+
+@router.post("/api/line")
+def api_line(req: LineRequest) -> dict[str, Any]:
+    """Retry from here: a finished round of the record played again from your call (the same cards, the call
+    `prediction`), the opponent answering by its rule; the answer as /api/predict's and the side line's moves."""
+    record = _record(req.record)
+    table = settings_of(record)
+    offset = 1 if table.seat == "frank" else 2  # your call's position in a round
+    start = whole_number(req.start, "the move to retry from", 0, len(record.moves))
+    if start % ROUND_MOVES != offset or start - offset + ROUND_MOVES > len(record.moves):
+        raise InvalidInput("retry from here replays a finished round from your call; move " + str(start) +
+                           " is not the position before your call in a finished round")
+    said = one_of(req.prediction, "your prediction", ("win", "lose")) == "win"
+    round_start = start - offset
+    before = replay(record, round_start)
+    cut = GameRecord(record.game, record.settings, record.moves[:round_start + ROUND_MOVES])
+    r = rounds_of(cut, table, deal_grid())[-1]
+    answer = round_answer(table.seat, table.opponent, table.rules, _deal_of(table.seat, r), said,
+                          YouState(**before["state"]))
+    # as Tina your call comes after Frank's word, which the line starts after
+    return {**answer, "line": {"from": start, "moves": answer["moves"]}}
 
 
 __all__ = [
-    "DEAL_SEED_MAX", "INLINE_ROUNDS", "MAX_ROUNDS", "MAX_TOTAL", "MAX_YOU_ROUNDS", "POINTS", "RULE_OF_THUMB_TINAS",
-    "SEATS", "YOU_ROUNDS", "DealRequest", "GameState", "PlayRequest", "PredictRequest", "YouState", "api_chance",
-    "api_play", "deal_json", "headline", "page", "play", "predict_json", "router", "types",
+    "DEAL_SEED_MAX", "INLINE_ROUNDS", "MAX_ROUNDS", "MAX_TOTAL", "MAX_YOU_ROUNDS", "POINTS", "ROUND_MOVES",
+    "RULE_OF_THUMB_TINAS", "SEATS", "YOU_ROUNDS", "AtRequest", "DealRequest", "GameState", "LineRequest", "PlayRequest",
+    "PredictRequest", "YouState", "api_at", "api_chance", "api_line", "api_play", "deal_json", "headline", "page",
+    "play", "predict_json", "replay", "round_answer", "router", "types",
 ]

@@ -275,4 +275,5 @@ def review(record: GameRecord) -> Review:
                   method="exact counts over the opponent's holdings (and Frank's statement)")
 
 
-__all__ = ["THRESHOLDS", "UNIT", "deal_average", "expected", "review", "view_counts", "view_value"]
+__all__ = ["THRESHOLDS", "UNIT", "Round", "deal_average", "expected", "review", "rounds_of", "settings_of",
+           "view_counts", "view_value"]

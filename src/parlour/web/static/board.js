@@ -146,8 +146,10 @@
         ply = target;
         await o.render(ply, ply >= count());
         update();
-        // a step redraws the page's board: focus that was on it would fall to the page's body
-        const lost = !document.activeElement || document.activeElement === document.body;
+        // a step redraws the page's board: focus that was on it would fall to the page's body, and so would focus
+        // on a step button the step disabled (Home on «: Chromium moves it to the body a moment later)
+        const at = document.activeElement;
+        const lost = !at || at === document.body || at.disabled;
         if (lost) (next.disabled ? back : next).focus({ preventScroll: true });
       }).catch(() => update());
       return stepping;
