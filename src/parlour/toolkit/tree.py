@@ -27,10 +27,10 @@ from parlour.toolkit.terms import Chance, End, Turn
 MAX_NODES = limits.MAX_NODES  # every limit of a tree in one place: solvers/limits.py
 
 
-def build(namespace: Mapping[str, Any]) -> SequenceForm:
-    """The module's tree in sequence form, each node read once."""
+def build(namespace: Mapping[str, Any], progress: Callable[[str], None] | None = None) -> SequenceForm:
+    """The module's tree in sequence form, each node read once (`progress` hears the nodes walked so far)."""
     root, read = reader(namespace)
-    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})")
+    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})", progress)
 
 
 def reader(namespace: Mapping[str, Any]) -> tuple[tuple[Any, ...], Callable[[tuple[Any, ...]], sequence.Read]]:
@@ -83,7 +83,7 @@ def solve(namespace: Mapping[str, Any], name: str, *, tol: float | None,
     from parlour.analyses.yourgame.trees import solve_form
 
     started = time.perf_counter()
-    return solve_form(build(namespace), name, tol=tol, progress=progress, started=started)
+    return solve_form(build(namespace, progress), name, tol=tol, progress=progress, started=started)
 
 
 __all__ = ["MAX_NODES", "build", "guarantee", "reader", "solve"]
