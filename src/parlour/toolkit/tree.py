@@ -77,7 +77,7 @@ def _turn(kind: Turn, what: Callable[[], str]) -> Decision:
     return Decision(kind.player, kind.infoset, moves)
 
 
-def solve(namespace: Mapping[str, Any], name: str, *, tol: float | None,
+def solve(namespace: Mapping[str, Any], name: str, *, tol: float | None = None,
           progress: Callable[[str], None] | None) -> GameSolution:
     """The module's tree walked and solved (`analyses.yourgame.trees.solve_form`: `tol` reaches CFR+ only)."""
     from parlour.analyses.yourgame.trees import solve_form
