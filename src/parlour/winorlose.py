@@ -211,4 +211,4 @@ def pairing(frank: str, tina: str, *, rounds: int = 100, games: int = 20_000, se
 
     who, whom = _option(frank, "frank", FRANK_TYPES), _option(tina, "tina", TINA_TYPES)
     rounds, games, seed = check_tournament(rounds, games, seed)
-    return run(Frank(who), Tina(whom), rules(tie, chance_rule), rounds, games, seed)
+    return run(Frank(who), Tina(whom), rules(tie, chance_rule), rounds, games=games, seed=seed)

@@ -304,8 +304,9 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, Any], dict[str, str]]] = {
 OPTIONAL = {("goose.solve", "variant"), ("goose.solve", "rules"), ("goose.solve", "squares"),
             ("goose.solve", "to_move"), ("goose.solve", "inn_pending"), ("goose.solve", "tol"),
             ("goose.solve", "checkpoint"), ("guess.table", "last"), ("zerosum.solve", "exact"),
-            ("parlour.solve", "players"), ("parlour.solve", "exact"), ("nfg.dumps", "row_names"),
-            ("nfg.dumps", "col_names"), ("nfg.write", "row_names"), ("nfg.write", "col_names")}
+            ("parlour.solve", "players"), ("parlour.solve", "exact"), ("parlour.solve", "tol"),
+            ("nfg.dumps", "row_names"), ("nfg.dumps", "col_names"), ("nfg.write", "row_names"),
+            ("nfg.write", "col_names")}
 # A matrix, a game, a file and the cards are checked by what they hold, beyond their type
 EXTRA = {"zerosum.solve": {"matrix": NOT_A_MATRIX},
          "parlour.solve": {"game": [None, 5, True, 2.5, [], float("nan"), np.int64(1), "game.txt", "missing.py",

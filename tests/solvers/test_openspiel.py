@@ -179,7 +179,10 @@ def test_without_open_spiel_the_error_names_the_extra(monkeypatch: pytest.Monkey
 
 
 def test_a_long_walk_says_how_far_it_has_come(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(openspiel, "PROGRESS_EVERY", 1000)
+    from parlour.solvers import limits
+
+    monkeypatch.setattr(limits, "TICK_NODES", 1000)  # a look at the clock every 1,000 nodes
+    monkeypatch.setattr(limits, "PROGRESS_SECONDS", 0.0)  # and a line at every look
     said: list[str] = []
     parlour.solve("openspiel:leduc_poker(suit_isomorphism=True)", progress=said.append)
     assert "walking openspiel:leduc_poker(suit_isomorphism=True): 1,000 nodes" in said

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from parlour.errors import InvalidInput
-from parlour.solvers import exactlp, sequence
+from parlour.solvers import exactlp, limits, sequence
 from parlour.solvers.sequence import Builder, SequenceForm
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -191,3 +191,38 @@ def test_rounding_that_overshoots_by_more_than_the_largest_stays_a_distribution(
     game = builder.finish(1)
     plays = sequence.rounded_behaviour(game, 1, [1.0] + [0.0834] * 11 + [0.0826], 6)["bid"]
     assert sum(plays.values()) == 1 and min(plays.values()) >= 0
+
+
+# --- a long walk is not silent ---------------------------------------------------------------------------
+
+def _wide_tree(h: tuple[int, ...]) -> sequence.Read:
+    """8 deals, then player 1, player 2 and player 1 again choose among 8 moves: 4,681 nodes."""
+    if not h:
+        return [(d, F(1, 8)) for d in range(8)]
+    if len(h) == 4:
+        return F(h[1] == h[2]) - F(h[3] == h[0], 2)
+    player = 2 if len(h) == 2 else 1
+    name = (h[1],) if player == 2 else (h[0],) if len(h) == 1 else (h[0], h[1], h[2])
+    return sequence.Decision(player, name, tuple(range(8)))
+
+
+def test_a_walk_tells_progress_the_nodes_walked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "TICK_NODES", 1000)  # a look at the clock every 1,000 nodes
+    monkeypatch.setattr(limits, "PROGRESS_SECONDS", 0.0)  # and a line at every look
+    said: list[str] = []
+    game = sequence.walk((), _wide_tree, limits.MAX_NODES, str, said.append)
+    assert game.nodes == 1 + 8 + 64 + 512 + 4096
+    assert said == [f"walking the tree: {n:,} nodes" for n in (1000, 2000, 3000, 4000)]
+    assert sequence.walk((), _wide_tree, limits.MAX_NODES, str).payoff == game.payoff  # the same tree, silent
+
+
+def test_a_walk_stops_when_progress_says_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "TICK_NODES", 1000)
+    monkeypatch.setattr(limits, "PROGRESS_SECONDS", 0.0)
+
+    def stop(line: str) -> None:  # what Ctrl-C does in the CLI's progress bar
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sequence.walk((), _wide_tree, limits.MAX_NODES, str, stop)
+

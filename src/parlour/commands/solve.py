@@ -18,8 +18,10 @@ def solve(
                                          "(pip install parlour[openspiel]).")],
     players: Annotated[int | None, typer.Option(help="Race games: the number of players (1 gives the expected "
                                                 "length of a solo game; default 2).")] = None,
-    tol: Annotated[float, typer.Option(help="The widest proven interval accepted where the value is not "
-                                       "exact (cyclic games; race games of 3+ players).")] = 1e-10,
+    tol: Annotated[float | None, typer.Option(help="The half-width of the proven interval accepted where the "
+                                              "value is not exact (cyclic games; race games of 3+ players; "
+                                              "default 1e-10). Trees too large for the LP (CFR+): the width "
+                                              "2 x tol when given, else 2e-4.", show_default=False)] = None,
     certified: Annotated[bool, typer.Option("--certified", help="Race games of 2 players: certified bounds "
                                             "instead of exact fractions.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress on the terminal.")] = False,
@@ -49,7 +51,7 @@ def solve(
     if as_json:
         print_json(result)
         return
-    from parlour.toolkit.matrix import GameEquilibria
+    from parlour.toolkit import GameEquilibria
 
     if isinstance(result, GameEquilibria):  # a two-player game that is not zero-sum: its equilibria
         from parlour.commands.equilibria import show

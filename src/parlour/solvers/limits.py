@@ -20,6 +20,8 @@ Depth-first order is kept: the sequence form numbers sequences in the order it m
 from __future__ import annotations
 
 import math
+import sys
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -38,6 +40,10 @@ PAIR_BYTES = 350
 # The growth is looked at after this many nodes, then at every doubling: more than MAX_HISTORY, so that play
 # that never ends (a depth-first walk goes straight down it) is named by its long history first.
 FIRST_CHECK = 2**14
+# A walk with a progress callback tells it the nodes walked about every PROGRESS_SECONDS: it looks at the clock
+# only every TICK_NODES nodes (a counter compared per node, no clock call per node).
+PROGRESS_SECONDS = 0.5
+TICK_NODES = 4096
 PATH_MOVES = 6  # moves of a history a refusal names (the first ones, then "...")
 
 # Float probabilities (docs/your-game.md): floats whose sum is within FLOAT_SUM_TOLERANCE of 1 are read as the
@@ -81,12 +87,16 @@ class Growth:
     """A depth-first walk's nodes and children per depth (the module's docstring): `met(depth, children)` for
     each node read, which looks at the growth every doubling and refuses a tree it puts past the limit.
     `held()` counts the pairs of sequences and information sets held so far (the memory); without it, every
-    leaf counts as one (a pair of sequences can be no more)."""
+    leaf counts as one (a pair of sequences can be no more). `progress` hears "walking ...: N nodes" about every
+    PROGRESS_SECONDS (a long walk is not silent; it may raise KeyboardInterrupt to stop the walk)."""
 
-    __slots__ = ("children", "count", "due", "held", "leaves", "limit", "seen", "source")
+    __slots__ = ("children", "count", "due", "held", "leaves", "limit", "progress", "said", "seen", "source", "tick")
 
-    def __init__(self, limit: int = MAX_NODES, source: str = "the tree", held: Callable[[], int] | None = None) -> None:
-        self.limit, self.source, self.held = limit, source, held
+    def __init__(self, limit: int = MAX_NODES, source: str = "the tree", held: Callable[[], int] | None = None,
+                 progress: Callable[[str], None] | None = None) -> None:
+        self.limit, self.source, self.held, self.progress = limit, source, held, progress
+        self.tick = TICK_NODES if progress is not None else sys.maxsize
+        self.said = time.perf_counter()
         self.seen = [0] * (MAX_HISTORY + 2)  # nodes met at each depth
         self.children = [0] * (MAX_HISTORY + 2)  # their children
         self.count = self.leaves = 0
@@ -103,6 +113,16 @@ class Growth:
             self.leaves += 1
         if self.count >= self.due:
             self.check()
+        if self.count >= self.tick:
+            self.report()
+
+    def report(self) -> None:
+        """The nodes walked so far, to `progress`, when PROGRESS_SECONDS have passed since the last report."""
+        self.tick = self.count + TICK_NODES
+        now = time.perf_counter()
+        if now - self.said >= PROGRESS_SECONDS and self.progress is not None:
+            self.said = now
+            self.progress(f"walking {self.source}: {self.count:,} nodes")
 
     def estimate(self) -> float:
         """The tree's nodes as the growth seen so far extrapolates them (at least those met)."""

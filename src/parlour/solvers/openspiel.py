@@ -37,7 +37,6 @@ from parlour.solvers import efg, limits
 
 PREFIX = "openspiel:"
 MAX_NODES = limits.MAX_NODES  # as a game tree module (one figure: solvers/limits.py)
-PROGRESS_EVERY = 100_000
 DENOMINATOR = 10**5
 TOLERANCE = Fraction(1, 10**12)
 PLAYERS = ("OpenSpiel player 0", "OpenSpiel player 1")  # parlour's player 1 and player 2
@@ -101,17 +100,16 @@ def nodes(game: Any, source: str, limit: int = MAX_NODES,
           progress: Callable[[str], None] | None = None) -> Iterator[efg.Node]:
     """The game's nodes in prefix order as `solvers.efg` streams them; an InvalidInput beyond `limit` nodes, or
     as soon as the growth seen so far puts the game past them, or past `limits.MAX_HISTORY` moves;
-    `progress` hears the count every PROGRESS_EVERY nodes (a large game walks for a while)."""
+    `progress` hears the count about every half second (a large game walks for a while: `limits.Growth`)."""
     import pyspiel
 
     chance = pyspiel.PlayerId.CHANCE
     stack = [(game.new_initial_state(), 0)]
-    growth = limits.Growth(limit, source)  # refuses a game too large from the growth seen (solvers.limits)
+    # refuses a game too large from the growth seen, and tells `progress` the nodes walked (solvers.limits)
+    growth = limits.Growth(limit, source, progress=progress)
     while stack:
         state, depth = stack.pop()
         count = growth.count + 1
-        if progress is not None and not count % PROGRESS_EVERY:
-            progress(f"walking {source}: {count:,} nodes")
         if state.is_terminal():
             growth.met(depth, 0, state.history)
             returns = state.returns()
@@ -163,5 +161,5 @@ def exact(x: float) -> Fraction:
     return simple if abs(simple - value) <= TOLERANCE else value
 
 
-__all__ = ["DENOMINATOR", "INSTALL", "MAX_NODES", "PLAYERS", "PREFIX", "PROGRESS_EVERY", "TOLERANCE", "exact",
+__all__ = ["DENOMINATOR", "INSTALL", "MAX_NODES", "PLAYERS", "PREFIX", "TOLERANCE", "exact",
            "is_spec", "load", "nodes"]

@@ -172,12 +172,13 @@ _Node = tuple[int, Any, Fraction, int, int]
 
 
 def walk(root: tuple[Any, ...], read: Callable[[tuple[Any, ...]], Read], limit: int,
-         where: Callable[[tuple[Any, ...]], str]) -> SequenceForm:
+         where: Callable[[tuple[Any, ...]], str], progress: Callable[[str], None] | None = None) -> SequenceForm:
     """A tree whose children are `history + (move,)`, met node by node from `root` (depth first, an explicit
     stack) into sequence form: `read(history)` says what the node is. Refused with one sentence: a tree the
     growth seen so far puts past `limit` nodes, or that passes it (`limits.Growth`), a history of more than
     `limits.MAX_HISTORY` moves, play that comes back to an information set of a player after his own move
-    there (a loop), a decision that breaks perfect recall (the last two begun by `where(history)`)."""
+    there (a loop), a decision that breaks perfect recall (the last two begun by `where(history)`). `progress`
+    hears the nodes walked about every half second (`limits.Growth`); Ctrl-C stops the walk (pure Python)."""
     builder = Builder()
     base = len(root)
     stack: list[_Node] = [(base, None, Fraction(1), 0, 0)]
@@ -185,7 +186,7 @@ def walk(root: tuple[Any, ...], read: Callable[[tuple[Any, ...]], Read], limit: 
     # top): a node's history is copied from it when the node is read, not when it is put on the stack, so
     # pending siblings hold no copies (memory linear in the depth, not quadratic).
     moves = list(root)
-    growth = limits.Growth(limit, held=builder.held)
+    growth = limits.Growth(limit, held=builder.held, progress=progress)
     while stack:
         depth, move, prob, s1, s2 = stack.pop()
         if depth > base:

@@ -15,15 +15,15 @@ from types import ModuleType
 from typing import Any
 
 # The results are named here for typing.get_type_hints (light modules: no numerics).
-from parlour.toolkit.matrix import GameEquilibria
-from parlour.toolkit.result import GameSolution
+from parlour.analyses.yourgame.solution import GameSolution
+from parlour.analyses.yourgame.tables import GameEquilibria
 from parlour.toolkit.terms import Chance, End, Turn
 
 __all__ = ["Chance", "End", "GameEquilibria", "GameSolution", "Turn", "solve"]
 
 
 def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any = None, *,
-          players: int | None = None, tol: float = 1e-10, exact: bool | None = None,
+          players: int | None = None, tol: float | None = None, exact: bool | None = None,
           progress: Callable[[str], None] | None = None) -> GameSolution | GameEquilibria:
     """Solve a game written in a file (a .toml race game, a .py module, a Gambit .efg or .nfg file), given as
     a loaded module, or given by two payoff tables: ``solve(A, B)``.
@@ -41,8 +41,10 @@ def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any
         the row player gets A[i][j] and the column player B[i][j] (both maximise).
     players : int, optional
         Race games only: the number of players (default 2; 1 gives the expected length of a solo game).
-    tol : float, default 1e-10
-        The widest certified interval accepted where values are not exact (cyclic games), in (0, 1).
+    tol : float, optional
+        The half-width of the proven interval accepted where values are not exact (cyclic games, race games
+        of 3+ players), in (0, 1); default 1e-10. A game tree too large for the LP (CFR+) aims at the width
+        2 * tol when tol is given, else at its own 2e-4, and its message says so.
     exact : bool, optional
         Race games with 2 players solve exactly by default; False gives certified bounds instead.
     progress : callable, optional

@@ -8,52 +8,61 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from parlour.analyses.yourgame.solution import GameSolution
+from parlour.analyses.yourgame.tables import GameEquilibria
 from parlour.errors import InvalidInput, InvalidType, shown
-from parlour.toolkit.matrix import GameEquilibria
 from parlour.toolkit.reading import load_module
-from parlour.toolkit.result import GameSolution
 
+TOL = 1e-10  # the widest certified half-width accepted by default (CFR+ keeps its own: `analyses.yourgame.trees`)
 KINDS_HELP = ("a .toml race game (the Goose's rule format), a Gambit .efg game tree or .nfg strategic game, or a "
               ".py module defining either START, moves(state) and play(state, move1, move2) (a stochastic game), "
               "ROOT and node(history) (a game tree) or PAYOFFS1 and PAYOFFS2 (a two-player game's payoff tables)")
 
 
 def solve(game: str | Path | ModuleType | Mapping[str, Any] | Any, payoffs2: Any = None, *, players: int | None,
-          tol: float, exact: bool | None, progress: Callable[[str], None] | None) -> GameSolution | GameEquilibria:
+          tol: float | None, exact: bool | None,
+          progress: Callable[[str], None] | None) -> GameSolution | GameEquilibria:
     from parlour.infra import checks
 
-    tol = checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
+    # None: TOL where bounds are proven (race, stochastic games), CFR+'s own aim for a tree beyond the LP
+    tol = None if tol is None else checks.real(tol, "tol", 0, 1, open_low=True, open_high=True)
     players = checks.optional_integer(players, "players", 1)
     exact = None if exact is None else checks.flag(exact, "exact")
     checks.callback(progress)
     if payoffs2 is not None or _is_table(game):
         return _solve_pair(game, payoffs2, players=players, progress=progress)
     if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
-        return _solve_openspiel(str(game), players=players, progress=progress)
+        from parlour.analyses.yourgame import trees
+
+        started = _tree_start(players, "an OpenSpiel game names its own", progress, f"walking {game}")
+        return trees.solve_openspiel(str(game), tol=tol, progress=progress, started=started)
     if isinstance(game, str | Path):
         path = Path(game)
         if path.suffix == ".toml":
             from parlour.toolkit import race
 
-            return race.solve(path, players=2 if players is None else players, exact=exact, tol=tol,
-                              progress=progress)
+            return race.solve(path, players=2 if players is None else players, exact=exact,
+                              tol=TOL if tol is None else tol, progress=progress)
         if path.suffix == ".efg":
-            return _solve_efg(path, players=players, progress=progress)
-        if path.suffix == ".nfg":
-            from parlour.toolkit import matrix
+            from parlour.analyses.yourgame import trees
 
-            return matrix.solve_nfg(path, players=players, progress=progress)
+            started = _tree_start(players, "an .efg game has two players", progress, f"reading {path.name}")
+            return trees.solve_efg(path, tol=tol, progress=progress, started=started)
+        if path.suffix == ".nfg":
+            from parlour.analyses.yourgame import tables
+
+            return tables.solve_nfg(path, players=players, progress=progress)
     namespace, name = _namespace(game)
     if players is not None:
         raise InvalidInput("the number of players is a race game's option; a game module has two players")
     if "node" in namespace and "ROOT" in namespace:
         from parlour.toolkit import tree
 
-        return tree.solve(namespace, name, progress=progress)
+        return tree.solve(namespace, name, tol=tol, progress=progress)
     if all(k in namespace for k in ("START", "moves", "play")):
         from parlour.toolkit import stochastic
 
-        return stochastic.solve(namespace, name, tol=tol, progress=progress)
+        return stochastic.solve(namespace, name, tol=TOL if tol is None else tol, progress=progress)
     from parlour.toolkit import matrix
 
     if matrix.is_matrix_module(namespace):
@@ -106,52 +115,22 @@ def _tree_start(players: int | None, why: str, progress: Callable[[str], None] |
     return time.perf_counter()
 
 
-def _solve_efg(path: Path, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
-    """A Gambit .efg file: read into the sequence form in one pass, solved as a game tree module is."""
-    from parlour.solvers import efg
-    from parlour.toolkit import tree
-
-    started = _tree_start(players, "an .efg game has two players", progress, f"reading {path.name}")
-    game = efg.read(path)
-    return tree.solve_form(game.form, path.stem, progress=progress, started=started, extra=game.described())
-
-
-def _solve_openspiel(spec: str, *, players: int | None, progress: Callable[[str], None] | None) -> GameSolution:
-    """An OpenSpiel game by name (`solvers.openspiel`), walked into the sequence form and solved as a tree."""
-    from parlour.results import exact
-    from parlour.solvers import efg, openspiel
-    from parlour.toolkit import tree
-
-    started = _tree_start(players, "an OpenSpiel game names its own", progress, f"walking {spec}")
-    game = openspiel.load(spec)
-    extra: dict[str, Any] = {"format": "OpenSpiel", "game": str(game), "players": list(openspiel.PLAYERS)}
-    constant = openspiel.exact(game.utility_sum())  # 0 for a zero-sum game
-    if constant:  # player 2's payoff is this minus player 1's
-        extra.update(exact("constant_sum", constant))
-    form = efg.form(openspiel.nodes(game, spec, progress=progress), spec)
-    return tree.solve_form(form, spec.removeprefix("openspiel:"), progress=progress, started=started, extra=extra)
-
-
 def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Path) -> Path:
     """Write a game tree (a module with ROOT and node(history), or an .efg file read back) as a Gambit .efg
     file at `path`: player 1's payoffs, player 2's their negatives; every node checked as it is written."""
-    from parlour.infra.files import output_file, read_text
+    from parlour.infra.files import output_file
     from parlour.solvers import efg
 
     target = output_file(path, "--write-efg")
-    if isinstance(game, str | Path) and str(game).startswith("openspiel:"):
-        from parlour.solvers import openspiel
+    foreign = isinstance(game, str | Path) and (str(game).startswith("openspiel:") or Path(game).suffix == ".efg")
+    if foreign:
+        from parlour.analyses.yourgame import trees
 
-        efg.write(target, openspiel.nodes(openspiel.load(str(game)), str(game)), title=str(game),
-                  players=openspiel.PLAYERS)
+        trees.write_read(game, target)  # type: ignore[arg-type]  # a file name or a spec, as `foreign` says
         return target
-    if isinstance(game, str | Path) and Path(game).suffix not in (".py", ".efg"):
+    if isinstance(game, str | Path) and Path(game).suffix != ".py":
         raise InvalidInput(f"--write-efg writes a game tree (a .py module defining ROOT and node(history), or an "
                            f".efg file), not {shown(str(game))}")
-    if isinstance(game, str | Path) and Path(game).suffix == ".efg":
-        header, stream = efg.nodes(read_text(game, "the game file"), str(game))
-        efg.write(target, stream, title=header.title, players=header.players, comment=header.comment)
-        return target
     namespace, name = _namespace(game)
     if "node" not in namespace or "ROOT" not in namespace:
         raise InvalidInput(f"--write-efg writes a game tree (a module defining ROOT and node(history)); {name} is "
@@ -163,4 +142,4 @@ def write_efg(game: str | Path | ModuleType | Mapping[str, Any], path: str | Pat
     efg.write(target, efg.walk(root, lambda h: efg.node_of(read(h))), title=name)
     return target
 
-__all__ = ["KINDS_HELP", "solve", "write_efg"]
+__all__ = ["KINDS_HELP", "TOL", "solve", "write_efg"]

@@ -5,8 +5,8 @@ The module defines ROOT and `node(history)` -> `Chance({move: probability})`, `T
 moves)` or `End(payoff)`; the children of a history are `history + (move,)`. Both players must have
 perfect recall (an information set is reached after the same own moves of its player).
 
-Here each node the solver's walk (`sequence.walk`) meets is read and checked, and the solver's answer is shaped
-as a `GameSolution`.
+Here each node the solver's walk (`sequence.walk`) meets is read and checked; `analyses.yourgame.trees` solves
+the walked tree and shapes the answer as a `GameSolution`.
 """
 
 from __future__ import annotations
@@ -16,21 +16,21 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from parlour.analyses.yourgame.solution import GameSolution
 from parlour.errors import InvalidInput, shown
 from parlour.solvers import limits, sequence
 from parlour.solvers.sequence import Decision, SequenceForm
 from parlour.solvers.sequence import guarantee as guarantee  # the exact check, as docs/your-game.md names it
 from parlour.toolkit.reading import call, fraction, payoff_range, probabilities
-from parlour.toolkit.result import GameSolution
 from parlour.toolkit.terms import Chance, End, Turn
 
 MAX_NODES = limits.MAX_NODES  # every limit of a tree in one place: solvers/limits.py
 
 
-def build(namespace: Mapping[str, Any]) -> SequenceForm:
-    """The module's tree in sequence form, each node read once."""
+def build(namespace: Mapping[str, Any], progress: Callable[[str], None] | None = None) -> SequenceForm:
+    """The module's tree in sequence form, each node read once (`progress` hears the nodes walked so far)."""
     root, read = reader(namespace)
-    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})")
+    return sequence.walk(root, read, MAX_NODES, lambda h: f"node({shown(h, 80)})", progress)
 
 
 def reader(namespace: Mapping[str, Any]) -> tuple[tuple[Any, ...], Callable[[tuple[Any, ...]], sequence.Read]]:
@@ -77,30 +77,13 @@ def _turn(kind: Turn, what: Callable[[], str]) -> Decision:
     return Decision(kind.player, kind.infoset, moves)
 
 
-def solve(namespace: Mapping[str, Any], name: str, *, progress: Callable[[str], None] | None) -> GameSolution:
+def solve(namespace: Mapping[str, Any], name: str, *, tol: float | None = None,
+          progress: Callable[[str], None] | None) -> GameSolution:
+    """The module's tree walked and solved (`analyses.yourgame.trees.solve_form`: `tol` reaches CFR+ only)."""
+    from parlour.analyses.yourgame.trees import solve_form
+
     started = time.perf_counter()
-    return solve_form(build(namespace), name, progress=progress, started=started)
+    return solve_form(build(namespace, progress), name, tol=tol, progress=progress, started=started)
 
 
-def solve_form(game: SequenceForm, name: str, *, progress: Callable[[str], None] | None,
-               started: float | None = None, extra: Mapping[str, Any] | None = None) -> GameSolution:
-    """A game already in sequence form (a module walked by `build`, a Gambit file read by `solvers.efg`)
-    solved and shaped as a `GameSolution`; `extra` adds to its JSON (a file's title and players' names)."""
-    started = time.perf_counter() if started is None else started
-    from parlour.solvers import cfr
-
-    big = cfr.beyond_lp(game)  # too large for the LP: CFR+, its interval proven by best replies
-    if progress is not None:
-        progress(f"{game.nodes:,} nodes; " + ("CFR+ (too large for the LP)" if big else "solving the sequence-form LP"))
-    solved: sequence.SequenceSolution | cfr.CFRSolution = cfr.solve(game, progress=progress) if big else \
-        sequence.solve(game)
-    return GameSolution(
-        kind="tree", name=name, value_low=solved.value_low, value_high=solved.value_high, proof=solved.proof,
-        states=game.nodes, strategies=solved.strategies_json(game),
-        extra={"engine": solved.engine, "infosets": [len(game.of(1)), len(game.of(2))], **(extra or {})},
-        method=solved.method, status=solved.status, message=solved.message, seconds=time.perf_counter() - started,
-        counters={"nodes": game.nodes, "sequences1": game.count(1), "sequences2": game.count(2),
-                  "cfr_iterations" if big else "simplex_iterations": solved.iterations})
-
-
-__all__ = ["MAX_NODES", "build", "guarantee", "reader", "solve", "solve_form"]
+__all__ = ["MAX_NODES", "build", "guarantee", "reader", "solve"]

@@ -264,21 +264,11 @@ def tree_json(depths: Sequence[int], p: Fraction) -> dict[str, Any]:
 def search_cost(weights: Sequence[int]) -> int:
     """The least sum of weight x guesses over every higher-lower search of len(weights) numbers (an optimal
     search tree, Knuth's O(m^2) recurrence: the best root of an interval lies between the best roots of the
-    interval less its last and less its first number). Integer weights keep it exact and fast."""
-    m = len(weights)
-    total = [0]
-    for w in weights:
-        total.append(total[-1] + w)
-    cost = [[0] * (m + 1) for _ in range(m + 1)]
-    root = [[0] * (m + 1) for _ in range(m + 1)]
-    for i in range(m):
-        cost[i][i + 1], root[i][i + 1] = weights[i], i
-    for size in range(2, m + 1):
-        for i in range(m - size + 1):
-            j = i + size
-            best, arg = min((cost[i][r] + cost[r + 1][j], r) for r in range(root[i][j - 1], root[i + 1][j] + 1))
-            cost[i][j], root[i][j] = best + total[j] - total[i], arg
-    return cost[0][m]
+    interval less its last and less its first number: `analyses.review.guess.search_costs`, the game review's
+    table of every interval's cost). Integer weights keep it exact and fast."""
+    from parlour.analyses.review.guess import search_costs
+
+    return search_costs(weights)[0][len(weights)]
 
 
 @lru_cache(maxsize=256)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from parlour.analyses.goose import model
 from parlour.analyses.goose.chain import default_checkpoint, fits_chain
@@ -28,6 +28,9 @@ from parlour.infra.files import output_file
 from parlour.infra.resources import affordable, free_disk, require
 from parlour.solvers import markov
 from parlour.solvers.markov.threads import sweep_threads
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 TOL_FLOOR = 1e-13  # the certified gap of 2 players stalls at 1.65e-13 in double precision
 CHAIN_TOL, CHAIN_FREE_TOL = 1e-12, 5e-9  # beyond the stored chain a run takes hours: width 1e-8
@@ -87,23 +90,31 @@ def default_tol(rules: RuleSet, players: int) -> float:
     return CHAIN_TOL if fits_chain(rules, players) else CHAIN_FREE_TOL
 
 
+class Options(TypedDict, total=False):
+    """What `plan` hands to `decide` untouched (each as `decide` takes it, with its default)."""
+
+    exact: bool
+    tol: float | None
+    out_of_core: bool
+    dask: bool
+    force: bool
+    flag: str | None
+
+
 def plan(
     players: int = 2,
     *,
-    exact: bool = False,
     variant: str | None = None,
     rules: RuleSet | str | Path | None = None,
     squares: Sequence[int] | None = None,
     to_move: int | None = None,
     inn_pending: Sequence[int] | None = None,
-    tol: float | None = None,
     checkpoint: str | Path | None = None,
-    out_of_core: bool = False,
-    dask: bool = False,
-    force: bool = False,
-    flag: str | None = None,
+    **options: Unpack[Options],
 ) -> SolvePlan:
     """Check a solve's input and decide what it does (see the module); InvalidInput names what to change.
+    `options`: the engine's (`exact`, `tol`, `out_of_core`, `dask`) and the size guard's (`force`, `flag`),
+    as `decide` takes them.
 
     The size guard refuses beyond this machine's memory or a day's work (and, with the bounds on disk, its
     free disk) unless `force`; `flag` replaces the name of what lifts it (the page says "the command
@@ -115,9 +126,8 @@ def plan(
         output_file(checkpoint, spelling.parameter("checkpoint"))
     ruleset = rule_set(variant, rules)
     start = start_state(ruleset, players, squares, to_move, inn_pending)
-    return decide(ruleset, players, start, exact=exact, tol=tol,
-                  checkpoint=Path(checkpoint) if checkpoint is not None else None, out_of_core=out_of_core,
-                  dask=dask, force=force, flag=flag)
+    return decide(ruleset, players, start, checkpoint=Path(checkpoint) if checkpoint is not None else None,
+                  **options)
 
 
 def decide(rules: RuleSet, players: int, start: State | None, *, exact: bool = False, tol: float | None = None,

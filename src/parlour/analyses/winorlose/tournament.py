@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
@@ -22,6 +23,9 @@ from parlour.results import Status
 
 from .rounds import game_odds, round_distribution
 from .study import DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_SEED, FRANKS, STUDY_ROWS
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 
 def exact_pairing(frank: Frank, tina: Tina, rules: Rules = Rules(), rounds: int = DEFAULT_ROUNDS) -> PairingResult:
@@ -79,16 +83,18 @@ def learning_pairing(
     )
 
 
-def pairing(
-    frank: Frank,
-    tina: Tina,
-    rules: Rules = Rules(),
-    rounds: int = DEFAULT_ROUNDS,
-    games: int = DEFAULT_GAMES,
-    seed: int = DEFAULT_SEED,
-) -> PairingResult:
+class Simulation(TypedDict, total=False):
+    """Learning Tina's simulation, as `learning_pairing` takes it (its defaults where left out)."""
+
+    games: int
+    seed: int
+
+
+def pairing(frank: Frank, tina: Tina, rules: Rules = Rules(), rounds: int = DEFAULT_ROUNDS,
+            **simulation: Unpack[Simulation]) -> PairingResult:
+    """Tina against Frank: counted over every deal, or simulated (`simulation`) where Tina learns."""
     if tina is Tina.LEARNING:
-        return learning_pairing(frank, rules, rounds, games, seed)
+        return learning_pairing(frank, rules, rounds, **simulation)
     return exact_pairing(frank, tina, rules, rounds)
 
 
@@ -108,7 +114,7 @@ def tournament(
     results = []
     for t in tinas:
         for f in FRANKS:
-            results.append(pairing(f, t, rules, rounds, games, seed))
+            results.append(pairing(f, t, rules, rounds, games=games, seed=seed))
             if progress is not None:
                 progress(results[-1])
     simulated = any(not r.exact for r in results)

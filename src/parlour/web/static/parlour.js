@@ -212,6 +212,16 @@ window.parlour = (function () {
       };
       if (!holders.length) { resolve(true); return; }
       asking.add(end);
+      // A button that answers the question (`go`: start the job or not); it stays usable while the page waits.
+      const answer = (className, text, go) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = className;
+        button.textContent = text;
+        button.dataset.keepEnabled = "";
+        button.addEventListener("click", () => end(go));
+        return button;
+      };
       holders.forEach((el, i) => {
         const box = document.createElement("div");
         box.className = "placeholder ask";
@@ -219,18 +229,8 @@ window.parlour = (function () {
         const line = document.createElement("p");
         line.className = "job-line";
         line.textContent = what + " is expected to take " + expect + " on this server; it starts when you press Start.";
-        const start = document.createElement("button");
-        start.type = "button";
-        start.className = "job-start";
-        start.textContent = "Start";
-        start.dataset.keepEnabled = "";
-        start.addEventListener("click", () => end(true));
-        const not = document.createElement("button");
-        not.type = "button";
-        not.className = "job-not-now";
-        not.textContent = "Not now";
-        not.dataset.keepEnabled = "";
-        not.addEventListener("click", () => end(false));
+        const start = answer("job-start", "Start", true);
+        const not = answer("job-not-now", "Not now", false);
         box.append(line, start, " ", not);
         el.replaceChildren(box);
         if (i === 0) start.focus({ preventScroll: true });
