@@ -146,8 +146,10 @@
         ply = target;
         await o.render(ply, ply >= count());
         update();
-        // a step redraws the page's board: focus that was on it would fall to the page's body
-        const lost = !document.activeElement || document.activeElement === document.body;
+        // a step redraws the page's board: focus that was on it would fall to the page's body (as it does, a moment
+        // later, from a step button that the last step disabled)
+        const active = document.activeElement;
+        const lost = !active || active === document.body || active.disabled;
         if (lost) (next.disabled ? back : next).focus({ preventScroll: true });
       }).catch(() => update());
       return stepping;

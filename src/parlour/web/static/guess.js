@@ -192,7 +192,7 @@
 
   function drawHistory(data) {
     const shown = view === "step" && live ? live : data;  // a step keeps the main line's list, its items step
-    const at = view === "step" ? data.ply : Infinity;
+    const at = view === "step" ? data.record.moves.length : Infinity;
     const items = shown.guesses.map((g, i) => {
       const li = historyLine(g, shown.answers[i], 2 * i + 2);
       if (2 * i + 1 > at) li.classList.add("ahead");
