@@ -53,7 +53,8 @@ def guessed(client):
     data = post(client, "/guess/api/new", {"n": 10, "mode": "guess", "seed": 12345})
     views = [data]
     while not data["over"]:
-        data = post(client, "/guess/api/guess", {"state": views[0]["state"], "guesses": [*data["guesses"], data["low"]]})
+        body = {"state": views[0]["state"], "guesses": [*data["guesses"], data["low"]]}
+        data = post(client, "/guess/api/guess", body)
         views.append(data)
     return views
 

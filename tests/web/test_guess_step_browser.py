@@ -13,9 +13,10 @@ pytestmark = pytest.mark.browser
 
 IDLE = "!document.body.classList.contains('busy')"
 MARKED = "(ply) => (document.querySelector('#guess-story g.board-marker') || {dataset: {}}).dataset.ply === String(ply)"
-SHOWN = """() => ({
+SHOWN = r"""() => ({
   possible: document.getElementById('possible').textContent,
-  now: [...document.querySelectorAll('#history li:not(.ahead)')].map((li) => li.textContent.replace(/ [?!]+ \(.*\)$/, '')),
+  now: [...document.querySelectorAll('#history li:not(.ahead)')]
+    .map((li) => li.textContent.replace(/ [?!]+ \(.*\)$/, '')),
 })"""
 
 
