@@ -411,6 +411,7 @@
     tallied = data.over;  // a restored game's end is not played again
     views.set(data.record.moves.length, data);
     $("grades").replaceChildren(gradesIntro());
+    $("grades").hidden = false;
     board.setRecord({ ...data.record, lines: lines || [] }, true);
     showGame(data);
     remember();
