@@ -140,6 +140,14 @@ def test_grade_known_bad_guess_has_its_exact_loss(client):
     assert [p["loss_exact"] for p in at["steps"] if p["by"] == "you"] == [d["loss_exact"] for d in r["decisions"]]
 
 
+def test_step_refuses_a_guess_bob_never_makes(client, hid):
+    record = hid[-1]["record"]
+    first = record["moves"][0]["guess"]
+    bad = {**record, "moves": [{"by": "Bob", "guess": 1 if first != 1 else 2}, *record["moves"][1:]]}
+    said = post(client, "/guess/api/at", {"record": bad, "ply": 1}, 400)["error"]
+    assert "never guesses" in said
+
+
 def test_grade_never_flags_bobs_guesses(client, hid):
     r = post(client, "/api/review", hid[-1]["record"])
     assert all(d["player"] == "you" for d in r["decisions"])  # Bob is optimal: no decision of his is graded

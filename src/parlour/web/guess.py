@@ -386,6 +386,8 @@ def guess_value(s: Strategies, low: int, high: int, g: int) -> Fraction:
     best: the value `analyses.review.guess` grades a guess by (a guess outside low..high wastes one)."""
     w = _weights(s.alice)
     whole = sum(w[low - 1:high])
+    if whole == 0:
+        raise InvalidInput(f"Alice never hides a number in {low}..{high}: the answers cannot be hers")
     if not low <= g <= high:
         return 1 + Fraction(_cost(w, low, high), whole)
     return 1 + Fraction(_cost(w, low, g - 1) + _cost(w, g + 1, high), whole)
@@ -410,7 +412,7 @@ def guesser_steps(s: Strategies, guesses: Sequence[int], answers: Sequence[str])
             best = Fraction(k + 1)
         else:
             low, high = (max(low, g + 1), high) if a == "higher" else (low, min(high, g - 1))
-            best = k + 1 + Fraction(_cost(_weights(s.alice), low, high), sum(_weights(s.alice)[low - 1:high]))
+            best = k + guess_value(s, low, high, 0)  # a guess outside wastes one: the best search, plus 1
         points.append({"ply": 2 * k + 2, "by": "Alice", **exact("total", best), **exact("lost", s.value + lost),
                        **exact("loss", Fraction(0))})
     return points
@@ -422,14 +424,31 @@ def hider_steps(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -
     g, a = tuple(guesses), tuple(answers)
     points = [{"ply": 0, "by": None, **exact("total", s.value)}]
     for k in range(len(g)):
-        before = _searched(s, g[:k], a[:k])
-        trees = [(d, w) for d, w in before.trees if play.tree_guess(d, before.low, before.high) == g[k]]
-        longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(before.low, before.high + 1))
-        points.append({"ply": 2 * k + 1, "by": "Bob", **exact("total", Fraction(longest, sum(w for _, w in trees)))})
+        points.append({"ply": 2 * k + 1, "by": "Bob", **exact("total", _after_guess(s, g[:k + 1], a[:k]))})
         if k < len(a):
             after = _searched(s, g[:k + 1], a[:k + 1])
             points.append({"ply": 2 * k + 2, "by": "you", **exact("total", after.left + k + 1)})
     return points
+
+
+_GUESSED: OrderedDict[tuple[str, tuple[int, ...], tuple[str, ...]], Fraction] = OrderedDict()
+
+
+def _after_guess(s: Strategies, guesses: tuple[int, ...], answers: tuple[str, ...]) -> Fraction:
+    """The most guesses in all Bob can be made to expect once he has made `guesses` (one more than `answers`):
+    over his trees that guessed so, for the number still allowed he needs longest (kept, as `_searched`)."""
+    key = (s.digest, guesses, answers)
+    if key not in _GUESSED:
+        before = _searched(s, guesses[:-1], answers)
+        trees = [(d, w) for d, w in before.trees if play.tree_guess(d, before.low, before.high) == guesses[-1]]
+        if not trees:
+            raise InvalidInput(f"move {2 * len(guesses) - 1}: Bob's optimal mixture never guesses {guesses[-1]} when "
+                               f"{before.low}..{before.high} are possible")
+        longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(before.low, before.high + 1))
+        _GUESSED[key] = Fraction(longest, sum(w for _, w in trees))
+        while len(_GUESSED) > SEARCHED_KEPT:
+            _GUESSED.popitem(last=False)
+    return _GUESSED[key]
 
 
 def record_json(s: Strategies, mode: str, seed: int | None, guesses: Sequence[int], answers: Sequence[str],
@@ -556,8 +575,9 @@ def guess_view(s: Strategies, seed: int | None, guesses: Sequence[int], answers:
     answered = list(guesses[:len(answers)])
     low, high = _interval(s.numbers, answered, answers)
     over = bool(answers) and answers[-1] == "correct"
+    steps = guesser_steps(s, guesses, answers)  # first: it refuses answers Alice cannot give
     out: dict[str, Any] = {"guesses": answered, "answers": list(answers), "low": low, "high": high, "over": over,
-                           "story": guesser_story(s, answered, answers), "steps": guesser_steps(s, guesses, answers),
+                           "story": guesser_story(s, answered, answers), "steps": steps,
                            "record": record_json(s, "guess", seed, guesses, answers, answered[-1] if over else None)}
     if len(guesses) > len(answers):
         out["pending"] = guesses[-1]
@@ -634,6 +654,8 @@ def view_at(record: GameRecord, s: Strategies, mode: str, seed: int | None, ply:
     answers = [a for _, a in game if a is not None]
     if mode == "guess":
         return {**guess_view(s, seed, guesses, answers), "ply": ply}
+    for k in range(len(guesses)):  # Bob's guesses are his mixture's (a sentence, not a 500, for another)
+        _after_guess(s, tuple(guesses[:k + 1]), tuple(answers[:k]))
     return {**search_view(s, seed, guesses, answers, None if seed is None else _tree(s, seed)), "ply": ply}
 
 
