@@ -72,7 +72,7 @@ def test_a_whole_game_as_the_guesser(gp):
             break
     outcome = gp.text_content("#outcome")
     assert "Alice hid" in outcome and "V(10) = 35/12" in outcome
-    assert gp.locator("#history li").last.text_content().endswith("correct!")
+    assert "correct!" in gp.locator("#history li").last.text_content()  # a grade's sign may follow
     assert "Over 1 game with N = 10" in gp.text_content("#tally")
 
 

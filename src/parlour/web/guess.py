@@ -16,6 +16,13 @@ Mounted at /guess/ (paths below are relative to it):
   POST /api/new          {n, mode: "guess" | "hide", seed?}: a new game's state
   POST /api/guess        {state, guesses}: Alice's answers to the user's guesses
   POST /api/search       {state, answers} or {state, hidden}: Bob's guesses against the user's answers
+  POST /api/at           {record, ply}: the analysis board's step, the view after the record's first `ply` moves
+
+Every game answer carries `record` (docs/json.md, "Game records"): the moves so far, and in `settings` the
+game's n, mode, seed and certificate (so that a reload plays on), plus `hidden` once the game is over.
+`steps` is the chart of the analysis board: after every move (ply), the searcher's exact expected guesses in
+all (guesses made plus the best search's still needed), the same numbers `POST /api/review` grades with, so a
+guess's loss is a step up at its point and an answer's luck a step at its own.
 
 Both game answers carry `story`: the searcher's exact expected guesses left before the first guess and after
 each move (the page's story chart): against Alice's mixture conditioned on the numbers left when you guess
@@ -62,6 +69,8 @@ from pydantic import BaseModel
 
 from parlour.analyses.guess import play, table
 from parlour.analyses.guess.solve import check_solution, solve_guess
+from parlour.analyses.review.core import GameRecord, parse_record
+from parlour.analyses.review.guess import exchanges
 from parlour.errors import InvalidInput, shown
 from parlour.games.guess.trees import Tree
 from parlour.infra.cache import FileStore, PageCache
@@ -346,6 +355,110 @@ def hider_story(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -
     return [{"guesses": k, **exact("left", v)} for k, v in enumerate(points)]
 
 
+# ---- the analysis board: the searcher's expected guesses in all after every move, the record ------------
+
+
+@lru_cache(maxsize=16)
+def _weights(alice: tuple[Fraction, ...]) -> tuple[int, ...]:
+    """Alice's distribution as integer weights over one common denominator (the grader's, exactly)."""
+    scale = math.lcm(*(p.denominator for p in alice))
+    return tuple(int(p * scale) for p in alice)
+
+
+@lru_cache(maxsize=512)
+def _cost(weights: tuple[int, ...], low: int, high: int) -> int:
+    """The least sum of weight x guesses of a search of low..high (0 when empty)."""
+    return search_cost(weights[low - 1:high]) if low <= high else 0
+
+
+def guess_value(s: Strategies, low: int, high: int, g: int) -> Fraction:
+    """Guesses still needed, guess g included, when Alice's number is in low..high and every later guess is
+    best: the value `analyses.review.guess` grades a guess by (a guess outside low..high wastes one)."""
+    w = _weights(s.alice)
+    whole = sum(w[low - 1:high])
+    if whole == 0:
+        raise InvalidInput(f"Alice never hides a number in {low}..{high}: the answers cannot be hers")
+    if not low <= g <= high:
+        return 1 + Fraction(_cost(w, low, high), whole)
+    return 1 + Fraction(_cost(w, low, g - 1) + _cost(w, g + 1, high), whole)
+
+
+def guesser_steps(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
+    """After every move: the guesser's expected guesses in all and V(N) plus the losses of the guesses so far
+    (its steps are the bad guesses alone, luck left out). A guess's loss is its value less the best's."""
+    low, high = 1, s.numbers
+    best, lost = s.value, Fraction(0)
+    points = [{"ply": 0, "by": None, **exact("total", best), **exact("lost", lost), **exact("loss", Fraction(0))}]
+    for k, g in enumerate(guesses):
+        value = k + guess_value(s, low, high, g)
+        loss = value - best
+        lost += loss
+        points.append({"ply": 2 * k + 1, "by": "you", **exact("total", value), **exact("lost", s.value + lost),
+                       **exact("loss", loss)})
+        if k >= len(answers):
+            break
+        a = answers[k]
+        if a == "correct":
+            best = Fraction(k + 1)
+        else:
+            low, high = (max(low, g + 1), high) if a == "higher" else (low, min(high, g - 1))
+            best = k + guess_value(s, low, high, 0)  # a guess outside wastes one: the best search, plus 1
+        points.append({"ply": 2 * k + 2, "by": "Alice", **exact("total", best), **exact("lost", s.value + lost),
+                       **exact("loss", Fraction(0))})
+    return points
+
+
+def hider_steps(s: Strategies, guesses: Sequence[int], answers: Sequence[str]) -> list[dict[str, Any]]:
+    """After every move: the most guesses in all the hider can still make Bob expect (the number still allowed
+    he needs longest, over his trees that would have guessed as he did). Bob is optimal: no loss is his."""
+    g, a = tuple(guesses), tuple(answers)
+    points = [{"ply": 0, "by": None, **exact("total", s.value)}]
+    for k in range(len(g)):
+        points.append({"ply": 2 * k + 1, "by": "Bob", **exact("total", _after_guess(s, g[:k + 1], a[:k]))})
+        if k < len(a):
+            after = _searched(s, g[:k + 1], a[:k + 1])
+            points.append({"ply": 2 * k + 2, "by": "you", **exact("total", after.left + k + 1)})
+    return points
+
+
+_GUESSED: OrderedDict[tuple[str, tuple[int, ...], tuple[str, ...]], Fraction] = OrderedDict()
+
+
+def _after_guess(s: Strategies, guesses: tuple[int, ...], answers: tuple[str, ...]) -> Fraction:
+    """The most guesses in all Bob can be made to expect once he has made `guesses` (one more than `answers`):
+    over his trees that guessed so, for the number still allowed he needs longest (kept, as `_searched`)."""
+    key = (s.digest, guesses, answers)
+    if key not in _GUESSED:
+        before = _searched(s, guesses[:-1], answers)
+        trees = [(d, w) for d, w in before.trees if play.tree_guess(d, before.low, before.high) == guesses[-1]]
+        if not trees:
+            raise InvalidInput(f"move {2 * len(guesses) - 1}: Bob's optimal mixture never guesses {guesses[-1]} when "
+                               f"{before.low}..{before.high} are possible")
+        longest = max(sum(w * d[x - 1] for d, w in trees) for x in range(before.low, before.high + 1))
+        _GUESSED[key] = Fraction(longest, sum(w for _, w in trees))
+        while len(_GUESSED) > SEARCHED_KEPT:
+            _GUESSED.popitem(last=False)
+    return _GUESSED[key]
+
+
+def record_json(s: Strategies, mode: str, seed: int | None, guesses: Sequence[int], answers: Sequence[str],
+                hidden: int | None) -> dict[str, Any]:
+    """The game's record (docs/json.md): its moves; the seed and certificate that let this page (or any server
+    with the same strategies) play it on; Alice's number only once the game is over."""
+    searcher, hider = ("you", "Alice") if mode == "guess" else ("Bob", "you")
+    settings: dict[str, Any] = {"n": s.numbers, "mode": mode}
+    if seed is not None:
+        settings.update(seed=seed, certificate=s.digest)
+    if hidden is not None:
+        settings["hidden"] = hidden
+    moves: list[dict[str, Any]] = []
+    for k, g in enumerate(guesses):
+        moves.append({"by": searcher, "guess": g})
+        if k < len(answers):
+            moves.append({"by": hider, "answer": answers[k]})
+    return GameRecord("guess", settings, tuple(moves)).to_json()
+
+
 # ---- requests ------------------------------------------------------------------------------------------
 
 
@@ -437,32 +550,112 @@ def new_game(req: NewRequest) -> dict[str, Any]:
     return {"state": state, **first}
 
 
+def _interval(numbers: int, guesses: Sequence[int], answers: Sequence[str]) -> tuple[int, int]:
+    low, high = 1, numbers
+    for g, a in zip(guesses, answers, strict=False):
+        if a == "correct":
+            return g, g
+        low, high = (max(low, g + 1), high) if a == "higher" else (low, min(high, g - 1))
+    return low, high
+
+
+def guess_view(s: Strategies, seed: int | None, guesses: Sequence[int], answers: Sequence[str]) -> dict[str, Any]:
+    """What the page shows of a game where you guess: `guesses` may hold one more than `answers` (a step of the
+    analysis board between a guess and its answer: `pending`)."""
+    answered = list(guesses[:len(answers)])
+    low, high = _interval(s.numbers, answered, answers)
+    over = bool(answers) and answers[-1] == "correct"
+    steps = guesser_steps(s, guesses, answers)  # first: it refuses answers Alice cannot give
+    out: dict[str, Any] = {"guesses": answered, "answers": list(answers), "low": low, "high": high, "over": over,
+                           "story": guesser_story(s, answered, answers), "steps": steps,
+                           "record": record_json(s, "guess", seed, guesses, answers, answered[-1] if over else None)}
+    if len(guesses) > len(answers):
+        out["pending"] = guesses[-1]
+    if over:
+        hidden = answered[-1]
+        out["hidden"] = hidden
+        out["result"] = {**result_json(s, len(answered)), **exact("alice_probability", s.alice[hidden - 1])}
+    return out
+
+
 def guess_json(s: Strategies, seed: int, guesses: Sequence[int]) -> dict[str, Any]:
     hidden = play.draw(s.alice, seed) + 1
     game = play.replay_guesser(s.numbers, hidden, guesses)
-    out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers),
-                           "low": game.low, "high": game.high, "over": game.over,
-                           "story": guesser_story(s, game.guesses, game.answers)}
-    if game.over:
+    return guess_view(s, seed, game.guesses, game.answers)
+
+
+def search_view(s: Strategies, seed: int | None, guesses: Sequence[int], answers: Sequence[str],
+                tree: tuple[tuple[int, ...], Fraction] | None) -> dict[str, Any]:
+    """What the page shows of a game where you hide: `guesses` holds Bob's guess awaiting your answer, if any
+    (`next_guess`); Bob's tree once the game is over, when the seed that drew it is known."""
+    answered = list(guesses[:len(answers)])
+    low, high = _interval(s.numbers, answered, answers)
+    over = bool(answers) and answers[-1] == "correct"
+    out: dict[str, Any] = {"guesses": answered, "answers": list(answers), "low": low, "high": high, "over": over,
+                           "next_guess": guesses[-1] if len(guesses) > len(answers) else None,
+                           "story": hider_story(s, answered, answers), "steps": hider_steps(s, guesses, answers),
+                           "record": record_json(s, "hide", seed, guesses, answers, answered[-1] if over else None)}
+    if over:
+        hidden = answered[-1]
         out["hidden"] = hidden
-        out["result"] = {**result_json(s, len(game.guesses)), **exact("alice_probability", s.alice[hidden - 1])}
+        if tree is not None:
+            out["tree"] = tree_json(*tree)
+        out["result"] = {**result_json(s, len(answered)),
+                         **exact("bob_average", play.expected_guesses(s.bob, hidden))}
     return out
+
+
+def _tree(s: Strategies, seed: int) -> tuple[tuple[int, ...], Fraction]:
+    return s.bob[play.draw([p for _, p in s.bob], seed)]
 
 
 def search_json(s: Strategies, seed: int, answers: Sequence[play.Answer]) -> dict[str, Any]:
-    index = play.draw([p for _, p in s.bob], seed)
-    depths, p = s.bob[index]
+    depths, p = _tree(s, seed)
     game = play.replay_search(depths, answers)
-    out: dict[str, Any] = {"guesses": list(game.guesses), "answers": list(game.answers), "low": game.low,
-                           "high": game.high, "over": game.over, "next_guess": game.next_guess,
-                           "story": hider_story(s, game.guesses, game.answers)}
-    if game.over:
-        hidden = game.guesses[-1]
-        out["hidden"] = hidden
-        out["tree"] = tree_json(depths, p)
-        out["result"] = {**result_json(s, len(game.guesses)),
-                         **exact("bob_average", play.expected_guesses(s.bob, hidden))}
-    return out
+    pending = [] if game.next_guess is None else [game.next_guess]
+    return search_view(s, seed, [*game.guesses, *pending], game.answers, (depths, p))
+
+
+class AtRequest(BaseModel):
+    record: Any = None
+    ply: Any = None
+
+
+def _record(data: Any) -> tuple[GameRecord, Strategies, str, int | None]:
+    """A guessing game's record, N's strategies (loaded), its mode, and its seed when it is this server's game
+    (the certificate of the strategies it was drawn from is the one loaded here), else None."""
+    record = parse_record(data)
+    if record.game != "guess":
+        raise InvalidInput(f"this page restores guessing games, not {shown(record.game)}")
+    n = _size(record.settings.get("n"))
+    mode = one_of(record.settings.get("mode", "guess"), "the record's mode", MODES)
+    s = _strategies(n)
+    seed = record.settings.get("seed")
+    ours = (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= SEED_MAX
+            and record.settings.get("certificate") == s.digest)
+    return record, s, mode, seed if ours else None
+
+
+def view_at(record: GameRecord, s: Strategies, mode: str, seed: int | None, ply: int) -> dict[str, Any]:
+    """The view after the record's first `ply` moves (checked as the grader checks them: players, answers
+    some number gives), as the live game showed it."""
+    game = exchanges(GameRecord("guess", record.settings, record.moves[:ply]), s.numbers, mode)
+    guesses = [g for g, _ in game]
+    answers = [a for _, a in game if a is not None]
+    if mode == "guess":
+        return {**guess_view(s, seed, guesses, answers), "ply": ply}
+    for k in range(len(guesses)):  # Bob's guesses are his mixture's (a sentence, not a 500, for another)
+        _after_guess(s, tuple(guesses[:k + 1]), tuple(answers[:k]))
+    return {**search_view(s, seed, guesses, answers, None if seed is None else _tree(s, seed)), "ply": ply}
+
+
+@router.post("/api/at")
+def api_at(req: AtRequest) -> dict[str, Any]:
+    """The analysis board's step: the view after the record's first `ply` moves. It needs only the record's moves
+    (and N's strategies): a link from another server steps and grades here too."""
+    record, s, mode, seed = _record(req.record)
+    ply = whole_number(req.ply, "the move", 0, len(record.moves))
+    return view_at(record, s, mode, seed, ply)
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -1,6 +1,8 @@
 // The guessing-game page: loads N's certified strategies (waiting on a job for large N), draws Alice's
 // distribution, plays one game at a time against the server (which replays it from the state's seed),
-// draws Bob's tree after a game where you hid, and keeps your tally per N in this browser.
+// draws Bob's tree after a game where you hid, and keeps your tally per N in this browser. The analysis board
+// (board.js) keeps the game's record (docs/json.md, "Game records") in the address, steps through it (the
+// server's view of any move: api/at), grades it (POST /api/review, N <= 300) and retries from a move.
 "use strict";
 (function () {
   const $ = window.parlour.$;
@@ -11,6 +13,14 @@
   let strategy = null; // the answer of api/strategy for the N being played
   let state = null; // the game's state, as api/new returned it
   let moves = []; // your guesses (mode guess) or your answers (mode hide)
+  const P = window.parlour;
+  const REVIEW_MAX = 300; // the review solves N itself (analyses/review/guess.py)
+  let live = null; // the main line's latest view
+  let view = "live"; // "live" (the main line's end), "step" (an earlier move), "line" (a retry)
+  let lineState = null; // the retry being played: {start, prefix (your earlier guesses or answers), moves}
+  let foreign = false; // a running game this server cannot play on (another server's strategies): stepped only
+  const views = new Map(); // ply -> the server's view of the main line there
+  let board = null;
 
   function el(name, attrs, text) {
     const node = document.createElementNS(SVG, name);
@@ -117,6 +127,11 @@
     $("tree-panel").hidden = true;
     $("guess-form").hidden = true;
     $("hide-controls").hidden = true;
+    live = null;
+    view = "live";
+    lineState = null;
+    foreign = false;
+    views.clear();
   }
 
   async function newGame(event) {
@@ -136,6 +151,7 @@
     const game = await api("api/new", { n: s.numbers, mode: mode() }, "drawing…");
     if (game === null) return;
     state = game.state;
+    begin(game);
     $("intro").hidden = true;
     if (state.mode === "guess") {
       $("play-title").textContent = "Guess Alice's number";
@@ -146,7 +162,6 @@
       $("play-title").textContent = "Hide a number from Bob";
       $("hide-controls").hidden = false;
     }
-    showGame(game);
     showTally();
     if (state.mode === "hide") {
       // Bob's first guess and the answer buttons on screen (on a phone they sat just below it), the first
@@ -156,48 +171,92 @@
     }
   }
 
-  function historyLine(guess, answer) {
+  // Each exchange of the main line is a button that steps there (after its answer); a retry's are text. While
+  // stepping, the exchanges after the shown move are dimmed and the guess awaiting its answer says so.
+  function historyLine(guess, answer, ply) {
     const li = document.createElement("li");
-    const said = answer === "correct" ? "correct!" : "the number is " + answer;
-    li.textContent = guess + ": " + said;
+    const said = answer === undefined ? "awaiting the answer" : answer === "correct" ? "correct!" : "the number is " + answer;
+    if (view === "line" || ply === null) {
+      li.textContent = guess + ": " + said;
+      return li;
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ply";
+    b.dataset.ply = String(ply);
+    b.dataset.keepEnabled = "";
+    b.textContent = guess + ": " + said;
+    li.appendChild(b);
     return li;
   }
 
-  function showGame(game) {
-    drawStory(game);
-    $("history").replaceChildren(...game.guesses.map((g, i) => historyLine(g, game.answers[i])));
-    const left = game.low === game.high ? String(game.low) : game.low + " to " + game.high;
-    if (state.mode === "guess") {
-      $("possible").textContent = game.over ? "" : "Still possible: " + left + ".";
-      $("guess-form").hidden = game.over;
-    } else {
-      $("possible").textContent = game.over ? "" : "Numbers your answers still allow: " + left +
-        ". Think of one and answer truthfully, or type it below.";
-      $("bob-guess").textContent = game.over ? "" : game.next_guess;
-      $("hide-controls").hidden = game.over;
+  function drawHistory(data) {
+    const shown = view === "step" && live ? live : data;  // a step keeps the main line's list, its items step
+    const at = view === "step" ? data.record.moves.length : Infinity;
+    const items = shown.guesses.map((g, i) => {
+      const li = historyLine(g, shown.answers[i], 2 * i + 2);
+      if (2 * i + 1 > at) li.classList.add("ahead");
+      return li;
+    });
+    const pending = shown.pending !== undefined ? shown.pending : state && state.mode === "hide" ? null : undefined;
+    if (pending !== undefined && pending !== null) {
+      const li = historyLine(pending, undefined, 2 * shown.guesses.length + 1);
+      if (2 * shown.guesses.length + 1 > at) li.classList.add("ahead");
+      items.push(li);
     }
-    if (game.over) finish(game);
+    $("history").replaceChildren(...items);
+    if (board) board.update();
   }
 
-  // ---- the game's story: the searcher's exact expected guesses left after every move (data.story) ------
+  function showGame(game) {
+    drawStory(view === "step" && live ? live : game);
+    drawHistory(game);
+    const left = game.low === game.high ? String(game.low) : game.low + " to " + game.high;
+    const playing = view !== "step" && !foreign && !game.over;
+    if (state.mode === "guess") {
+      let text = game.over ? "" : "Still possible: " + left + ".";
+      if (view === "step" && game.pending !== undefined) text += " You guessed " + game.pending + "; Alice's answer comes next.";
+      $("possible").textContent = text;
+      $("guess-form").hidden = !playing;
+    } else {
+      $("possible").textContent = game.over ? "" : view === "step" ? "Numbers the answers still allow: " + left +
+        (game.next_guess !== null ? "; Bob guesses " + game.next_guess + "." : ".") : "Numbers your answers still allow: " + left +
+        ". Think of one and answer truthfully, or type it below.";
+      $("bob-guess").textContent = game.over || game.next_guess === null ? "" : game.next_guess;
+      $("hide-controls").hidden = !playing;
+    }
+    $("tree-panel").hidden = !(game.over && game.tree);
+    if (game.over) finish(game);
+    else $("outcome").textContent = foreign ? "This game was drawn from strategies other than the ones solved here: " +
+      "its moves can be stepped through and graded, not played on. New game starts one here." : "";
+  }
+
+  // ---- the game's story: after every move, the searcher's exact expected guesses in all (data.steps) ---------
+  // Guessing, a second line adds to V(N) only your guesses' losses: each of its steps is a bad guess, luck apart.
   let tale = null;
   const g3 = (x) => x.toFixed(3);
 
   function drawStory(game) {
-    const pts = game.story || [];
+    const pts = game.steps || [];
     if (!pts.length) return;
     const guessing = state.mode === "guess";
-    tale = window.parlour.story($("guess-story"), {
-      title: (guessing ? "Your" : "Bob's") + " expected guesses still needed, after every " + (guessing ? "guess" : "answer"),
-      series: ["guesses left"], lo: 0, hi: Math.max(...pts.map((p) => p.left), 1), format: g3, axis: (x) => x.toFixed(1) });
-    tale.all({ values: [pts[0].left], label: "before the first guess" }, pts.slice(1).map((pt, i) => {
-      const was = pts[i].guesses + pts[i].left, now = pt.guesses + pt.left;  // guesses made plus expected left
-      const g = game.guesses[i], a = game.answers[i];
-      return { values: [pt.left], mover: 0, label: "guess " + g + ": " + (a === "correct" ? "correct" : a),
-               loss: guessing ? now - was : was - now,
-               lossText: guessing ? "the guesses you could expect in all rose from " + g3(was) + " to " + g3(now)
-                 : "the guesses you could still make Bob expect in all fell from " + g3(was) + " to " + g3(now) };
-    }));
+    const hi = Math.max(...pts.map((p) => Math.max(p.total, p.lost || 0)), 1);
+    tale = P.story($("guess-story"), {
+      title: guessing ? "Expected guesses in all (made + still needed), after every move" :
+        "The most guesses in all you can still make Bob expect, after every move",
+      series: guessing ? ["expected guesses in all", "V(N) + your guesses' losses"] : ["Bob's expected guesses"],
+      lo: 0, hi: hi, format: g3, axis: (x) => x.toFixed(1), lower: guessing });
+    const label = (pt) => {
+      const m = game.record.moves[pt.ply - 1];
+      return m.guess !== undefined ? (m.by === "you" ? "you guess " : "Bob guesses ") + m.guess :
+        (m.by === "you" ? "you answer " : "Alice answers ") + m.answer;
+    };
+    tale.all({ values: guessing ? [pts[0].total, pts[0].lost] : [pts[0].total], label: "before the first guess" },
+      pts.slice(1).map((pt) => ({
+        values: guessing ? [pt.total, pt.lost] : [pt.total], label: label(pt), mover: guessing ? 1 : undefined,
+        loss: guessing ? pt.loss : 0,
+        lossText: guessing && pt.loss > 0 ? "the guess lost " + P.said(pt.loss_exact, pt.loss, 3) +
+          " expected guesses against the best guess" : "" })));
   }
 
   function count(k, word) {
@@ -223,10 +282,12 @@
       $("outcome").textContent = "Bob found " + game.hidden + " in " + count(r.guesses, "guess") +
         ". His mixture needs " + said(r.bob_average_exact, r.bob_average, 3) +
         " guesses on average for that number, never more than V(" + strategy.numbers + ") = " + v + ".";
-      drawTree(game);
+      if (game.tree) drawTree(game);
     }
-    record(r.guesses);
+    const fresh = view === "live" && live === game && !tallied;
+    if (fresh) { tallied = true; record(r.guesses); }
     showTally();
+    if (view === "line") $("outcome").prepend("Your retry: ");
     if (tale) tale.end((state.mode === "guess" ? "You found Alice's " + game.hidden : "Bob found your " + game.hidden) + " in " +
                        count(r.guesses, "guess") + ": " + (r.difference > 0 ? "more" : r.difference < 0 ? "fewer" : "as many") +
                        " than V(" + strategy.numbers + ") (" + (r.difference >= 0 ? "+" : "") + said(r.difference_exact, r.difference, 3) + ").",
@@ -238,9 +299,19 @@
     again.textContent = "Play again";
     again.addEventListener("click", () => $("setup").requestSubmit());
     $("outcome").append(" ", again);
-    // the game's end: Play again has the focus (the guess box or the answer buttons it had are hidden now)
-    again.focus({ preventScroll: true });
+    if (view === "line") {
+      const back = document.createElement("button");
+      back.type = "button";
+      back.id = "back-to-main";
+      back.textContent = "Back to the main line";
+      back.addEventListener("click", () => board.leaveLine());
+      $("outcome").append(" ", back);
+    }
+    // the game's end: Play again has the focus (the guess box or the answer buttons it had are hidden now); a step
+    // to the end keeps it on the step buttons
+    if (fresh || view === "line") again.focus({ preventScroll: true });
   }
+  let tallied = false;
 
   // ---- your tally, per N and mode, in this browser only --------------------------------------------
 
@@ -269,12 +340,12 @@
   async function guess(event) {
     event.preventDefault();
     const g = $("guess").value.trim();
-    if (!state || state.mode !== "guess") return;
-    const data = await api("api/guess", { state: state, guesses: moves.concat([g]) }, "asking Alice…");
+    if (!state || state.mode !== "guess" || view === "step") return;
+    const data = await api("api/guess", { state: state, guesses: prefix().concat(moves, [g]) }, "asking Alice…");
     if (data === null) return;
-    moves = data.guesses;
+    moves = data.guesses.slice(prefix().length);
     $("guess").value = "";
-    showGame(data);
+    played(data);
     window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("possible"));
     if (!data.over) $("guess").focus();
     else window.parlour.reveal($("outcome"), $("again"));
@@ -283,11 +354,11 @@
   async function answer(event) {
     const button = event.currentTarget;  // gone from the event once it has been dispatched
     const a = button.dataset.answer;
-    if (!state || state.mode !== "hide") return;
-    const data = await api("api/search", { state: state, answers: moves.concat([a]) }, "Bob thinks…");
+    if (!state || state.mode !== "hide" || view === "step") return;
+    const data = await api("api/search", { state: state, answers: prefix().concat(moves, [a]) }, "Bob thinks…");
     if (data === null) return;
-    moves = data.answers;
-    showGame(data);
+    moves = data.answers.slice(prefix().length);
+    played(data);
     window.parlour.reveal($("play-panel"), data.over ? $("outcome") : $("bob-says"));
     if (data.over) window.parlour.reveal($("outcome"), $("again"));
     else {  // the button pressed, disabled while Bob thought, has the focus back: the next answer is a key away
@@ -298,15 +369,161 @@
 
   async function playHidden(event) {
     event.preventDefault();
-    if (!state || state.mode !== "hide" || moves.length) {
-      window.parlour.showError(moves.length ? "you have answered already: finish this game or start a new one" : "");
+    if (!state || state.mode !== "hide" || moves.length || view !== "live") {
+      window.parlour.showError(moves.length || view !== "live" ? "you have answered already: finish this game or start a new one" : "");
       return;
     }
     const data = await api("api/search", { state: state, hidden: $("hidden").value.trim() }, "Bob searches…");
     if (data === null) return;
     moves = data.answers;
-    showGame(data);
+    played(data);
     window.parlour.reveal($("outcome"), $("again"));
+  }
+
+  // ---- the analysis board -----------------------------------------------------------------------------------
+
+  // the main line's earlier guesses (or answers) a retry starts from
+  function prefix() {
+    return lineState ? lineState.prefix : [];
+  }
+
+  // A move's answer: on the main line the record grows (the board follows it when it was at the end); in a retry
+  // the side line does.
+  function played(data) {
+    if (view === "line") {
+      board.setLine({ from: lineState.start, moves: data.record.moves.slice(lineState.start) });
+    } else {
+      live = data;
+      views.set(data.record.moves.length, data);
+      board.setRecord(data.record);
+      view = "live";
+    }
+    showGame(data);
+    remember();
+    if (data.over && view === "live") grade();
+  }
+
+  function begin(data, lines) {
+    views.clear();
+    view = "live";
+    lineState = null;
+    live = data;
+    tallied = data.over;  // a restored game's end is not played again
+    views.set(data.record.moves.length, data);
+    $("grades").replaceChildren(gradesIntro());
+    $("grades").hidden = false;
+    board.setRecord({ ...data.record, lines: lines || [] }, true);
+    showGame(data);
+    remember();
+    if (data.over) grade();
+  }
+
+  // The address carries the record (the main line and the retries): a reload restores the game.
+  function remember() {
+    history.replaceState(null, "", location.pathname + location.search + "#record=" + P.board.encode(board.record));
+  }
+
+  async function grade() {
+    if (live.record.settings.n > REVIEW_MAX) {
+      $("grades").replaceChildren(gradesIntro(true));
+      return;
+    }
+    await board.review();
+  }
+
+  function gradesIntro(tooLarge) {
+    const box = document.createDocumentFragment();
+    const h = document.createElement("h2");
+    h.id = "grades-title";
+    h.textContent = "Grades";
+    const p = document.createElement("p");
+    p.className = "note";
+    p.textContent = "At the end of the game every guess is graded against the best guess, exactly, in expected guesses " +
+      "of the whole game when Alice hides by her optimal odds (best loses nothing; inaccuracy from 1/10 guess, mistake " +
+      "from 1/2, blunder from 1 whole guess), and the luck of every answer is measured apart. Hiding, your decision is " +
+      "the number you hid. The review is for N up to " + REVIEW_MAX + " (it solves N's strategies itself)" +
+      (tooLarge ? ": this game's N is larger, so it is not graded." : ".");
+    box.append(h, p);
+    if (!tooLarge) {
+      const now = document.createElement("button");
+      now.type = "button";
+      now.id = "grade-now";
+      now.textContent = "Grade the moves so far";
+      now.dataset.keepEnabled = "";
+      now.addEventListener("click", () => board.review());
+      box.appendChild(now);
+    }
+    return box;
+  }
+
+  async function renderAt(ply, last) {
+    if (view === "line") return;
+    if (last && live) { view = "live"; showGame(live); return; }
+    let data = views.get(ply);
+    if (!data) {
+      data = await api("api/at", { record: board.record, ply: ply }, "stepping…");
+      if (data === null) return;
+      views.set(ply, data);
+    }
+    view = "step";
+    showGame(data);
+  }
+
+  // Retry from here: the main line's exchanges before the move, then your own moves against the same Alice (or
+  // Bob's same tree), as a side line of the record.
+  async function startRetry(ply) {
+    const start = ply - (ply % 2);
+    const rec = board.record;
+    const key = state.mode === "guess" ? "guess" : "answer";
+    const earlier = rec.moves.slice(0, start).filter((m) => m[key] !== undefined).map((m) => m[key]);
+    lineState = { start: start, prefix: earlier };
+    const url = state.mode === "guess" ? "api/guess" : "api/search";
+    const body = state.mode === "guess" ? { state: state, guesses: earlier } : { state: state, answers: earlier };
+    const data = await api(url, body, "setting up…");
+    if (data === null) { lineState = null; return; }
+    moves = [];
+    view = "line";
+    played(data);
+    if (state.mode === "guess") $("guess").focus();
+    else $("answer-higher").focus({ preventScroll: true });
+  }
+
+  function leaveRetry() {
+    view = "step";
+    lineState = null;
+    moves = live ? (state.mode === "guess" ? live.guesses : live.answers) : [];
+  }
+
+  // A link's record: N's strategies first; then the game where it stands. A running game is played on when this
+  // server's strategies are the ones it was drawn from (the certificate) and its seed gives the same answers;
+  // else it is stepped through and graded only.
+  async function restore(rec) {
+    const st = rec.settings || {};
+    $("n").value = String(st.n || 100);
+    const radio = document.querySelector("input[name=mode][value=" + (st.mode === "hide" ? "hide" : "guess") + "]");
+    if (radio) radio.checked = true;
+    resetGame();
+    const s = await loadStrategy(String(st.n));
+    if (s === null) return false;
+    strategy = s;
+    showValue(s);
+    drawAlice(s);
+    const data = await api("api/at", { record: rec, ply: rec.moves.length }, "restoring the game…");
+    if (data === null) return false;
+    state = { n: s.numbers, mode: st.mode === "hide" ? "hide" : "guess", seed: st.seed, certificate: st.certificate };
+    foreign = st.certificate !== s.certificate_sha256 || typeof st.seed !== "number";
+    if (!foreign && !data.over) {
+      const url = state.mode === "guess" ? "api/guess" : "api/search";
+      const mine = state.mode === "guess" ? { state: state, guesses: data.guesses } : { state: state, answers: data.answers };
+      const again = await api(url, mine, "restoring the game…");
+      foreign = again === null || JSON.stringify(again.record.moves) !== JSON.stringify(rec.moves);
+    }
+    moves = state.mode === "guess" ? data.guesses : data.answers;
+    $("intro").hidden = true;
+    $("play-title").textContent = state.mode === "guess" ? "Guess Alice's number" : "Hide a number from Bob";
+    begin(data, rec.lines);
+    showTally();
+    return true;
   }
 
   // ---- Bob's tree ----------------------------------------------------------------------------------
@@ -366,8 +583,26 @@
   new MutationObserver(mirrorBusy).observe($("busy"), { attributes: true, childList: true, subtree: true,
     characterData: true });
 
+  board = P.board({
+    game: "guess", tools: $("board-tools"), grades: $("grades"), moves: $("history"),
+    chart: () => (tale ? tale.element : null),
+    plyOfPoint: (i) => i,
+    pointOfPly: (ply) => ply,
+    render: renderAt,
+    retry: startRetry,
+    canRetry: (ply) => !!(state && !foreign && board && board.record && ply < board.record.moves.length),
+    leave: leaveRetry,
+    moveName: (ply) => {
+      const m = board.record.moves[ply - 1];
+      return "move " + ply + " (" + (m.guess !== undefined ? m.by + " guess" + (m.by === "you" ? " " : "es ") + m.guess :
+        m.by + (m.by === "you" ? " answer " : " answers ") + m.answer) + ")";
+    },
+  });
+
   $("setup").addEventListener("submit", newGame);
   $("guess-form").addEventListener("submit", guess);
   $("hidden-form").addEventListener("submit", playHidden);
   for (const b of document.querySelectorAll("#answer-buttons button")) b.addEventListener("click", answer);
+  const linked = P.board.fromLink(location.hash);
+  if (linked && linked.game === "guess") restore(linked);
 })();
