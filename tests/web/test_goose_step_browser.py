@@ -19,7 +19,7 @@ SHOWN = """() => ({
   chances: [...document.querySelectorAll('#chances td.pwin')].map((td) => td.dataset.value),
   position: document.getElementById('chances-panel').dataset.position,
 })"""
-MARKER = "() => (document.querySelector('g.board-marker') || {dataset: {}}).dataset.ply"
+MARKER = "(() => (document.querySelector('g.board-marker') || {dataset: {}}).dataset.ply)"
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -146,8 +146,10 @@
         ply = target;
         await o.render(ply, ply >= count());
         update();
-        // a step redraws the page's board: focus that was on it would fall to the page's body
-        const lost = !document.activeElement || document.activeElement === document.body;
+        // a step redraws the page's board: focus that was on it would fall to the page's body; a control the
+        // step disabled or hid (the last step at the end, a Roll) still holds it until the browser drops it
+        const at = document.activeElement;
+        const lost = !at || at === document.body || at.disabled || !!(at.closest && at.closest("[hidden]"));
         if (lost) (next.disabled ? back : next).focus({ preventScroll: true });
       }).catch(() => update());
       return stepping;
