@@ -15,7 +15,8 @@ pytestmark = pytest.mark.browser
 
 IDLE = "!document.body.classList.contains('busy')"
 SHOWN = """() => ({
-  pieces: [...document.querySelectorAll('#pieces circle')].map((c) => c.getAttribute('cx') + ',' + c.getAttribute('cy')),
+  pieces: [...document.querySelectorAll('#pieces circle')]
+   .map((c) => c.getAttribute('cx') + ',' + c.getAttribute('cy')),
   chances: [...document.querySelectorAll('#chances td.pwin')].map((td) => td.dataset.value),
   position: document.getElementById('chances-panel').dataset.position,
 })"""
