@@ -336,6 +336,11 @@
     const box = $("grades");
     const record = ab.record;
     let r = null, why = "";
+    const first = game.plies[0] && game.plies[0].chances;
+    if (!first || first.ready === false) {  // the review would have to solve them: none is started by a review
+      drawLuck(box, null, "the chances of " + record.settings.players + " players are not worked out on this page (Work them out, then play again)");
+      return;
+    }
     try {
       const reply = await fetch("/api/review", { method: "POST", headers: { "Content-Type": "application/json" },
                                                 body: JSON.stringify(record) });
