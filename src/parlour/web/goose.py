@@ -16,6 +16,8 @@ fractions, 3 and 4 players as certified intervals. The Figure 2 heat map, and a 
                          idle: true}: the person cancelled it, and moves go on without chances)
   POST /api/move         {position, seed, turn} (the server rolls) or {position, faces}: the turn told in words,
                          the new position, the winner or the draw, and the chances from there (or a job)
+  POST /api/replay       {record, start}: every position of a game record's main line, each turn as /api/move
+                         tells it (the page's links and its stepping), and the chances of each
   GET  /api/heatmap      ?rules=NAME&surface=p1_1|p1_2|draw_1: one of Figure 2's surfaces (2 players)
   POST /api/rules        {variant} or {toml}: 2 players re-solved under those rules, against the study's rules;
                          with quick: true at once, certified to QUICK_TOL (the page's toggles), exactly after
@@ -41,7 +43,7 @@ import sys
 import threading
 import tomllib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -53,6 +55,8 @@ from pydantic import BaseModel
 from parlour.analyses.goose import chain as gchain
 from parlour.analyses.goose import figures, model, policy, positions, turns
 from parlour.analyses.goose.positions import Table
+from parlour.analyses.review import goose as rgoose
+from parlour.analyses.review.core import parse_record
 from parlour.errors import InvalidInput, ParlourError, shown
 from parlour.games.goose.rules import (
     STUDY,
@@ -325,6 +329,12 @@ def move(req: MoveRequest) -> dict[str, Any]:
     else:
         raise InvalidInput("send a seed and a turn (the server rolls) or the faces of a throw")
     t = turns.take_turn(rules, state, None if skips(rules, state) is not None else thrown)
+    return turn_json(rules, t, lambda after: chances(rules, after, req.position.start if req.position else False))
+
+
+def turn_json(rules: RuleSet, t: turns.Turn, chances_at: Callable[[State], dict[str, Any]]) -> dict[str, Any]:
+    """A turn as /api/move answers it: told in words, the position after it, the winner or the draw, and the
+    chances from there (`chances_at`: a look-up, or the job or question `chances` answers)."""
     out: dict[str, Any] = {
         "turn": {"player": t.player + 1, "faces": list(t.faces) if t.faces is not None else None,
                  "path": list(t.path), "story": list(t.story)},
@@ -335,13 +345,47 @@ def move(req: MoveRequest) -> dict[str, Any]:
     if t.winner is not None:
         out["position"] = {**position_json(rules, t.after), "to_move": None, "inn_pending": []}
         out["chances"] = {"ready": True, "exact": True, "over": True,
-                          **exact("win", [Fraction(int(p == t.winner)) for p in range(state.players)]),
+                          **exact("win", [Fraction(int(p == t.winner)) for p in range(t.after.players)]),
                           **exact("draw", Fraction(0))}
         return out
     out["position"] = position_json(rules, t.after)
-    out["chances"] = chances(rules, t.after, req.position.start if req.position is not None else False)
+    out["chances"] = chances_at(t.after)
     out["skips"] = out["chances"]["skips"]
     return out
+
+
+class ReplayRequest(BaseModel):
+    record: Any = None  # a Goose game record (docs/json.md, "Game records")
+    start: Any = False  # as a Position's: true starts a long solve the person asked for, "never" starts none
+
+
+@router.post("/api/replay")
+def replay(req: ReplayRequest) -> dict[str, Any]:
+    """Every position of a record's main line, as /api/move told each turn (ply 0: the start), with the chances
+    of each once the chain is at hand; else the job that solves it (or the question whether to start it), and
+    no chances, so that a link opens at once and its numbers follow. The record is checked move by move as
+    `parlour review` checks it (`analyses.review.goose.replay`)."""
+    record = parse_record(req.record)
+    if record.game != "goose":
+        raise InvalidInput(f"this is a record of {shown(record.game)}, not of the Goose")
+    rules = _rules(record.settings.get("rules", "study"))
+    players = rgoose.players_of(record.settings)
+    first = rgoose.start_of(rules, players, record.settings)
+    played = rgoose.replay(rules, players, record.moves, first)
+    table, waiting = table_or_job(rules, players, req.start)
+
+    def chances_at(state: State) -> dict[str, Any]:
+        out: dict[str, Any] = chances_json(table, state) if table is not None else {"ready": False}
+        out["skips"] = skips(rules, state)
+        return out
+
+    at_first = chances_at(first)
+    plies: list[dict[str, Any]] = [{"turn": None, "winner": None, "draw": False, "over": False,
+                                    "position": position_json(rules, first), "chances": at_first,
+                                    "skips": at_first["skips"]}]
+    plies += [turn_json(rules, turns.take_turn(rules, before, faces), chances_at) for _, before, _, faces in played]
+    return {"rules": rules.name, "players": players, "plies": plies,
+            "chances": {"ready": True} if table is not None else waiting}
 
 
 def board_json(rules: RuleSet) -> dict[str, Any]:
@@ -612,8 +656,8 @@ __all__ = [
     "ALWAYS_ASK_PLAYERS", "CELL", "EXACT_TABLE_SECONDS", "MAX_CUSTOM_KEPT", "MAX_CUSTOM_UNKNOWNS", "MAX_END",
     "MAX_OUTCOMES", "MAX_PENDING", "MAX_PLAYERS", "MAX_TABLES", "MAX_TOML_CHARS", "MIN_PLAYERS", "QUICK_KEPT",
     "QUICK_TOL", "QUICK_WAIT_S", "SEED_MAX", "STUDY_TOML", "SURFACES", "TABLE_STATE_SECONDS", "TOGGLES", "TURN_MAX",
-    "ChainStore", "Key", "MoveRequest", "Position", "RulesRequest", "api_board", "api_chances", "api_heatmap",
-    "board_cells", "board_json", "chains", "chances", "chances_json", "compare_rules", "custom_rules", "estimate",
-    "expected_seconds", "headline", "heatmap", "move", "page", "position_json", "quick_compare", "quick_start",
-    "router", "rules_json", "spiral", "start_job", "table_cache", "table_or_job",
+    "ChainStore", "Key", "MoveRequest", "Position", "ReplayRequest", "RulesRequest", "api_board", "api_chances",
+    "api_heatmap", "board_cells", "board_json", "chains", "chances", "chances_json", "compare_rules", "custom_rules",
+    "estimate", "expected_seconds", "headline", "heatmap", "move", "page", "position_json", "quick_compare",
+    "quick_start", "replay", "router", "rules_json", "spiral", "start_job", "table_cache", "table_or_job", "turn_json",
 ]

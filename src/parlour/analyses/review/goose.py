@@ -7,12 +7,16 @@ A record (`core`, docs/json.md "Game records") of the Goose:
 
 `rules` names a variant (`games.goose.rules.VARIANTS`) or is a rule set's mapping (the TOML's keys); each move is
 the turn of the player to move, in order: the throw's faces, or null (or no faces) for a turn he must skip (the
-inn, a well). Every throw is a `Luck` entry: the thrower's chance to win just before and just after it. A skipped
+inn, a well). A game the page began from pieces placed by hand says where they stood in `settings.start`:
+`{"squares": [...], "to_move": k, "inn_pending": [...]}` (players 1-based, as the page's positions).
+Every throw is a `Luck` entry: the thrower's chance to win just before and just after it. A skipped
 turn has one outcome, so it moves no chance (the value of a position with one successor is that successor's) and
 is no entry. With 2 players the chances are the exact fractions of the chain's exact solution, so the swings of a
 game add up, move by move, to the final chances minus the initial ones with no rounding at all; with 3 and 4
 players they are the midpoints of certified intervals (half-width at most `positions.TOL`: the review says so
-in its status and notes). The tables come from the pages' disk cache when it holds them (`positions.obtain`).
+in its status and notes). The tables come from the pages' disk cache when it holds them (`positions.obtain`);
+a review never starts a solve of minutes: 4 players are reviewed only once their table is on disk (the page's
+Start works it out), else the review is refused with a sentence that says so.
 """
 
 from __future__ import annotations
@@ -24,7 +28,16 @@ from typing import Any
 from parlour.analyses.goose import positions, turns
 from parlour.analyses.review.core import GameRecord, Luck, Review, Thresholds
 from parlour.errors import FormatError, InvalidInput, ParlourError, shown
-from parlour.games.goose.rules import VARIANTS, RuleSet, State, from_mapping, square_of, start_state, variant
+from parlour.games.goose.rules import (
+    VARIANTS,
+    RuleSet,
+    State,
+    from_mapping,
+    square_of,
+    start_state,
+    state_from_squares,
+    variant,
+)
 from parlour.infra import storage
 from parlour.results import Status
 
@@ -33,6 +46,7 @@ UNIT = "chance to win"
 # win chance, as the other win-chance games use them).
 THRESHOLDS = Thresholds(Fraction(1, 50), Fraction(1, 20), Fraction(1, 10))
 MAX_PLAYERS = positions.MAX_TABLE_PLAYERS
+SOLVE_PLAYERS = 3  # up to this many players a review may solve a missing table (seconds); beyond, minutes and GiB
 
 
 def rules_of(settings: Mapping[str, Any]) -> RuleSet:
@@ -61,6 +75,26 @@ def players_of(settings: Mapping[str, Any]) -> int:
     return n
 
 
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def start_of(rules: RuleSet, players: int, settings: Mapping[str, Any]) -> State:
+    """The position the game began from: the start, or the pieces the page placed (`settings.start`)."""
+    given = settings.get("start")
+    if given is None:
+        return start_state(rules, players)
+    if not isinstance(given, dict):
+        raise FormatError(f"the record's start must be an object with squares, to_move and inn_pending, got "
+                          f"{shown(given)}")
+    squares, mover, pending = given.get("squares"), given.get("to_move", 1), given.get("inn_pending", [])
+    if not isinstance(squares, list) or len(squares) != players or not all(_whole(s) for s in squares):
+        raise FormatError(f"the record's start.squares must be {players} whole numbers, got {shown(squares)}")
+    if not _whole(mover) or not isinstance(pending, list) or not all(_whole(p) and 1 <= p <= players for p in pending):
+        raise FormatError(f"the record's start has a bad to_move or inn_pending: {shown(given)}")
+    return state_from_squares(rules, squares, mover - 1, [p - 1 for p in pending])
+
+
 def _faces(move: Mapping[str, Any], k: int) -> tuple[int, ...] | None:
     faces = move.get("faces")
     if faces is None:
@@ -76,10 +110,11 @@ def _check_faces(rules: RuleSet, faces: tuple[int, ...], k: int) -> None:
         raise InvalidInput(f"moves[{k}]: these dice cannot show {list(faces)}")
 
 
-def replay(rules: RuleSet, players: int, moves: Sequence[Mapping[str, Any]]) -> list[tuple[int, State, State, Any]]:
+def replay(rules: RuleSet, players: int, moves: Sequence[Mapping[str, Any]],
+           start: State | None = None) -> list[tuple[int, State, State, Any]]:
     """Every turn of the record as (ply, state before, state after, the throw or None), checked against the
     rules: the right player's turn, a throw where he throws, none where he skips, nothing after the end."""
-    state, out, over = start_state(rules, players), [], False
+    state, out, over = start if start is not None else start_state(rules, players), [], False
     for k, move in enumerate(moves):
         if over:
             raise InvalidInput(f"moves[{k}] comes after the end of the game")
@@ -112,12 +147,27 @@ def _after(rules: RuleSet, table: positions.Table, state: State) -> tuple[Fracti
     return _chances(table, state)
 
 
+def table_of(rules: RuleSet, players: int) -> positions.Table:
+    """The chances of every position: from the disk cache, or solved here for up to SOLVE_PLAYERS players; a
+    solve of minutes (4 players) is never started by a review."""
+    root = storage.cache_root()
+    if players > SOLVE_PLAYERS:
+        found = positions.load(root, rules, players)
+        if found is None:
+            raise InvalidInput(f"the review of a {players}-player game needs every position's chances, which are not "
+                               f"worked out on this machine yet (minutes of solving): work them out on the Goose "
+                               f"page (Start), then review the game")
+        return found
+    return positions.obtain(root, rules, players)
+
+
 def review(record: GameRecord) -> Review:
     """Every throw's swing in the thrower's chance to win; no decisions (the Goose has none)."""
     rules, players = rules_of(record.settings), players_of(record.settings)
-    turns_ = replay(rules, players, record.moves)
-    table = positions.obtain(storage.cache_root(), rules, players)
-    values = [_chances(table, start_state(rules, players))]
+    first = start_of(rules, players, record.settings)
+    turns_ = replay(rules, players, record.moves, first)
+    table = table_of(rules, players)
+    values = [_after(rules, table, first)]
     luck = []
     for ply, before, after, faces in turns_:
         now = _after(rules, table, after)
@@ -137,4 +187,5 @@ def review(record: GameRecord) -> Review:
                   status=Status.EXACT if exact_ else Status.CERTIFIED)
 
 
-__all__ = ["MAX_PLAYERS", "THRESHOLDS", "UNIT", "players_of", "replay", "review", "rules_of"]
+__all__ = ["MAX_PLAYERS", "SOLVE_PLAYERS", "THRESHOLDS", "UNIT", "players_of", "replay", "review", "rules_of",
+           "start_of", "table_of"]

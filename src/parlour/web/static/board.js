@@ -146,10 +146,10 @@
         ply = target;
         await o.render(ply, ply >= count());
         update();
-        // a step redraws the page's board: focus that was on it would fall to the page's body, and so would focus
-        // on a step button the step disabled (Home on «: Chromium moves it to the body a moment later)
+        // a step redraws the page's board: focus that was on it would fall to the page's body; a control the
+        // step disabled or hid (the last step at the end, a Roll) still holds it until the browser drops it
         const at = document.activeElement;
-        const lost = !at || at === document.body || at.disabled;
+        const lost = !at || at === document.body || at.disabled || !!(at.closest && at.closest("[hidden]"));
         if (lost) (next.disabled ? back : next).focus({ preventScroll: true });
       }).catch(() => update());
       return stepping;

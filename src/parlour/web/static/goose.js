@@ -1,6 +1,9 @@
 // The Game of the Goose page: the board and its pieces, a game played by server-side rolls (the seed and the
 // turn travel with each request: the server keeps no game), each player's chance after every move (exact for
-// 2 players, certified for 3 and 4), the Figure 2 heat map and the rule editor.
+// 2 players, certified for 3 and 4), the Figure 2 heat map and the rule editor. The game is kept as a record
+// (docs/json.md, "Game records": the settings and every throw's faces; the Goose hides nothing, so the dice are
+// the whole game): the address carries it (#record=), and the analysis board (board.js) steps through it, retries
+// from any throw as a side line and shows the luck of every throw from POST /api/review.
 "use strict";
 (function () {
   const $ = parlour.$;
@@ -10,7 +13,9 @@
   // The first game's seed: ?seed=N in the address replays a game (the screenshot does), else the server's draw.
   const asked = new URLSearchParams(window.location.search).get("seed");
   const game = { position: null, seed: /^\d{1,12}$/.test(asked || "") ? Number(asked) : JSON.parse($("goose-seed").textContent),
-                 turn: 0, over: false, moves: 0, chances: null, fresh: true };
+                 turn: 0, over: false, moves: 0, chances: null, fresh: true,
+                 record: null, plies: [], line: null, linePlies: null };
+  let ab = null;  // the analysis board (board.js), made once the page's functions are defined
 
   // ---- the board -------------------------------------------------------------------------------------
   function place(square) {
@@ -254,10 +259,38 @@
     drawPieces();
     markPath(null);
     updateHeatMark();
-    if (await settle(data)) beginStory();
+    const told = await settle(data);
+    if (told) beginStory();
     else { tale = null; $("story").replaceChildren(); }  // no numbers: no story of other settings either
+    newRecord(data);
     finishControls();
     return true;
+  }
+
+  // ---- the record: the settings and every throw (the main line); the board steps through it ------------
+  function isStart(pos) {
+    return pos.to_move === 1 && !pos.inn_pending.length && pos.squares.every((s) => s === 0);
+  }
+
+  function newRecord(data) {
+    const pos = game.position;
+    const settings = { players: pos.players, rules: pos.rules };
+    if (!isStart(pos)) settings.start = { squares: pos.squares, to_move: pos.to_move, inn_pending: pos.inn_pending };
+    game.record = { parlour_record: 1, game: "goose", settings: settings, moves: [] };
+    game.plies = [{ turn: null, over: false, winner: null, draw: false, position: pos, skips: game.skips,
+                    chances: game.chances || { ready: false } }];
+    game.line = null;
+    game.linePlies = null;
+    $("grades").hidden = true;
+    if (ab) ab.setRecord(copyOf(game.record), true);
+    keepAddress();
+    return data;
+  }
+
+  const copyOf = (record) => Object.assign({}, record, { moves: record.moves.slice() });
+
+  function keepAddress() {  // a reload, or the address sent to another machine, restores this game
+    if (ab && game.record) history.replaceState(null, "", location.pathname + location.search + "#record=" + parlour.board.encode(ab.record));
   }
 
   // ---- the game's story: each player's chance after every move, and the ending that tells it ---------
@@ -279,7 +312,6 @@
     const after = game.chances.win;
     const i = mover - 1;
     tale.add({ values: after, label: data.turn.story.join(" "), loss: 0, mover: i });
-    if (data.turn.faces) (game.luck = game.luck || []).push({ move: game.moves, player: mover, swing: after[i] - before[i] });
     if (!data.over) return;
     const start = game.startChances;
     const verdict = data.winner ? "Player " + data.winner + " wins after " + game.moves + " moves." :
@@ -288,16 +320,94 @@
       start.win.map((w, k) => "player " + (k + 1) + " " + pct1(w)).join(", ") + "." : "";
     tale.end(verdict, expected);
     const said = tale.element.querySelector(".story-costliest");
-    if (said) said.textContent = luckWords(game.luck || []);
+    if (said) said.textContent = "Luck only: nobody decides in the Goose. The luckiest and unluckiest throws follow from the review…";
   }
 
-  function luckWords(luck) {
-    const points = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " points";
-    const best = luck.reduce((a, e) => (!a || e.swing > a.swing ? e : a), null);
-    const worst = luck.reduce((a, e) => (!a || e.swing < a.swing ? e : a), null);
-    const one = (e) => "move " + e.move + " (player " + e.player + ", " + points(e.swing) + ")";
-    return "Luck only: nobody decides in the Goose. " + (best && best.swing > 0 ? "The luckiest throw: " + one(best) +
-      (worst && worst.swing < 0 ? "; the unluckiest: " + one(worst) : "") + "." : "No throw changed anyone's chance.");
+  // The luck, as `parlour review` measures it (POST /api/review: the same code, so the same numbers): each
+  // throw's swing in the thrower's chance to win; the story's ending names the luckiest and the unluckiest.
+  const luckPoints = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " points";
+  function luckWords(r) {
+    const one = (e) => "move " + e.ply + " (" + e.player + ", " + luckPoints(e.swing) + ")";
+    return "Luck only: nobody decides in the Goose. " + (r.luckiest ? "The luckiest throw: " + one(r.luckiest) +
+      (r.unluckiest ? "; the unluckiest: " + one(r.unluckiest) : "") + "." : "No throw changed anyone's chance.");
+  }
+
+  async function reviewGame() {
+    const box = $("grades");
+    const record = ab.record;
+    let r = null, why = "";
+    const first = game.plies[0] && game.plies[0].chances;
+    if (!first || first.ready === false) {  // the review would have to solve them: none is started by a review
+      drawLuck(box, null, "the chances of " + record.settings.players + " players are not worked out on this page (Work them out, then play again)");
+      return;
+    }
+    try {
+      const reply = await fetch("/api/review", { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify(record) });
+      r = await reply.json().catch(() => null);
+      if (!reply.ok) { why = (r && r.error) || "the server could not review it"; r = null; }
+    } catch (_) { why = "the server did not answer"; }
+    if (ab.record !== null && JSON.stringify(ab.record.moves) !== JSON.stringify(record.moves)) return;  // moved on
+    drawLuck(box, r, why);
+    const said = tale && tale.element.querySelector(".story-costliest");
+    if (said && r) said.textContent = luckWords(r);
+  }
+
+  function jumpTo(text, ply) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "link jump";
+    b.dataset.keepEnabled = "";
+    b.textContent = text;
+    b.addEventListener("click", () => ab.go(ply));
+    return b;
+  }
+
+  function drawLuck(box, r, why) {
+    const h = document.createElement("h2");
+    h.id = "grades-title";
+    h.textContent = "Grades: luck only";
+    const note = document.createElement("p");
+    note.className = "note";
+    note.textContent = "Nobody decides anything in the Game of the Goose: the dice move the pieces, so there is no " +
+      "decision to grade (no best move, no mistake, no blunder). Each throw's luck is the change it made to the " +
+      "thrower's chance to win.";
+    box.replaceChildren(h, note);
+    box.hidden = false;
+    if (!r) {
+      const p = document.createElement("p");
+      p.id = "luck-unavailable";
+      p.textContent = "The review is unavailable: " + parlour.sentence(why);
+      box.appendChild(p);
+      return;
+    }
+    const how = document.createElement("p");
+    how.className = "note";
+    how.id = "luck-kind";
+    how.textContent = r.status === "exact" ? "Exact: from the exact fractions of every position." :
+      "Certified midpoints: each chance is the middle of an interval proven to hold the true value (" + r.chances + ").";
+    const table = document.createElement("table");
+    table.className = "grade-counts luck-counts";
+    table.innerHTML = "<thead><tr><th scope='col'>player</th><th scope='col'>throws</th><th scope='col'>total luck</th></tr></thead>";
+    const body = table.appendChild(document.createElement("tbody"));
+    for (const name of r.player_names) {
+      const mine = r.luck.filter((e) => e.player === name);
+      const tr = body.appendChild(document.createElement("tr"));
+      for (const text of [name, String(mine.length), luckPoints(mine.reduce((a, e) => a + e.swing, 0))]) {
+        tr.appendChild(document.createElement("td")).textContent = text;
+      }
+    }
+    const facts = document.createElement("ul");
+    facts.className = "grade-facts";
+    for (const [label, e] of [["Luckiest throw", r.luckiest], ["Unluckiest throw", r.unluckiest]]) {
+      const li = facts.appendChild(document.createElement("li"));
+      const b = document.createElement("b");
+      b.textContent = label + ": ";
+      li.append(b, e ? jumpTo("move " + e.ply + " (" + e.player + ", " + e.event.faces.join("+") + "): " +
+        luckPoints(e.swing), e.ply) : "none");
+      if (e) li.dataset.ply = String(e.ply);
+    }
+    box.append(how, table, facts);
   }
 
   // ---- motion: the mover's piece walks its path square by square; a goose's repeat and a jump flash ----
@@ -365,7 +475,6 @@
     game.fresh = false;
     game.turn = 0;
     game.moves = 0;
-    game.luck = [];
     $("log").replaceChildren();
     $("last-move").replaceChildren();
     if ($("again")) { $("again").remove(); $("roll").hidden = false; }
@@ -382,10 +491,68 @@
   }
 
   function finishControls() {
-    $("roll").disabled = game.over || !game.position;
+    $("roll").disabled = game.over || !game.position || (!!ab && !ab.atEnd() && !game.line);
   }
 
-  function tellMove(data) {
+  // A throw joins the main line (or the retry being played): the record, the position told, the address.
+  function recordMove(data) {
+    const move = { by: "player " + data.turn.player, faces: data.turn.faces };
+    if (game.line) {
+      game.line.moves.push(move);
+      game.linePlies.push(data);
+      ab.setLine(game.line);
+    } else {
+      game.record.moves.push(move);
+      game.plies.push(data);
+      ab.setRecord(copyOf(game.record));  // a copy: the board compares its old length with the new
+      if (data.over) reviewGame();
+    }
+    keepAddress();
+  }
+
+  // ---- stepping: the page at any throw of the main line, from the positions told (no request) ----------
+  async function renderAt(ply, last) {
+    const data = game.plies[ply];
+    if (!data) return;
+    parlour.unask();
+    game.moves = ply;
+    game.position = data.position;
+    game.over = !!data.over;
+    game.skips = data.skips || null;
+    drawPieces();
+    markPath(data.turn ? data.turn.path : null);
+    updateHeatMark();
+    if (data.chances && data.chances.ready !== false) showChances(data.chances); else clearChances();
+    if (data.turn) tellMove(data, false);
+    else {
+      $("last-move").replaceChildren();
+      $("dice").replaceChildren();
+      $("move-text").textContent = ply ? "" : "The start.";
+    }
+    showAgain(last && game.over);
+    showMover();
+    finishControls();
+  }
+
+  // Retry from here: new dice from this position, as a side line (the record keeps the main line).
+  async function retryFrom(ply) {
+    await renderAt(ply, false);
+    game.line = { from: ply, moves: [] };
+    game.linePlies = [];
+    game.seed = Math.floor(Math.random() * 1e12);
+    game.turn = 0;
+    ab.setLine(game.line);
+    finishControls();
+    $("roll").focus({ preventScroll: true });
+  }
+
+  function leaveRetry() {
+    game.line = null;
+    game.linePlies = null;
+    keepAddress();
+  }
+
+  function tellMove(data, live) {
     const box = $("last-move");
     box.replaceChildren();
     const t = data.turn;
@@ -398,7 +565,8 @@
     if (data.over) {
       const p = document.createElement("p");
       p.className = "outcome";
-      p.textContent = data.winner ? "Player " + data.winner + " wins the game after " + game.moves + " moves."
+      const moves = game.moves;
+      p.textContent = data.winner ? "Player " + data.winner + " wins the game after " + moves + " moves."
         : "Nobody can ever move again: the game is a draw.";
       const start = game.startChances;
       if (start && data.winner && start.win[data.winner - 1] !== undefined) {
@@ -408,13 +576,15 @@
       }
       box.appendChild(p);
       // in the Roll bar, in Roll's place: on the screen of a phone whatever is scrolled, where the thumb is
-      const again = window.parlour.primaryButton("again", "Play again", async () => { await newGame(); nextFocus(); });
-      $("roll").hidden = true;
-      $("controls").appendChild(again);
+      showAgain(true);
     }
-    const li = document.createElement("li");
-    li.textContent = t.story.join(" ");
-    $("log").prepend(li);
+    if (live && !game.line) {
+      const li = document.createElement("li");
+      li.textContent = t.story.join(" ");
+      li.dataset.ply = String(game.moves);
+      li.tabIndex = 0;
+      $("log").prepend(li);
+    }
     // the move's line under the board: the dice (rolled, unless the reader asks for less motion) and the story
     const dice = $("dice");
     dice.replaceChildren(...(t.faces || []).map(die));
@@ -431,9 +601,19 @@
     return s;
   }
 
+  function showAgain(on) {
+    if (on && !$("again")) {
+      // in the Roll bar, in Roll's place: on the screen of a phone whatever is scrolled, where the thumb is
+      const again = window.parlour.primaryButton("again", "Play again", async () => { await newGame(); nextFocus(); });
+      $("controls").appendChild(again);
+    }
+    if (!on && $("again")) $("again").remove();
+    $("roll").hidden = on;
+  }
+
   async function roll(ev) {
     if (ev) ev.preventDefault();
-    if (game.over || !game.position) return;
+    if (game.over || !game.position || (ab && !ab.atEnd() && !game.line)) return;
     const mover = game.position.to_move;
     const before = game.chances ? game.chances.win.slice() : null;
     const data = await parlour.api("api/move", { position: withStart(game.position), seed: game.seed, turn: game.turn },
@@ -444,13 +624,16 @@
     game.position = data.position;
     game.over = data.over;
     game.skips = data.skips || null;
-    tellMove(data);
+    tellMove(data, true);
     drawPieces();
     walk(mover, data.turn.path, data.turn.faces);
     markPath(data.turn.path);
     updateHeatMark();
     if (data.position.to_move) $("place-squares").value = data.position.squares.join(",");
-    if (await settle(data.chances) && before) storyMove(mover, before, data);
+    const told = await settle(data.chances);
+    if (told && before && !game.line) storyMove(mover, before, data);
+    data.chances = game.chances || { ready: false };
+    recordMove(data);
     showMover();
     finishControls();
     window.parlour.reveal($("board"), $("move-line"));
@@ -840,11 +1023,77 @@
     if (ev.key === "Enter" && (ev.target === document.body || tag === "main") && !$("roll").disabled) roll(ev);
   });
 
+  // ---- a game restored from its record (a link, a reload): every position told by one request -------
+  async function restore(linked) {
+    const s = linked.settings || {};
+    const players = Number(s.players || 2), rules = s.rules === undefined ? "study" : s.rules;
+    if (linked.game !== "goose" || typeof rules !== "string" || ![...$("rules").options].some((o) => o.value === rules) ||
+        ![...$("players").options].some((o) => Number(o.value) === players)) return false;
+    $("players").value = String(players);
+    $("rules").value = rules;
+    if (rules !== board.rules) {
+      const b = await parlour.api("api/board?rules=" + encodeURIComponent(rules));
+      if (!b) return false;
+      board = b;
+      relabel();
+    }
+    fillMovers(players);
+    const main = { parlour_record: 1, game: "goose", settings: s, moves: linked.moves };
+    let data = await parlour.api("api/replay", { record: main }, "restoring the game…");
+    if (!data) return false;
+    game.position = data.plies[0].position;
+    if (data.chances.ready === false && await settle(data.chances)) {
+      data = (await parlour.api("api/replay", { record: main })) || data;
+    }
+    game.fresh = false;
+    game.seed = Math.floor(Math.random() * 1e12);
+    game.turn = linked.moves.length;
+    game.record = { parlour_record: 1, game: "goose", settings: s, moves: linked.moves.slice() };
+    game.plies = data.plies;
+    retell();
+    ab.setRecord(Object.assign(copyOf(game.record), { lines: linked.lines || [] }), true);
+    await renderAt(game.plies.length - 1, true);
+    keepAddress();
+    if (linked.moves.length) reviewGame();
+    return true;
+  }
+
+  // The move list and the story of a restored game, as they were told while it was played.
+  function retell() {
+    $("log").replaceChildren();
+    const first = game.plies[0].chances;
+    game.chances = first && first.ready !== false ? first : null;
+    game.startChances = game.chances;
+    game.position = game.plies[0].position;
+    if (game.chances) beginStory(); else { tale = null; $("story").replaceChildren(); }
+    game.plies.forEach((data, k) => {
+      if (!k) return;
+      game.moves = k;
+      const li = document.createElement("li");
+      li.textContent = data.turn.story.join(" ");
+      li.dataset.ply = String(k);
+      li.tabIndex = 0;
+      $("log").prepend(li);
+      game.chances = data.chances && data.chances.ready !== false ? data.chances : null;
+      storyMove(data.turn.player, null, data);
+    });
+  }
+
+  ab = parlour.board({
+    game: "goose", tools: $("board-tools"), moves: $("log"),
+    chart: () => (tale ? tale.element : null),
+    plyOfPoint: (i) => i, pointOfPly: (ply) => ply,
+    render: renderAt, retry: retryFrom, leave: leaveRetry,
+    canRetry: (ply) => !!game.plies[ply] && !game.plies[ply].over && ply < game.record.moves.length,
+    moveName: (ply) => "move " + ply + " (player " + game.plies[ply].turn.player + ")",
+  });
+
   (async function start() {
     fillMovers(2);
     game.position = startPosition(2, "study");
     drawPieces();
-    await newGame();
+    const linked = parlour.board.fromLink(location.hash);
+    if (!linked || !(await restore(linked))) await newGame();
     await showHeat();
   })();
 })();
