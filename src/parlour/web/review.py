@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 
 from parlour.analyses.review.core import parse_record, review
 from parlour.errors import FormatError
@@ -22,6 +23,7 @@ async def api_review(request: Request) -> dict[str, Any]:
         data = await request.json()
     except ValueError as exc:
         raise FormatError("the request body is not valid JSON") from exc
-    result = review(parse_record(data))
+    # the grading is synchronous work (a Goose table read back, a search): off the event loop, so other requests go on
+    result = await run_in_threadpool(review, parse_record(data))
     body: dict[str, Any] = envelope("parlour", "review", jsonable(result))
     return body
