@@ -69,7 +69,7 @@ from pydantic import BaseModel
 
 from parlour.analyses.guess import play, table
 from parlour.analyses.guess.solve import check_solution, solve_guess
-from parlour.analyses.review.core import GameRecord, parse_record
+from parlour.analyses.review.core import GameRecord
 from parlour.analyses.review.guess import exchanges
 from parlour.errors import InvalidInput, shown
 from parlour.games.guess.trees import Tree
@@ -77,6 +77,7 @@ from parlour.infra.cache import FileStore, PageCache
 from parlour.results import exact, frac_str
 from parlour.web.common import ask_first, duration_words, one_of, render, whole_number, whole_numbers
 from parlour.web.jobs import Report, at_current_load, jobs
+from parlour.web.review import AtRequest, page_record
 
 MEMORY_BUDGET = 8_000_000  # tree depths kept in memory over all N (N = 1,024: about 1 M)
 # The page takes every N the command line does, up to what its memory budget can keep (Bob's trees hold
@@ -616,17 +617,10 @@ def search_json(s: Strategies, seed: int, answers: Sequence[play.Answer]) -> dic
     return search_view(s, seed, [*game.guesses, *pending], game.answers, (depths, p))
 
 
-class AtRequest(BaseModel):
-    record: Any = None
-    ply: Any = None
-
-
 def _record(data: Any) -> tuple[GameRecord, Strategies, str, int | None]:
     """A guessing game's record, N's strategies (loaded), its mode, and its seed when it is this server's game
     (the certificate of the strategies it was drawn from is the one loaded here), else None."""
-    record = parse_record(data)
-    if record.game != "guess":
-        raise InvalidInput(f"this page restores guessing games, not {shown(record.game)}")
+    record = page_record(data, "guess", "guessing games")
     n = _size(record.settings.get("n"))
     mode = one_of(record.settings.get("mode", "guess"), "the record's mode", MODES)
     s = _strategies(n)

@@ -67,13 +67,14 @@ from parlour.analyses.memory.match import (
     turn_hint,
 )
 from parlour.analyses.memory.summary import state_values
-from parlour.analyses.review.core import GameRecord, parse_record
+from parlour.analyses.review.core import GameRecord
 from parlour.analyses.review.memory import deal_of, flips_of, play_on, played, settings_of
 from parlour.errors import InvalidInput, shown
 from parlour.games.memory.rules import State, make_state
 from parlour.infra.storage import atomic_write, cache_folder
 from parlour.results import exact
 from parlour.web.common import one_of, render, whole_number, whole_numbers
+from parlour.web.review import AtRequest, page_record
 
 router = APIRouter()
 
@@ -327,11 +328,6 @@ def api_view(req: ViewRequest) -> dict[str, Any]:
     return view(pairs, first, nonce, moves)
 
 
-class AtRequest(BaseModel):
-    record: Any = None
-    ply: Any = None
-
-
 class LineRequest(BaseModel):
     record: Any = None
     start: Any = None
@@ -339,18 +335,11 @@ class LineRequest(BaseModel):
     seed: Any = None
 
 
-def _record(data: Any) -> GameRecord:
-    record = parse_record(data)
-    if record.game != "memory":
-        raise InvalidInput(f"this page restores games of Memory, not {shown(record.game)}")
-    return record
-
-
 @router.post("/api/at")
 def api_at(req: AtRequest) -> dict[str, Any]:
     """The position after the first `ply` flips of a record's main line (the analysis board's step), as a view.
     It needs only the faces the record shows: an unfinished game's hidden cards stay hidden."""
-    record = _record(req.record)
+    record = page_record(req.record, "memory", "games of Memory")
     ply = whole_number(req.ply, "the move", 0, len(record.moves))
     return {**view_of(played(record, ply).match), "ply": ply}
 
@@ -360,7 +349,7 @@ def api_line(req: LineRequest) -> dict[str, Any]:
     """Retry from here: the record's first `start` flips, then the person's `moves` against the optimal computer
     (its random draws from `seed`). Only a finished game's record (it carries the deal): while a game runs its
     deal is hidden, and a retry would turn its cards."""
-    record = _record(req.record)
+    record = page_record(req.record, "memory", "games of Memory")
     if "deal" not in record.settings:
         raise InvalidInput("retry from here opens once the game is over: until then the deal is hidden")
     start = whole_number(req.start, "the move to retry from", 0, len(record.moves))
@@ -393,7 +382,7 @@ def headline() -> str:
 
 
 __all__ = [
-    "KEY_FILE", "NONCE", "AtRequest", "FlipRequest", "Game", "LineRequest", "NewRequest", "ViewRequest", "api_at",
+    "KEY_FILE", "NONCE", "FlipRequest", "Game", "LineRequest", "NewRequest", "ViewRequest", "api_at",
     "api_flip", "api_line", "api_new", "api_state", "api_view", "headline", "max_flips", "page", "record_of",
     "router", "story", "view", "view_of",
 ]

@@ -6,15 +6,31 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
-from parlour.analyses.review.core import parse_record, review
-from parlour.errors import FormatError
+from parlour.analyses.review.core import GameRecord, parse_record, review
+from parlour.errors import FormatError, InvalidInput, shown
 from parlour.results import envelope, jsonable
 
-__all__ = ["router"]
+__all__ = ["AtRequest", "page_record", "router"]
 
 router = APIRouter()
+
+
+class AtRequest(BaseModel):
+    """A page's `POST api/at`: the position after the first `ply` moves of a record's main line."""
+
+    record: Any = None
+    ply: Any = None
+
+
+def page_record(data: Any, game: str, games: str) -> GameRecord:
+    """The record a page was sent, checked to be one of its own game (`games`: the page's words for them)."""
+    record = parse_record(data)
+    if record.game != game:
+        raise InvalidInput(f"this page restores {games}, not {shown(record.game)}")
+    return record
 
 
 @router.post("/api/review")

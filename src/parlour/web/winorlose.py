@@ -40,7 +40,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
-from parlour.analyses.review.core import GameRecord, parse_record
+from parlour.analyses.review.core import GameRecord
 from parlour.analyses.review.winorlose import Round, rounds_of, settings_of
 from parlour.analyses.winorlose import Series, resume, view_chance
 from parlour.analyses.winorlose import play as play_rounds
@@ -65,6 +65,7 @@ from parlour.games.winorlose.play import Deal, random_deal
 from parlour.games.winorlose.rules import ChanceRule, Rules, TieRule, parse_chance_rule, parse_tie_rule
 from parlour.results import exact, jsonable
 from parlour.web.common import one_of, render, whole_number
+from parlour.web.review import AtRequest, page_record
 
 MAX_ROUNDS = 10_000  # one request: about 0.5 s on the 2-core machine (bench/bench_web.py)
 MAX_TOTAL = 10**9  # rounds in one game: far beyond what a page plays, far below what breaks anything
@@ -390,22 +391,10 @@ def round_answer(seat: str, opponent: Frank | Tina, rules: Rules, deal: Deal, sa
 ROUND_MOVES = 4  # deal, two calls, showdown
 
 
-class AtRequest(BaseModel):
-    record: Any = None
-    ply: Any = None
-
-
 class LineRequest(BaseModel):
     record: Any = None
     start: Any = None
     prediction: Any = None
-
-
-def _record(data: Any) -> GameRecord:
-    record = parse_record(data)
-    if record.game != "winorlose":
-        raise InvalidInput(f"this page restores games of Win or Lose, not {shown(record.game)}")
-    return record
 
 
 def _deal_of(seat: str, r: Round) -> Deal:
@@ -448,7 +437,7 @@ def replay(record: GameRecord, ply: int) -> dict[str, Any]:
 def api_at(req: AtRequest) -> dict[str, Any]:
     """The analysis board's step: the position after the first `ply` moves of a record (every finished round up to
     there as its answer, the round in progress as far as it went)."""
-    record = _record(req.record)
+    record = page_record(req.record, "winorlose", "games of Win or Lose")
     return replay(record, whole_number(req.ply, "the move", 0, len(record.moves)))
 
 
@@ -456,7 +445,7 @@ def api_at(req: AtRequest) -> dict[str, Any]:
 def api_line(req: LineRequest) -> dict[str, Any]:
     """Retry from here: a finished round of the record played again from your call (the same cards, the call
     `prediction`), the opponent answering by its rule; the answer as /api/predict's and the side line's moves."""
-    record = _record(req.record)
+    record = page_record(req.record, "winorlose", "games of Win or Lose")
     table = settings_of(record)
     offset = 1 if table.seat == "frank" else 2  # your call's position in a round
     start = whole_number(req.start, "the move to retry from", 0, len(record.moves))
@@ -476,7 +465,7 @@ def api_line(req: LineRequest) -> dict[str, Any]:
 
 __all__ = [
     "DEAL_SEED_MAX", "INLINE_ROUNDS", "MAX_ROUNDS", "MAX_TOTAL", "MAX_YOU_ROUNDS", "POINTS", "ROUND_MOVES",
-    "RULE_OF_THUMB_TINAS", "SEATS", "YOU_ROUNDS", "AtRequest", "DealRequest", "GameState", "LineRequest", "PlayRequest",
+    "RULE_OF_THUMB_TINAS", "SEATS", "YOU_ROUNDS", "DealRequest", "GameState", "LineRequest", "PlayRequest",
     "PredictRequest", "YouState", "api_at", "api_chance", "api_line", "api_play", "deal_json", "headline", "page",
     "play", "predict_json", "replay", "round_answer", "router", "types",
 ]

@@ -226,5 +226,5 @@ def review(record: GameRecord) -> Review:
                   method="optimal search trees against Alice's certified distribution")
 
 
-__all__ = ["MAX_N", "MODES", "THRESHOLDS", "UNIT", "Strategies", "guess_values", "review", "search_costs",
+__all__ = ["MAX_N", "MODES", "THRESHOLDS", "UNIT", "Strategies", "exchanges", "guess_values", "review", "search_costs",
            "strategies"]

@@ -381,6 +381,20 @@
     };
   }
 
+  // What every page's grades panel starts with: its heading, a note with the thresholds in words and, given `now`,
+  // a button that grades the moves so far.
+  function intro(title, text, now) {
+    const box = document.createDocumentFragment();
+    box.append(el("h2", { id: "grades-title" }, title), el("p", { class: "note" }, text));
+    if (now) {
+      const button = el("button", { type: "button", id: "grade-now", "data-keep-enabled": "" }, "Grade the moves so far");
+      button.addEventListener("click", now);
+      box.appendChild(button);
+    }
+    return box;
+  }
+
+  board.intro = intro;
   board.fromLink = fromLink;
   board.encode = encode;
   p.board = board;

@@ -364,15 +364,9 @@
   }
 
   function drawLuck(box, r, why) {
-    const h = document.createElement("h2");
-    h.id = "grades-title";
-    h.textContent = "Grades: luck only";
-    const note = document.createElement("p");
-    note.className = "note";
-    note.textContent = "Nobody decides anything in the Game of the Goose: the dice move the pieces, so there is no " +
-      "decision to grade (no best move, no mistake, no blunder). Each throw's luck is the change it made to the " +
-      "thrower's chance to win.";
-    box.replaceChildren(h, note);
+    box.replaceChildren(parlour.board.intro("Grades: luck only", "Nobody decides anything in the Game of the " +
+      "Goose: the dice move the pieces, so there is no decision to grade (no best move, no mistake, no blunder). " +
+      "Each throw's luck is the change it made to the thrower's chance to win."));
     box.hidden = false;
     if (!r) {
       const p = document.createElement("p");

@@ -432,28 +432,12 @@
   }
 
   function gradesIntro(tooLarge) {
-    const box = document.createDocumentFragment();
-    const h = document.createElement("h2");
-    h.id = "grades-title";
-    h.textContent = "Grades";
-    const p = document.createElement("p");
-    p.className = "note";
-    p.textContent = "At the end of the game every guess is graded against the best guess, exactly, in expected guesses " +
-      "of the whole game when Alice hides by her optimal odds (best loses nothing; inaccuracy from 1/10 guess, mistake " +
-      "from 1/2, blunder from 1 whole guess), and the luck of every answer is measured apart. Hiding, your decision is " +
-      "the number you hid. The review is for N up to " + REVIEW_MAX + " (it solves N's strategies itself)" +
-      (tooLarge ? ": this game's N is larger, so it is not graded." : ".");
-    box.append(h, p);
-    if (!tooLarge) {
-      const now = document.createElement("button");
-      now.type = "button";
-      now.id = "grade-now";
-      now.textContent = "Grade the moves so far";
-      now.dataset.keepEnabled = "";
-      now.addEventListener("click", () => board.review());
-      box.appendChild(now);
-    }
-    return box;
+    return parlour.board.intro("Grades", "At the end of the game every guess is graded against the best guess, " +
+      "exactly, in expected guesses of the whole game when Alice hides by her optimal odds (best loses nothing; " +
+      "inaccuracy from 1/10 guess, mistake from 1/2, blunder from 1 whole guess), and the luck of every answer is " +
+      "measured apart. Hiding, your decision is the number you hid. The review is for N up to " + REVIEW_MAX +
+      " (it solves N's strategies itself)" + (tooLarge ? ": this game's N is larger, so it is not graded." : "."),
+      tooLarge ? null : () => board.review());
   }
 
   async function renderAt(ply, last) {

@@ -428,21 +428,11 @@
   }
 
   function gradesIntro() {
-    const box = document.createDocumentFragment();
-    const h = document.createElement("h2");
-    h.textContent = "Grades";
-    const p = document.createElement("p");
-    p.className = "note";
-    p.textContent = "At the end of the game every decision is graded against the best move, exactly, in expected pairs " +
-      "(inaccuracy from 1/10 pair, mistake from 1/4, blunder from 1/2), and the luck of every card turned is measured apart.";
-    const now = document.createElement("button");
-    now.type = "button";
-    now.id = "grade-now";
-    now.textContent = "Grade the moves so far";
-    now.addEventListener("click", () => board.review());
-    box.append(h, p, now);
-    return box;
+    return parlour.board.intro("Grades", "At the end of the game every decision is graded against the best move, " +
+      "exactly, in expected pairs (inaccuracy from 1/10 pair, mistake from 1/4, blunder from 1/2), and the luck of " +
+      "every card turned is measured apart.", () => board.review());
   }
+
 
   // A link's record: a finished game anywhere (it carries the deal); an unfinished one on the server that dealt
   // it (the nonce and your flips replay to the same cards), else stepped through but not played on.

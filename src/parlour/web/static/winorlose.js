@@ -501,17 +501,9 @@ function showCards(target, list, flip) {
   }
 
   function gradesIntro() {
-    const box = document.createDocumentFragment();
-    const h = document.createElement("h2");
-    h.id = "grades-title";
-    h.textContent = "Grades";
-    const p = document.createElement("p");
-    p.className = "note";
-    p.textContent = "After each round your call is graded against the better call, exactly, in expected points " +
-      "(inaccuracy from 1/10 point, mistake from 1/2, blunder from 1). " + "The characters' calls are their fixed " +
-      "rules, never graded; the luck of the deal, of Frank's word and of the showdown is measured apart.";
-    box.append(h, p);
-    return box;
+    return parlour.board.intro("Grades", "After each round your call is graded against the better call, exactly, in " +
+      "expected points (inaccuracy from 1/10 point, mistake from 1/2, blunder from 1). The characters' calls are " +
+      "their fixed rules, never graded; the luck of the deal, of Frank's word and of the showdown is measured apart.");
   }
 
   // A link's record: the settings, every finished round (replayed by the server from the cards it names) and
