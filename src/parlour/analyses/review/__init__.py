@@ -1,3 +1,3 @@
 """Game records and their reviews: decisions graded exactly against the best move, luck measured apart."""
 
-__all__ = ["core"]
+__all__ = ["core", "scales"]

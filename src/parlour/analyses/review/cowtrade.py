@@ -28,15 +28,12 @@ from typing import Any
 
 from parlour.analyses.cowtrade import CowTrade, CowTradeSolution, policy
 from parlour.analyses.cowtrade.play import expected_payoff
-from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, Thresholds, decision
+from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, decision
+from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, InvalidInput, shown
 from parlour.games.cowtrade import bids_from_cards, winner
 
-UNIT = "expected payoff (+1 the quartet won, -1 lost)"
-# The payoff is 2 P(win) - 1: a loss of 1/20 is 2.5 points of winning chance, the least a player would notice over
-# a sitting (an inaccuracy); 1/5 is 10 points (a mistake); 1/2 is a quarter of the whole chance thrown away, what
-# bidding into the opponent's certain win costs (a blunder).
-THRESHOLDS = Thresholds(Fraction(1, 20), Fraction(1, 5), Fraction(1, 2))
+UNIT, THRESHOLDS = scale("cowtrade")
 MAX_MONEY = 100  # the page's size (a 101 x 101 bid matrix, solved in well under a second)
 MAX_BIDS = MAX_MONEY + 1
 

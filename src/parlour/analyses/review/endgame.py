@@ -39,7 +39,8 @@ from functools import lru_cache
 from typing import Any
 
 from parlour.analyses.cowtrade import policy
-from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, Thresholds, decision
+from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, decision
+from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, InvalidInput, shown
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
@@ -55,10 +56,7 @@ from parlour.games.cowtrade.endgame import (
 )
 from parlour.solvers.stochastic import End, StochasticSolution
 
-UNIT = "expected payoff (+1 you complete the set, -1 the computer does)"
-# The payoff is 2 P(you complete the set) - 1, as in the last trade: 1/20 is 2.5 points of that chance (an
-# inaccuracy), 1/5 is 10 points (a mistake), 1/2 a quarter of the whole chance (a blunder).
-THRESHOLDS = Thresholds(Fraction(1, 20), Fraction(1, 5), Fraction(1, 2))
+UNIT, THRESHOLDS = scale("cowtrade_endgame")
 STANDARD = [0, 0, 10, 10, 10, 10, 50]  # the page's starting money for a hand the settings leave out
 MAX_STATES = 6_000  # the page's limits: a quartet solves in a fraction of a second up to here
 MAX_QUINTET_STATES = 200

@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.analyses.goose import positions, turns
-from parlour.analyses.review.core import GameRecord, Luck, Review, Thresholds
+from parlour.analyses.review.core import GameRecord, Luck, Review
+from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, InvalidInput, ParlourError, shown
 from parlour.games.goose.rules import (
     VARIANTS,
@@ -41,10 +42,7 @@ from parlour.games.goose.rules import (
 from parlour.infra import storage
 from parlour.results import Status
 
-UNIT = "chance to win"
-# Nobody decides in the Goose: no decision is ever graded, but the review's shape names its thresholds (points of
-# win chance, as the other win-chance games use them).
-THRESHOLDS = Thresholds(Fraction(1, 50), Fraction(1, 20), Fraction(1, 10))
+UNIT, THRESHOLDS = scale("goose")
 MAX_PLAYERS = positions.MAX_TABLE_PLAYERS
 SOLVE_PLAYERS = 3  # up to this many players a review may solve a missing table (seconds); beyond, minutes and GiB
 

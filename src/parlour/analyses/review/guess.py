@@ -37,14 +37,11 @@ from functools import lru_cache
 from typing import Any
 
 from parlour.analyses.guess import play
-from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, Thresholds, decision
+from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, decision
+from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, InvalidInput, shown
 
-UNIT = "expected guesses"
-# V(N) grows like log2 N, and one wasted guess costs exactly 1: a whole guess lost is a blunder. Half a guess
-# is what halving against Alice's optimal hiding typically costs over a game (a mistake); a tenth of a guess is
-# the smallest loss a player can notice over a handful of games (an inaccuracy); below it a guess is "good".
-THRESHOLDS = Thresholds(Fraction(1, 10), Fraction(1, 2), Fraction(1))
+UNIT, THRESHOLDS = scale("guess")
 MAX_N = 300  # the review solves N's strategies itself: seconds up to here (the page's jobs reach further)
 MODES = {"guess": ("you", "Alice"), "hide": ("Bob", "you")}  # mode -> (searcher, hider)
 

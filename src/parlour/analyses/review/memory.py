@@ -51,16 +51,12 @@ from parlour.analyses.memory.match import (
     second_card_values,
     solution,
 )
-from parlour.analyses.review.core import GameRecord, Luck, Review, Status, Thresholds, decision
+from parlour.analyses.review.core import GameRecord, Luck, Review, Status, decision
+from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, shown
 from parlour.games.memory.rules import Card, State, applicable, tactic_classes
 
-UNIT = "expected pairs"
-# A pair is the game's whole stake, and a match of n pairs has about 2n decisions per player. Half a pair is
-# half the swing of a game won by one pair: a blunder. A quarter pair is what turning a known card instead of
-# an unseen one typically costs in the middle game (a mistake); a tenth of a pair, lost on ~2n decisions, still
-# adds up to a pair over a game of 8 pairs, so it is worth flagging (an inaccuracy); below it a flip is "good".
-THRESHOLDS = Thresholds(Fraction(1, 10), Fraction(1, 4), Fraction(1, 2))
+UNIT, THRESHOLDS = scale("memory")
 ONB = Card.ONB.value
 KIND_WORDS = {
     KP: "a seen card whose partner is seen", KS: "a seen card whose partner is not seen", ONB: "an unseen card",

@@ -32,7 +32,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, Thresholds, decision
+from parlour.analyses.review.core import Decision, GameRecord, Luck, Review, Status, decision
+from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, InvalidInput, shown
 from parlour.games.winorlose.cards import card_text, parse_cards
 from parlour.games.winorlose.chance import HOLDINGS, DealGrid, deal_grid
@@ -48,11 +49,7 @@ from parlour.games.winorlose.characters import (
 )
 from parlour.games.winorlose.rules import Rules, parse_chance_rule, parse_tie_rule
 
-UNIT = "expected points"
-# One round scores -2..2, and the two calls differ by 3 |P(win) - P(lose)| points (standard scoring): a whole
-# point lost means a call against odds of 2:1 or more (a blunder), half a point odds of about 7:5 (a mistake); a
-# tenth of a point is a close call that still costs a point over ten rounds, the page's game (an inaccuracy).
-THRESHOLDS = Thresholds(Fraction(1, 10), Fraction(1, 2), Fraction(1))
+UNIT, THRESHOLDS = scale("winorlose")
 TINAS = (Tina.BLIND, Tina.COMPETITIVE, Tina.COOPERATIVE, Tina.SMART)  # the page's opponents for Frank
 CALLS = ("win", "lose")
 
