@@ -36,7 +36,8 @@ def money_on_screen(page, who: int) -> int:  # type: ignore[no-untyped-def]
     return sum(int(t) for t in page.eval_on_selector_all(f"#eg-hand{who} .eg-card", "cs => cs.map(c => c.textContent)"))
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+# the phone width in CI (it is the harder fit); the wide one with the slow tests (30 s in a loaded run)
+@pytest.mark.parametrize("width,height", [pytest.param(1280, 800, marks=pytest.mark.slow), (390, 844)])
 def test_a_quartet_played_to_its_end(page, server, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
     page.set_viewport_size({"width": width, "height": height})
     page.goto(server + "/cowtrade/endgame")

@@ -137,6 +137,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow  # 49 s in a loaded full run; the two-player interleaving test above keeps the engine in CI
 def test_passes_on_more_threads_are_one_map_when_steady_and_sound_when_free() -> None:
     # On T threads a steady pass sweeps T blocks at once, each reading the T - 1 blocks either side of its own
     # from the copy: the values must still not depend on the timing, also when thread 0 is slowed down, and can
