@@ -16,10 +16,11 @@ cards, or comma-separated text), with "initiative" (1 or 3) and "second" ("alter
 
 The server keeps no game state: the page sends the game and the score with every request. The page keeps the
 game it plays (TRADES trades) as a game record (docs/json.md, "Game records", `"game": "cowtrade"`): per trade
-your bid, then the computer's; its address carries it, and `parlour review` grades it as the page does. Work is bounded by
-refusing sizes: at most MAX_MONEY per money total and MAX_BIDS amounts per player (a 101 x 101 matrix solves in
-under 0.1 s here), so a request whose client has gone costs at most that; solutions of recent games are kept
-in a small in-memory cache (CACHED games), which is all the memory the page holds.
+your bid, then the computer's; its address carries it, and `parlour review` grades it as the page does.
+
+Work is bounded by refusing sizes: at most MAX_MONEY per money total and MAX_BIDS amounts per player (a
+101 x 101 matrix solves in under 0.1 s here), so a request whose client has gone costs at most that; solutions
+of recent games are kept in a small in-memory cache (CACHED games), which is all the memory the page holds.
 """
 
 from __future__ import annotations
