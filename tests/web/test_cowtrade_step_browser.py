@@ -1,8 +1,9 @@
 """The cow trade's analysis board in Debian's chromium, one game of ten trades played with Enter alone at 390×844
 (focus goes from Seal to Reveal and back): 20 keys, and it ends on a focused "Play again" in view; ←/→/Home/End and
-the move list restore exactly the bids, outcome and score shown at each move (the chart's marker with them, focus
-never on the body); Copy link's address restores the same game in a new tab, grades included; a retry plays a
-trade again as a side line, and no state has a serious axe-core violation."""
+the move list restore exactly the bids, outcome, score and the pair of bids ringed in the winner matrix shown at
+each move (the chart's marker with them, focus never on the body); Copy link's address restores the same game in a
+new tab, grades included; a retry plays a trade again as a side line, and no state has a serious axe-core
+violation."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ TABLE = """() => ({
   }),
   score: ['rounds', 'wins', 'average'].map((id) => document.getElementById(id).textContent),
   outcome: document.getElementById('outcome').textContent,
+  ringed: [...document.querySelectorAll('#matrix .played rect')].map((r) => r.getAttribute('x') + ','
+                                                                      + r.getAttribute('y')),
 })"""
 TRADES = 10
 

@@ -76,7 +76,7 @@
         }
       }
     });
-    parts.push('<g class="overlay"></g><g class="cursor"></g>');
+    parts.push('<g class="overlay"></g><g class="played"></g><g class="cursor"></g>');
     svg.innerHTML = parts.join("");
     return g;
   }
@@ -390,10 +390,25 @@
       card("computer-bid", "–", "up");
       $("outcome").textContent = "No trade yet.";
     }
+    markPlayed(sealed === null ? last : null);
     $("rounds").textContent = last ? last.score.rounds : 0;
     $("wins").textContent = last ? last.score.wins : 0;
     $("average").textContent = last ? frac(last.average_exact) + " = " + num(last.average) + " per trade (total " +
       (last.total > 0 ? "+" : "") + String(last.total).replace("-", "−") + ")" : "–";
+  }
+
+  // The pair of bids of the trade shown, ringed in the winner matrix (the marker's violet: not a player's colour).
+  function markPlayed(trade) {
+    const group = $("matrix").querySelector(".played");
+    if (!group) return;
+    group.replaceChildren();
+    if (!trade || !sol) return;
+    const i1 = trade.side === 1 ? trade.bid : trade.computer_bid;
+    const i3 = trade.side === 1 ? trade.computer_bid : trade.bid;
+    const r = sol.bids1.indexOf(i1), c = sol.bids3.indexOf(i3);
+    if (r < 0 || c < 0) return;
+    const g = geometry(sol.bids1.length, sol.bids3.length);
+    group.appendChild(rect("at", g.left + g.cell * c, g.top + g.cell * r, g.cell, g.cell));
   }
 
   function showSideValue() {
