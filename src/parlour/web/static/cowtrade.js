@@ -658,7 +658,11 @@
     if (data === null) return false;
     showSolution(data);
     const at = await P.api("api/at", { record: rec, ply: rec.moves.length }, "restoring the game…");
-    if (at === null) return false;
+    if (at === null) {  // a record the page could not have made: its game, new, under the server's sentence
+      newGame();
+      drawStep();
+      return true;
+    }
     $("side").value = String(at.side);
     settings = { ...sol.request, side: at.side };
     moves = rec.moves.slice();
