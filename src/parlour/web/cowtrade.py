@@ -6,15 +6,21 @@ bids), then played against the optimal bidder. A router the app factory mounts a
   POST /api/solve     a game -> what `parlour cowtrade solve --json --matrix --steps` prints, plus the steps
                       as data, the inspection game and the closed form (money totals only)
   POST /api/play      a game, the side the person plays, their bid and the running score -> the computer's
-                      bid drawn from its optimal mixture, who ends with the quartet, the new score
+                      bid drawn from its optimal mixture, who ends with the quartet, the new score, and the
+                      trade's two moves of the game record
+  POST /api/at        the analysis board's step: a game record's main line replayed to move `ply` (each
+                      finished trade as /api/play answered it, a bid sealed and not yet revealed)
 
 A game is {"mode": "money", "money1", "money3"} or {"mode": "cards", "cards1", "cards3"} (lists of money
 cards, or comma-separated text), with "initiative" (1 or 3) and "second" ("alternate" or "loser").
 
-The server keeps no game state: the page sends the game and the score with every request. Work is bounded by
-refusing sizes: at most MAX_MONEY per money total and MAX_BIDS amounts per player (a 101 x 101 matrix solves in
-under 0.1 s here), so a request whose client has gone costs at most that; solutions of recent games are kept
-in a small in-memory cache (CACHED games), which is all the memory the page holds.
+The server keeps no game state: the page sends the game and the score with every request. The page keeps the
+game it plays (TRADES trades) as a game record (docs/json.md, "Game records", `"game": "cowtrade"`): per trade
+your bid, then the computer's; its address carries it, and `parlour review` grades it as the page does.
+
+Work is bounded by refusing sizes: at most MAX_MONEY per money total and MAX_BIDS amounts per player (a
+101 x 101 matrix solves in under 0.1 s here), so a request whose client has gone costs at most that; solutions
+of recent games are kept in a small in-memory cache (CACHED games), which is all the memory the page holds.
 """
 
 from __future__ import annotations
@@ -31,17 +37,21 @@ from pydantic import BaseModel
 
 from parlour.analyses import cowtrade as analysis
 from parlour.analyses.cowtrade import policy
-from parlour.analyses.cowtrade.play import Step, inspection_game, steps, trade
+from parlour.analyses.cowtrade.play import Step, expected_payoff, inspection_game, steps, story, trade
+from parlour.analyses.review import cowtrade as grader
+from parlour.analyses.review.core import GameRecord
 from parlour.errors import InvalidInput
-from parlour.games.cowtrade import CARD_VALUES, bids_from_cards
+from parlour.games.cowtrade import CARD_VALUES, bids_from_cards, winner
 from parlour.results import exact, frac_str
 from parlour.web.common import one_of, render, whole_number
 from parlour.web.cowtrade_common import DECK, MAX_SEED, check_deck, parse_cards, side
+from parlour.web.review import AtRequest, page_record
 
 MAX_MONEY = 100  # issue 16's size for this page: a 101 x 101 bid matrix
 MAX_BIDS = MAX_MONEY + 1  # amounts one player can bid (money cards: the distinct sums of his hand)
 MAX_ROUNDS = 10**6  # trades in one running score: far beyond a sitting, far below anything that breaks
 CACHED = 128  # solved games kept in memory (each at most a few hundred kB)
+TRADES = 10  # trades in one game on the page: a sitting, long enough for the draws to even out a little
 
 router = APIRouter()
 
@@ -184,6 +194,32 @@ def parse_score(score: Score | None) -> Tally:
     return Tally(rounds, wins)
 
 
+def trade_answer(result: analysis.CowTradeSolution, side: int, bid: int, computer_bid: int,
+                 tally: Tally) -> dict[str, Any]:
+    """One trade settled: what the page shows after Reveal (the bids, who ends with the quartet and why, your
+    bid's exact expected payoff against the computer's mixture, the score after it) and the record's two moves."""
+    game = result.game
+    i1, i3 = (bid, computer_bid) if side == 1 else (computer_bid, bid)
+    won = winner(i1, i3, game.money1, game.money3, game.initiative, game.second_initiative) == side
+    after = Tally(tally.rounds + 1, tally.wins + int(won))
+    mixture = result.strategy3 if side == 1 else result.strategy1
+    return {
+        "side": side,
+        "bid": bid,
+        "computer_bid": computer_bid,
+        "winner": side if won else 4 - side,
+        "story": story(game, i1, i3),
+        "won": won,
+        "payoff": 1 if won else -1,
+        **exact("expected", expected_payoff(game, side, bid, mixture)),
+        **exact("value", result.value if side == 1 else -result.value),
+        "score": {"rounds": after.rounds, "wins": after.wins},
+        "total": after.payoff(),
+        **exact("average", Fraction(after.payoff(), after.rounds)),
+        "moves": [{"by": "you", "bid": bid}, {"by": "computer", "bid": computer_bid}],
+    }
+
+
 @router.post("/api/play")
 def play(req: PlayRequest) -> dict[str, Any]:
     """One last trade: the person's bid against the computer's, drawn from its certified optimal mixture."""
@@ -197,30 +233,41 @@ def play(req: PlayRequest) -> dict[str, Any]:
         raise InvalidInput(f"player {side}'s money cards cannot make {bid}")
     tally = parse_score(req.score)
     seed = None if req.seed is None else whole_number(req.seed, "the seed", 0, MAX_SEED)
-    done = trade(solved(game), side, bid, random.Random(seed))
-    won = done.winner == side
-    after = Tally(tally.rounds + 1, tally.wins + int(won))
-    average = Fraction(after.payoff(), after.rounds)
-    return {
-        "side": side,
-        "bid": done.bid,
-        "computer_bid": done.computer_bid,
-        "winner": done.winner,
-        "story": done.story,
-        "won": won,
-        "payoff": 1 if won else -1,
-        **exact("expected", done.expected),
-        **exact("value", done.value),
-        "score": {"rounds": after.rounds, "wins": after.wins},
-        "total": after.payoff(),
-        **exact("average", average),
-    }
+    result = solved(game)
+    done = trade(result, side, bid, random.Random(seed))
+    return trade_answer(result, side, bid, done.computer_bid, tally)
+
+
+def replay(record: GameRecord, ply: int) -> dict[str, Any]:
+    """The position after the first `ply` moves of a record's main line: every finished trade as /api/play
+    answered it, the bid sealed in the trade in progress (or None), the score. The moves are checked as the
+    grader checks them (the right player in turn, bids the hands make, the computer's within its mixture)."""
+    game, side = grader.game_of(record.settings)
+    result = solved(game)
+    cut = GameRecord(record.game, record.settings, record.moves[:ply])
+    grader.trades(cut, result, side)  # refuses a record the page could not have made, naming the move
+    tally, answers = Tally(0, 0), []
+    moves = cut.moves
+    for k in range(0, len(moves) - 1, 2):
+        answer = trade_answer(result, side, moves[k]["bid"], moves[k + 1]["bid"], tally)
+        answers.append(answer)
+        tally = Tally(answer["score"]["rounds"], answer["score"]["wins"])
+    sealed = moves[-1]["bid"] if len(moves) % 2 else None
+    return {"ply": ply, "side": side, "trades": answers, "sealed": sealed,
+            "score": {"rounds": tally.rounds, "wins": tally.wins}}
+
+
+@router.post("/api/at")
+def api_at(req: AtRequest) -> dict[str, Any]:
+    """The analysis board's step: the position after the first `ply` moves of a record of this page."""
+    record = page_record(req.record, "cowtrade", "games of the last trade")
+    return replay(record, whole_number(req.ply, "the move", 0, len(record.moves)))
 
 
 @router.get("/", response_class=HTMLResponse)
 def page(request: Request) -> HTMLResponse:
     return render(request, "cowtrade.html", game="cowtrade", max_money=MAX_MONEY, max_bids=MAX_BIDS,
-                  cards=list(CARD_VALUES), deck=DECK)
+                  cards=list(CARD_VALUES), deck=DECK, trades=TRADES)
 
 
 def headline() -> str:
@@ -243,6 +290,7 @@ _include_endgame()
 
 
 __all__ = [
-    "CACHED", "MAX_BIDS", "MAX_MONEY", "MAX_ROUNDS", "GameSpec", "PlayRequest", "Score", "Tally", "echo", "headline",
-    "page", "parse_game", "parse_score", "play", "player", "router", "solution", "solved", "step_json",
+    "CACHED", "MAX_BIDS", "MAX_MONEY", "MAX_ROUNDS", "TRADES", "GameSpec", "PlayRequest", "Score", "Tally", "api_at",
+    "echo", "headline", "page", "parse_game", "parse_score", "play", "player", "replay", "router", "solution", "solved",
+    "step_json", "trade_answer",
 ]

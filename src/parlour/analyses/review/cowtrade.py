@@ -129,4 +129,4 @@ def review(record: GameRecord) -> Review:
                   method="each bid against the other side's optimal mixture (exact LP with its certificate)")
 
 
-__all__ = ["MAX_MONEY", "THRESHOLDS", "UNIT", "game_of", "review", "solved"]
+__all__ = ["MAX_MONEY", "THRESHOLDS", "UNIT", "game_of", "review", "solved", "trades"]

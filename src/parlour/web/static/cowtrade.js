@@ -1,16 +1,19 @@
 // The cow-trade page: asks api/solve for a game, draws its winner matrix and replays the elimination one step
 // at a time, shows the inspection game and both optimal mixtures, then plays trades through api/play.
 // The server keeps nothing: the game and the score travel with every request.
+// The game played is an analysis board (board.js): the page keeps it as its record (docs/json.md, "Game records":
+// per trade your bid, then the computer's), the address carries it (#record=), ←/→/Home/End, the move list and the
+// story chart's points step through it, "Retry from here" plays a trade again, and on, as a side line, and
+// POST /api/review grades every bid against the game's value (the computer's draw is luck, apart).
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
+  const P = window.parlour;
   const SVG = "http://www.w3.org/2000/svg";
   const WHO = { 1: "player 1", 3: "player 3" };
 
   let sol = null; // the last solution, as api/solve returned it
   let step = 0; // how many removals are shown as done
-  let score = { rounds: 0, wins: 0 };
-  let sealed = null; // the bid the person sealed, until it is revealed
 
   const num = (x, d) => (x >= 0 ? "" : "−") + Math.abs(x).toFixed(d === undefined ? 3 : d);
   const frac = (s) => window.parlour.said(s);  // a long fraction as a decimal (the JSON keeps it exact)
@@ -73,7 +76,7 @@
         }
       }
     });
-    parts.push('<g class="overlay"></g><g class="cursor"></g>');
+    parts.push('<g class="overlay"></g><g class="played"></g><g class="cursor"></g>');
     svg.innerHTML = parts.join("");
     return g;
   }
@@ -162,6 +165,7 @@
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (!sol || !(event.key in moves)) return;
     event.preventDefault();
+    event.stopPropagation();  // the arrows move the cursor here, not the game's step (board.js listens on the page)
     const [dr, dc] = moves[event.key];
     cursor = { r: Math.max(0, Math.min(sol.bids1.length - 1, cursor.r + dr)),
                c: Math.max(0, Math.min(sol.bids3.length - 1, cursor.c + dc)) };
@@ -269,8 +273,6 @@
             " The solver's optimal bids above are another optimal mixture with the same value: weak dominance " +
             "keeps the value, not every optimal strategy.");
 
-    fillBids();
-    resetScore();
   }
 
   function article(n) {
@@ -286,19 +288,34 @@
 
   async function solve(event) {
     if (event) event.preventDefault();
-    const data = await window.parlour.api("api/solve", gameBody(), "solving…");
-    if (data !== null) showSolution(data);
+    const data = await P.api("api/solve", gameBody(), "solving…");
+    if (data !== null) {
+      showSolution(data);
+      newGame();
+    }
     drawStep();
     syncPlay();
   }
 
-  // ---- playing ------------------------------------------------------------------------------------------
+  // ---- playing: a game of TRADES last trades against the optimal bidder ----------------------------------
+  const TRADES = Number($("play-panel").dataset.trades) || 10;
+  let settings = null;  // the record's settings: the solved game (sol.request) and the side you play
+  let moves = [];  // the main line's moves: per trade your bid, then the computer's
+  let answers = [];  // the main line's finished trades, each as api/play (or api/at) answered it
+  let mode = "live";  // "live" (the main line's end), "step" (an earlier move), "line" (a retry)
+  let retry = null;  // the retry being played: {from (a trade's start), moves, answers}
+  let tale = null;  // the story chart
+  let board = null;
+
+  const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2).replace(/\.00$/, "");
+
   function side() {
     return Number($("side").value);
   }
 
   function fillBids() {
     const select = $("bid");
+    const was = select.value;
     select.replaceChildren();
     for (const b of side() === 1 ? sol.bids1 : sol.bids3) {
       const o = document.createElement("option");
@@ -306,79 +323,376 @@
       o.textContent = b;
       select.appendChild(o);
     }
+    if ([...select.options].some((o) => o.value === was)) select.value = was;
   }
 
-  // parlour.api enables every control when a request ends; the play buttons follow the trade's own state.
+  // The moves and finished trades of the position being played: the main line's end, or the retry's.
+  function playing() { return mode === "line" ? retry : { from: 0, moves, answers }; }
+  function sealedBid() {
+    const m = playing().moves;
+    return m.length % 2 ? m[m.length - 1].bid : null;
+  }
+  function tradesDone() { return mode === "line" ? retry.from / 2 + retry.answers.length : answers.length; }
+  function over() { return tradesDone() >= TRADES && sealedBid() === null; }
+  function scoreBefore() {
+    const done = mode === "line" ? [...answers.slice(0, retry.from / 2), ...retry.answers] : answers;
+    return done.length ? done[done.length - 1].score : { rounds: 0, wins: 0 };
+  }
+
+  // parlour.api enables every control when a request ends; the play buttons follow the game's own state.
   function syncPlay() {
-    const ready = sol !== null;
-    $("seal").disabled = !ready || sealed !== null;
-    $("bid").disabled = !ready || sealed !== null;
-    $("side").disabled = sealed !== null;
-    $("reveal").disabled = sealed === null;
+    const live = sol !== null && settings !== null && mode !== "step";
+    const sealed = sealedBid();
+    $("seal").disabled = $("bid").disabled = !live || sealed !== null || over();
+    $("reveal").disabled = !live || sealed === null;
+    $("side").disabled = mode === "line" || sealed !== null;
   }
 
   function card(id, text, face) {
     const turning = $(id).parentElement.classList.contains("down") !== (face === "down");
     $(id).textContent = text;
     $(id).parentElement.classList.toggle("down", face === "down");
-    if (turning) window.parlour.animate($(id).parentElement, "flipping");  // a short flip (none if motion is off)
-  }
-
-  function resetScore() {
-    score = { rounds: 0, wins: 0 };
-    sealed = null;
-    card("your-bid", "–", "up");
-    card("computer-bid", "–", "up");
-    $("rounds").textContent = "0";
-    $("wins").textContent = "0";
-    $("average").textContent = "–";
-    $("outcome").textContent = "Choose a bid and seal it.";
-    if (sol) {
-      const v = side() === 1 ? sol.value_exact : negate(sol.value_exact);
-      $("side-value").textContent = frac(v) + " per trade for " + WHO[side()] +
-        ": against the optimal bidder no bid of yours can expect more";
-    }
-    syncPlay();
+    if (turning) P.animate($(id).parentElement, "flipping");  // a short flip (none if motion is off)
   }
 
   function negate(p) {
     return p === "0" ? "0" : p.startsWith("-") ? p.slice(1) : "-" + p;
   }
 
-  function seal() {
-    if (!sol || sealed !== null) return;
-    sealed = $("bid").value;
-    card("your-bid", "sealed", "down");
-    card("computer-bid", "sealed", "down");
-    $("outcome").textContent = "Both bids are in, face down. Reveal them.";
+  // n times an exact "p/q", reduced (the value over a whole game)
+  function times(exact, n) {
+    const [a, b] = String(exact).split("/");
+    let p = BigInt(a) * BigInt(n), q = BigInt(b || "1");
+    let x = p < 0n ? -p : p, y = q;
+    while (y) [x, y] = [y, x % y];
+    if (x > 1n) { p /= x; q /= x; }
+    return q === 1n ? String(p) : p + "/" + q;
+  }
+
+  function verdict(a) {
+    return (a.won ? "You win. " : "You lose. ") + a.story + " Your bid's expected payoff against the computer's " +
+      "mixture: " + frac(a.expected_exact) + " (the value for you: " + frac(a.value_exact) + ").";
+  }
+
+  // The table at a position: `done` the finished trades, `sealed` a bid sealed in the next one (or null).
+  function showPosition(done, sealed) {
+    const last = done.length ? done[done.length - 1] : null;
+    if (sealed !== null) {
+      card("your-bid", "sealed", "down");
+      card("computer-bid", "sealed", "down");
+      $("outcome").textContent = "Trade " + (done.length + 1) + ": both bids are in, face down.";
+    } else if (last) {
+      card("your-bid", String(last.bid), "up");
+      card("computer-bid", String(last.computer_bid), "up");
+      $("outcome").textContent = verdict(last);
+    } else {
+      card("your-bid", "–", "up");
+      card("computer-bid", "–", "up");
+      $("outcome").textContent = "No trade yet.";
+    }
+    markPlayed(sealed === null ? last : null);
+    $("rounds").textContent = last ? last.score.rounds : 0;
+    $("wins").textContent = last ? last.score.wins : 0;
+    $("average").textContent = last ? frac(last.average_exact) + " = " + num(last.average) + " per trade (total " +
+      (last.total > 0 ? "+" : "") + String(last.total).replace("-", "−") + ")" : "–";
+  }
+
+  // The pair of bids of the trade shown, ringed in the winner matrix (the marker's violet: not a player's colour).
+  function markPlayed(trade) {
+    const group = $("matrix").querySelector(".played");
+    if (!group) return;
+    group.replaceChildren();
+    if (!trade || !sol) return;
+    const i1 = trade.side === 1 ? trade.bid : trade.computer_bid;
+    const i3 = trade.side === 1 ? trade.computer_bid : trade.bid;
+    const r = sol.bids1.indexOf(i1), c = sol.bids3.indexOf(i3);
+    if (r < 0 || c < 0) return;
+    const g = geometry(sol.bids1.length, sol.bids3.length);
+    group.appendChild(rect("at", g.left + g.cell * c, g.top + g.cell * r, g.cell, g.cell));
+  }
+
+  function showSideValue() {
+    if (!sol || !settings) return;
+    const v = settings.side === 1 ? sol.value_exact : negate(sol.value_exact);
+    $("side-value").textContent = frac(v) + " per trade for " + WHO[settings.side] +
+      ": against the optimal bidder no bid of yours can expect more";
+  }
+
+  // The main line's end: the trade in progress or the last one, and the control to press next.
+  function showLive() {
+    mode = "live";
+    const sealed = sealedBid();
+    showPosition(answers, sealed);
+    $("play-note").textContent = sealed !== null ? "Both bids are in: reveal them." : over() ? "" :
+      "Trade " + (answers.length + 1) + " of " + TRADES + ": choose a bid and seal it.";
+    ending();
     syncPlay();
+    return over() ? $("play-again") : sealed !== null ? $("reveal") : $("seal");
+  }
+
+  // An earlier position of the main line: the table as it stood after move `ply`.
+  function showAt(ply) {
+    mode = "step";
+    const k = Math.floor(ply / 2);
+    showPosition(answers.slice(0, k), ply % 2 ? moves[ply - 1].bid : null);
+    $("play-note").textContent = "Stepping through the game: ← and → move, End goes back to the game" +
+      (k < answers.length ? ", Retry from here plays trade " + (k + 1) + " again." : ".");
+    $("trade-ending").hidden = true;
+    syncPlay();
+  }
+
+  // The retry: the main line's trades before it, the retry's own after; at the game's length, the way back.
+  function showLine() {
+    const k = retry.from / 2;
+    const sealed = sealedBid();
+    showPosition([...answers.slice(0, k), ...retry.answers], sealed);
+    if (retry.answers.length && sealed === null) $("outcome").textContent = "Your retry: " + $("outcome").textContent;
+    $("play-note").textContent = "Retry from trade " + (k + 1) + " (in the game you bid " + answers[k].bid + "): " +
+      "play on against the optimal bidder; Back to the main line returns to the game.";
+    const box = $("trade-ending");
+    box.replaceChildren();
+    box.hidden = !over();
+    syncPlay();
+    if (!over()) return sealed !== null ? $("reveal") : $("seal");
+    const p = document.createElement("p");
+    const s = scoreBefore();
+    p.textContent = "Your retry reached trade " + TRADES + ": you won " + s.wins + " of " + s.rounds + " trades.";
+    const back = P.primaryButton("line-back", "Back to the main line", () => board.leaveLine());
+    box.append(p, back);
+    return back;
+  }
+
+  function ending() {
+    const box = $("trade-ending");
+    box.replaceChildren();
+    box.hidden = !over();
+    if (!over()) return;
+    const last = answers[answers.length - 1];
+    const h = document.createElement("h3");
+    h.textContent = last.total > 0 ? "You win the game: +" + last.total + "." : last.total < 0
+      ? "The computer wins the game: " + String(last.total).replace("-", "−") + "." : "The game is even: 0.";
+    const p = document.createElement("p");
+    p.textContent = "You won " + last.score.wins + " of " + last.score.rounds + " trades. Against the optimal bidder " +
+      "no bids of yours can expect more than " + frac(times(last.value_exact, TRADES)) + " over " + TRADES + " trades.";
+    const again = P.primaryButton("play-again", "Play again", () => { newGame(); $("seal").focus({ preventScroll: true }); });
+    box.append(h, p, again);
+  }
+
+  // ---- the record, its address, the story, the move list -----------------------------------------------
+  function record() {
+    return { parlour_record: 1, game: "cowtrade", settings: { ...settings }, moves: moves.slice() };
+  }
+
+  // The address carries the record (and the retries): a reload, or the link on another machine, restores the game.
+  function remember() {
+    const keep = moves.length ? "#record=" + P.board.encode(board.record) : "";
+    history.replaceState(null, "", location.pathname + location.search + keep);
+  }
+
+  function beginStory() {
+    tale = P.story($("play-story"), {
+      title: "Your payoff trade by trade: what you scored, what your bids expected, what optimal play expects",
+      series: ["you scored", "your bids expected", "optimal play expects"], format: signed,
+      axis: (x) => signed(Math.round(x)) });
+    tale.reset([0, 0, 0], "before the first trade");
+  }
+
+  // One point per finished trade. Its loss is your bid's (the review's once it came; before, the value less the
+  // bid's expected payoff, the same number): the chart's costliest point is the costliest bid, never a draw.
+  function drawStory(review) {
+    if (!tale) beginStory();
+    let scored = 0, expected = 0;
+    const points = answers.map((a, i) => {
+      scored += a.payoff;
+      expected += a.expected;
+      const d = review ? review.decisions.find((x) => x.ply === 2 * i + 1) : null;
+      const loss = d ? d.loss : a.value - a.expected;
+      const lossText = "bid " + a.bid + " expected " + frac(a.expected_exact) + " against the computer's mixture, the " +
+        "value is " + frac(a.value_exact) + (d ? ": it cost " + P.said(d.loss_exact, d.loss, 3) + " (" + d.grade + ")" : "");
+      return { values: [scored, expected, a.value * (i + 1)], loss, mover: 1, lossText,
+               label: "trade " + (i + 1) + ": you bid " + a.bid + ", the computer " + a.computer_bid + "; you " +
+                 (a.won ? "win" : "lose") + "." };
+    });
+    tale.all({ values: [0, 0, 0], label: "before the first trade" }, points);
+    if (over() && answers.length) {
+      const last = answers[answers.length - 1];
+      tale.end("You scored " + signed(last.total) + " in " + answers.length + " trades.",
+               "Optimal play expects " + frac(times(last.value_exact, answers.length)) + "; your bids expected " +
+               signed(expected) + ".");
+    }
+  }
+
+  function moveText(m, i) {
+    const t = Math.floor(i / 2) + 1;
+    if (m.by === "you") return "Trade " + t + ": you bid " + m.bid;
+    const a = answers[t - 1];
+    return "the computer bids " + m.bid + (a ? ": you " + (a.won ? "win" : "lose") + " the trade" : "");
+  }
+
+  function drawMoves() {
+    const list = $("trade-moves");
+    list.replaceChildren();
+    moves.forEach((m, i) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ply";
+      b.dataset.ply = String(i + 1);
+      b.dataset.keepEnabled = "";
+      b.textContent = moveText(m, i);
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+    $("trade-moves-box").hidden = moves.length === 0;
+    if (board) board.update();
+  }
+
+  function gradesIntro() {
+    return P.board.intro("Grades", "After each trade every bid, yours and the computer's, is graded against the " +
+      "game's value, exactly, in expected payoff (inaccuracy from 1/20, mistake from 1/5, blunder from 1/2). The " +
+      "computer draws from its optimal mixture, so its bids are never flagged; its draw is your luck, measured apart.");
+  }
+
+  async function grade() {
+    const r = await board.review();
+    if (r && mode !== "line") drawStory(r);
+  }
+
+  // ---- the game's moves ---------------------------------------------------------------------------------
+  function newGame() {
+    if (!sol) return;
+    settings = { ...sol.request, side: side() };
+    moves = [];
+    answers = [];
+    retry = null;
+    fillBids();
+    showSideValue();
+    beginStory();
+    $("play-grades").replaceChildren(gradesIntro());
+    board.setRecord(record(), true);
+    drawMoves();
+    remember();
+    showLive();
+  }
+
+  function seal() {
+    if (!sol || !settings || mode === "step" || sealedBid() !== null || over()) return;
+    const move = { by: "you", bid: Number($("bid").value) };
+    if (mode === "line") {
+      retry.moves.push(move);
+      board.setLine({ from: retry.from, moves: retry.moves.slice() });
+      showLine();
+    } else {
+      moves.push(move);
+      board.setRecord(record());
+      drawMoves();
+      showLive();
+    }
+    remember();
     $("reveal").focus();
   }
 
   async function reveal() {
-    if (!sol || sealed === null) return;
-    const body = { game: sol.request, side: side(), bid: sealed, score: score };
-    const data = await window.parlour.api("api/play", body, "the computer bids…");
-    if (data !== null) {
-      sealed = null;
-      score = data.score;
-      card("your-bid", String(data.bid), "up");
-      card("computer-bid", String(data.computer_bid), "up");
-      $("outcome").textContent = (data.won ? "You win. " : "You lose. ") + data.story +
-        " Your bid's expected payoff against the computer's mixture: " + frac(data.expected_exact) +
-        " (the value for you: " + frac(data.value_exact) + ").";
-      $("rounds").textContent = data.score.rounds;
-      $("wins").textContent = data.score.wins;
-      $("average").textContent = frac(data.average_exact) + " = " + num(data.average) + " per trade (total " +
-        (data.total > 0 ? "+" : "") + String(data.total).replace("-", "−") + ")";
+    const bid = sealedBid();
+    if (!sol || !settings || mode === "step" || bid === null) return;
+    const body = { game: sol.request, side: settings.side, bid: bid, score: scoreBefore() };
+    const data = await P.api("api/play", body, "the computer bids…");
+    if (data === null) { syncPlay(); return; }
+    let next;
+    if (mode === "line") {
+      retry.moves = [...retry.moves.slice(0, -1), ...data.moves];
+      retry.answers.push(data);
+      board.setLine({ from: retry.from, moves: retry.moves.slice() });
+      next = showLine();
+    } else {
+      moves = [...moves.slice(0, -1), ...data.moves];
+      answers.push(data);
+      board.setRecord(record());
+      drawMoves();
+      drawStory(null);
+      next = showLive();
     }
+    remember();
     drawStep();
-    syncPlay();
-    if (data !== null) {
-      $("seal").focus({ preventScroll: true });
-      window.parlour.reveal(document.querySelector("#play-panel .table-top"), $("outcome"));
-    }
+    // the next control, focused and in view with the bids: Seal, or the ending's "Play again", or the way back
+    next.focus({ preventScroll: true });
+    P.reveal(document.querySelector("#play-panel .table-top"), next);
+    if (mode === "live") grade();
   }
+
+  // ---- the analysis board: stepping, retry from here ---------------------------------------------------
+  async function renderAt(ply, last) {
+    if (mode === "line") return;
+    if (last) showLive(); else showAt(ply);
+  }
+
+  function canRetry(ply) { return mode !== "line" && Math.floor(ply / 2) < answers.length; }
+
+  // Retry from here: the trade at `ply` played again from its start, and on, against the optimal bidder.
+  function startRetry(ply) {
+    if (!canRetry(ply)) return;
+    const from = 2 * Math.floor(ply / 2);
+    mode = "line";
+    retry = { from, moves: [], answers: [] };
+    board.setLine({ from, moves: [] });
+    showLine();
+    $("seal").focus({ preventScroll: true });
+    remember();
+  }
+
+  // A link's record: the game solved from its settings, every trade replayed by the server (api/at), a bid
+  // sealed and not yet revealed kept sealed (Reveal draws the computer's bid, which never depends on yours).
+  async function restore(rec) {
+    const s = rec.settings || {};
+    const cards = s.mode === "cards";
+    document.querySelector("input[name=mode][value=" + (cards ? "cards" : "money") + "]").checked = true;
+    for (const k of ["1", "3"]) {
+      if (cards) $("cards" + k).value = (s["cards" + k] || []).join(",");
+      else if (s["money" + k] !== undefined) $("money" + k).value = s["money" + k];
+    }
+    if (["1", "3"].includes(String(s.initiative))) $("initiative").value = String(s.initiative);
+    if (["alternate", "loser"].includes(s.second)) $("second").value = s.second;
+    if (["1", "3"].includes(String(s.side))) $("side").value = String(s.side);
+    showMode();
+    const data = await P.api("api/solve", gameBody(), "solving…");
+    if (data === null) return false;
+    showSolution(data);
+    const at = await P.api("api/at", { record: rec, ply: rec.moves.length }, "restoring the game…");
+    if (at === null) {  // a record the page could not have made: its game, new, under the server's sentence
+      newGame();
+      drawStep();
+      return true;
+    }
+    $("side").value = String(at.side);
+    settings = { ...sol.request, side: at.side };
+    moves = rec.moves.slice();
+    answers = at.trades;
+    retry = null;
+    fillBids();
+    showSideValue();
+    beginStory();
+    $("play-grades").replaceChildren(gradesIntro());
+    board.setRecord({ ...record(), lines: rec.lines || [] }, true);
+    drawMoves();
+    drawStory(null);
+    showLive();
+    drawStep();
+    if (moves.length) grade();
+    return true;
+  }
+
+  board = P.board({
+    game: "cowtrade", tools: $("play-tools"), grades: $("play-grades"), moves: $("trade-moves"),
+    chart: () => (tale ? tale.element : null),
+    plyOfPoint: (i) => 2 * i,
+    pointOfPly: (ply) => ply / 2,
+    render: renderAt,
+    retry: async (ply) => startRetry(ply),
+    canRetry,
+    leave: () => { mode = "step"; retry = null; },
+    moveName: (ply) => "move " + ply + " (trade " + (Math.floor((ply - 1) / 2) + 1) + ", " +
+      (ply % 2 ? "your bid" : "the computer's") + ")",
+  });
 
   // ---- wiring -------------------------------------------------------------------------------------------
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", showMode);
@@ -392,11 +706,17 @@
   $("matrix").addEventListener("focus", () => drawCursor(true));
   $("matrix").addEventListener("blur", () => drawCursor(false));
   $("inspection").addEventListener("mousemove", cellInfo);
-  $("side").addEventListener("change", () => { if (sol) { fillBids(); resetScore(); } });
+  $("side").addEventListener("change", newGame);
   $("seal").addEventListener("click", seal);
   $("reveal").addEventListener("click", reveal);
-  $("reset-score").addEventListener("click", resetScore);
+  $("reset-score").addEventListener("click", () => { newGame(); $("seal").focus({ preventScroll: true }); });
   showMode();
   syncPlay();
-  solve(); // the study's example, so the page reads well before anything is touched
+  const linked = P.board.fromLink(location.hash);
+  // the study's example, so the page reads well before anything is touched; or the game a link carries
+  if (linked && linked.game === "cowtrade") {
+    restore(linked).then((ok) => { if (!ok) solve(); });
+  } else {
+    solve();
+  }
 })();
