@@ -327,7 +327,7 @@
       const rule = el("p", { class: "note thresholds" },
         "Each decision against the best move, exactly, in " + r.unit + ": best loses nothing, good less than " +
         cut("inaccuracy") + "; inaccuracy from " + cut("inaccuracy") + ", mistake from " + cut("mistake") + ", blunder from " +
-        cut("blunder") + ". Luck (a card turned, a throw) is measured apart and never counts against a player.");
+        cut("blunder") + ". Luck (a card turned, a throw, the computer's random pick among equally good moves) is measured apart and never counts against a player.");
       // one column per player, one row per grade: narrow enough for a phone with up to four players
       const table = el("table", { class: "grade-counts" });
       const head = el("tr");

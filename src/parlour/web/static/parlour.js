@@ -663,7 +663,7 @@ window.parlour = (function () {
         const c = document.createElement("p");
         c.className = "story-costliest";
         c.textContent = bad > 0 ? "The costliest move: move " + bad + " (" + points[bad].label.replace(/\.$/, "") + "): " +
-          points[bad].lossText + "." : "No move lost anything: every value held or rose.";
+          points[bad].lossText + "." : "No move lost anything: no drop in the chart.";
         end.appendChild(c);
         end.hidden = false;
         fig.classList.add("ended");
