@@ -1,139 +1,56 @@
 """The `parlour` command line: one sub-command group per registered game, plus `zerosum`, `reproduce`,
 `serve` and `solve` (your own game from a file).
 
-Every group and command is loaded on first use (`LazyGroup`): `parlour --help` lists them from the
-registry's one-line summaries without importing any, and `parlour guess value 12` imports the guessing
-game's command module alone. A command module imports its heavy libraries (numba, scipy, HiGHS, FLINT,
-matplotlib) inside the functions that need them, so a cheap command starts in a fraction of a second
-(tests/commands/test_startup.py lists what each cheap command imports).
+Every group and command is loaded on first use (`commands/root.py`'s `LazyGroup`), and Typer itself only
+for a command that runs through it: `parlour`, `parlour --help` and `parlour --version` are answered from
+the registry's one-line summaries in plain text (`commands/listing.py`), and `parlour guess value 12`
+imports the guessing game's command module alone. A command module imports its heavy libraries (numba,
+scipy, HiGHS, FLINT, matplotlib) inside the functions that need them, so a cheap command starts in a
+fraction of a second (tests/commands/test_startup.py lists what each cheap command imports).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
-from dataclasses import dataclass
-from functools import cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-# Typer vendors click (typer._click) and re-exports none of its parser errors; they are caught here only.
-from typer._click import Command, Context
-from typer._click import exceptions as click_errors
-from typer.core import TyperCommand, TyperGroup
-
+from parlour.commands import listing
 from parlour.commands.arguments import check_numbers
+from parlour.commands.listing import LAZY, ORDER, Lazy
 from parlour.errors import ParlourError
 from parlour.infra import interrupt, spelling, supervisor
-from parlour.registry import GAMES
+
+if TYPE_CHECKING:
+    from parlour.commands.root import LazyGroup, app, command, load, root
+
+# The Typer side, imported on first use (PEP 562): `parlour`, `parlour --help` and `parlour --version` never load it.
+_TYPER_SIDE = ("LazyGroup", "app", "command", "load", "root")
 
 
-@dataclass(frozen=True)
-class Lazy:
-    """A top-level group or command: the module that defines it, the name of its Typer app (a group) or
-    function (a command) there, and the help line `parlour --help` shows without importing the module."""
+def __getattr__(name: str) -> Any:
+    if name in _TYPER_SIDE:
+        from parlour.commands import root as typer_side
 
-    module: str
-    attr: str
-    help: str
+        return getattr(typer_side, name)
+    raise AttributeError(f"module 'parlour.cli' has no attribute {name!r}")
 
 
-LAZY: dict[str, Lazy] = {
-    **{g.name: Lazy(g.command, "app", g.summary) for g in GAMES},
-    "zerosum": Lazy("parlour.commands.zerosum", "app", "Any two-person zero-sum game from a Gambit .nfg file."),
-    "reproduce": Lazy("parlour.commands.reproduce", "reproduce",
-                      "Recompute every published figure of the five studies and write report/index.html."),
-    "serve": Lazy("parlour.commands.web", "serve",
-                  "Serve the games' pages at http://HOST:PORT/: every game against its optimal strategy."),
-    "solve": Lazy("parlour.commands.solve", "solve",
-                  "Solve your own game from a file: a race game (.toml), a stochastic game or a game tree (.py)."),
-    "review": Lazy("parlour.commands.review", "review",
-                   "Grade a game record from a page: every decision against the best move, luck apart."),
-}
-ORDER = ("reproduce", "zerosum", *(g.name for g in GAMES), "serve", "solve", "review")
-
-
-def load(name: str) -> Command:
-    """The click command of a top-level name, its module imported now."""
-    entry = LAZY[name]
-    target = getattr(importlib.import_module(entry.module), entry.attr)
-    command: Command
-    if isinstance(target, typer.Typer):
-        command = typer.main.get_group(target)
-    else:  # a function: a one-command Typer gives its click command
-        holder = typer.Typer()
-        holder.command(name)(target)
-        command = typer.main.get_command(holder)
-    command.name = name
-    if isinstance(target, typer.Typer) and not command.help:
-        command.help = entry.help
-    return command
-
-
-class LazyGroup(TyperGroup):
-    """The root group: its sub-commands are imported when one is run or asked for its help, never to list
-    them (the listing shows `Lazy.help`)."""
-
-    def __init__(self, **attrs: Any) -> None:
-        super().__init__(**attrs)
-        self._listing = False
-
-    def list_commands(self, ctx: Context) -> list[str]:
-        return [*ORDER, *(n for n in self.commands if n not in LAZY)]
-
-    def get_command(self, ctx: Context | None, cmd_name: str) -> Command | None:
-        if cmd_name in self.commands:
-            return self.commands[cmd_name]
-        if cmd_name not in LAZY:
-            return None
-        if self._listing:  # the help listing needs a line, not the command
-            return TyperCommand(cmd_name, help=LAZY[cmd_name].help)
-        self.commands[cmd_name] = found = load(cmd_name)
-        return found
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        self._listing = True
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            self._listing = False
-
-
-app = typer.Typer(
-    name="parlour",
-    cls=LazyGroup,
-    help="Exact analysis of recreational games: exact fractions where they exist, certified bounds "
-    "where they do not.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-
-
-@cache
-def command() -> Command:
-    """The root click command, built once per process."""
-    return typer.main.get_command(app)
-
-
-def _version(value: bool) -> None:
-    if value:
+def _light(args: list[str]) -> int | None:
+    """Answer the root listing or the version without Typer (a start of 0.1 s instead of 0.4 s): the exit code,
+    or None when `args` are for Typer. `parlour` alone is a usage error, exit code 2, its listing on stdout
+    as Typer's Rich formatter printed it."""
+    if args == ["--version"]:
         from parlour import __version__
 
-        typer.echo(f"parlour {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def root(
-    version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
-    ] = False,
-) -> None:
-    """parlour: exact analysis of recreational games."""
+        sys.stdout.write(f"parlour {__version__}\n")
+    elif args in ([], ["--help"]):
+        sys.stdout.write(listing.listing(sys.stdout.isatty()))
+    else:
+        return None
+    sys.stdout.flush()
+    return 0 if args else 2
 
 
 def _fail(message: str, code: int, as_json: bool) -> None:
@@ -141,6 +58,8 @@ def _fail(message: str, code: int, as_json: bool) -> None:
     if as_json:
         sys.stderr.write(json.dumps({"error": message, "code": code}) + "\n")
     else:
+        import typer  # loaded already: only a command run through Typer fails here
+
         typer.echo(f"error: {message}", err=True)
     sys.exit(code)
 
@@ -152,9 +71,17 @@ def main(argv: list[str] | None = None) -> None:
     # OpenBLAS's idle threads spin for 2^28 cycles by default: 0.07 s of CPU at numpy's import, a quarter of a
     # cheap command's start. 2^4 lets them sleep at once (guess solve 500, heavy in BLAS: the same seconds).
     os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
+    args = list(sys.argv[1:] if argv is None else argv)
+    light = _light(args)
+    if light is not None:
+        sys.exit(light)
+    import typer
+    from typer._click import exceptions as click_errors
+
+    from parlour.commands.root import command
+
     if argv is None:  # the program itself, not an in-process call: Ctrl-C must stop it within a second
         supervisor.start()
-    args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
     interrupt.install()
     try:
@@ -189,6 +116,8 @@ def _interrupted() -> None:
     """One line, naming the checkpoint a rerun resumes from when the command keeps one; under the
     supervisor the parent prints it (it prints it too when it has to kill)."""
     if not supervisor.supervised():
+        import typer
+
         from parlour.commands.common import resume_note
 
         typer.echo(supervisor.interrupted_line(resume_note()), err=True)

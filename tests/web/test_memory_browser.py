@@ -62,6 +62,22 @@ def test_numbers_shown_equal_the_command_line(mem):
     assert Fraction(mem.text_content("#exp-you")) + Fraction(mem.text_content("#exp-computer")) == 6
 
 
+def test_the_hint_says_the_best_move_in_words(mem):
+    """The hint line names the card to turn that the choices table stars, never the study's T1-T9 numbers."""
+    new_game(mem, "5")
+    for _ in range(8):  # first and second cards of several turns, by the hint
+        line = mem.text_content("#hint-line")
+        starred = [r.locator("th").text_content().removesuffix(" ★") for r in mem.locator("#choices tbody tr").all()
+                   if "★" in r.locator("th").text_content()]
+        assert starred and all(words in line for words in starred), (line, starred)
+        assert "best: turn " in line and not re.search(r"\bT\d", line), line
+        if mem.text_content("#status").startswith(("Game over", "Stalemate")):
+            break
+        best = mem.locator("#board button.card.best:not([disabled])")
+        (best.first if best.count() else mem.locator("#board button.card:not([disabled])").first).click()
+        mem.wait_for_function(IDLE)
+
+
 def test_play_a_whole_game_by_clicking(mem):
     new_game(mem, "5", "computer")
     for _ in range(200):

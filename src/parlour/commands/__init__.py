@@ -2,6 +2,6 @@
 
 # its modules, each imported on its own (the package itself loads none of them)
 __all__ = [
-    "arguments", "common", "cowtrade", "equilibria", "goose", "guess", "memory", "reproduce", "review", "solve", "web",
-    "winorlose", "zerosum",
+    "arguments", "common", "cowtrade", "equilibria", "goose", "guess", "listing", "memory", "reproduce", "review",
+    "root", "solve", "web", "winorlose", "zerosum",
 ]

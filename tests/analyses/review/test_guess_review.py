@@ -120,3 +120,25 @@ def test_a_guess_bob_never_makes_and_bad_settings_are_refused():
         review(record("guess", n=guess.MAX_N + 1))
     with pytest.raises(FormatError, match="mode"):
         review(GameRecord("guess", {"n": 3, "mode": "peek"}, ()))
+
+
+def _slice_values(weights, low, high):
+    """guess_values as it was before the one-table-per-N cache: Knuth on the interval's own weights."""
+    part = list(weights[low - 1:high])
+    cost, whole, m = guess.search_costs(part), sum(part), high - low + 1
+    return {low + r: 1 + Fraction(cost[0][r] + cost[r + 1][m], whole) for r in range(m)}, Fraction(cost[0][m], whole)
+
+
+@pytest.mark.parametrize("scale", [1, 2**50], ids=["float table", "integer table"])
+def test_every_interval_s_values_come_from_the_one_table_exactly(scale):
+    """The table of all intervals (the oracle's float Knuth table, or Python integers when the weights are too
+    large for floats to hold their sums) gives each interval's values exactly as Knuth on that interval alone."""
+    weights = tuple(scale * w + (scale > 1) for w in (3, 0, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 0, 8, 9, 7, 9, 3, 2, 3))
+    n = len(weights)
+    assert (sum(weights) * n < guess.EXACT_IN_FLOATS) == (scale == 1)
+    table = guess.costs_table(weights)
+    assert isinstance(table, list) == (scale > 1)
+    for low in range(1, n + 1):
+        for high in range(low, n + 1):
+            if sum(weights[low - 1:high]):
+                assert guess.guess_values(weights, low, high) == _slice_values(weights, low, high), (low, high)

@@ -183,6 +183,17 @@ def _knuth_table(w: np.ndarray) -> tuple[float, tuple[np.ndarray, np.ndarray]]:
     return _knuth_into(w, *bufs), bufs
 
 
+def interval_costs(weights: npt.ArrayLike) -> np.ndarray:
+    """e[i, j] (j >= i): the optimal cost of keys i+1..j for every interval at once, Knuth's table of
+    `optimal_bst` in a fresh array (the per-thread workspace is the oracle's). Floats: exact where every sum
+    is an integer below 2^53 (integer weights of a small total), which callers that want exact costs check."""
+    w = np.ascontiguousarray(weights, dtype=np.float64)
+    n = w.shape[0]
+    e, root = np.empty((n + 1, n + 1)), np.empty((n + 1, n + 1), dtype=np.int64)
+    _knuth_into(w, e, root)
+    return e
+
+
 def _knuth(w: np.ndarray) -> tuple[float, np.ndarray]:
     cost, (_, root) = _knuth_table(w)
     return cost, depths_kernel(root, w.shape[0])
@@ -426,6 +437,7 @@ def near_optimal_trees(
 
 
 __all__ = [
-    "CLIP_TOLERANCE", "GuessOracle", "height_limited_bst", "near_optimal_trees", "optimal_bst", "optimal_bst_cubic",
-    "optimal_bst_cubic_fast", "optimal_bst_exact", "optimal_bst_exact_fractions", "optimal_bst_exact_tree",
+    "CLIP_TOLERANCE", "GuessOracle", "height_limited_bst", "interval_costs", "near_optimal_trees", "optimal_bst",
+    "optimal_bst_cubic", "optimal_bst_cubic_fast", "optimal_bst_exact", "optimal_bst_exact_fractions",
+    "optimal_bst_exact_tree",
 ]

@@ -42,7 +42,7 @@ from parlour.analyses.review.scales import scale
 from parlour.errors import FormatError, InvalidInput, shown
 
 UNIT, THRESHOLDS = scale("guess")
-MAX_N = 300  # the review solves N's strategies itself: seconds up to here (the page's jobs reach further)
+MAX_N = 1000  # the review solves N itself (36 s at 1,000: analyses.guess.cost); then each grade takes milliseconds
 MODES = {"guess": ("you", "Alice"), "hide": ("Bob", "you")}  # mode -> (searcher, hider)
 
 
@@ -93,18 +93,41 @@ def search_costs(weights: Sequence[int]) -> list[list[int]]:
     return cost
 
 
+# Costs are at most (Alice's total weight) x N: below 2^53 the float table is every cost exactly.
+EXACT_IN_FLOATS = 2**53
+
+
+@lru_cache(maxsize=2)  # one N's table serves every interval of its games
+def costs_table(alice: tuple[int, ...]) -> Any:
+    """cost[i][j], the least Σ weight × depth over every search of Alice's weights i+1..j, for all intervals at
+    once: the guess analysis's Knuth table (numba, `oracle.interval_costs`, milliseconds at N = 1,000) where
+    floats hold it exactly, else `search_costs` in Python integers (seconds at N = 1,000, once per N)."""
+    if sum(alice) * len(alice) < EXACT_IN_FLOATS:
+        from parlour.analyses.guess.oracle import interval_costs
+
+        return interval_costs(alice)
+    return search_costs(alice)
+
+
+def _split_costs(table: Any, i: int, j: int) -> list[int]:
+    """cost[i][r] + cost[r + 1][j] for each root r in i..j-1: the searches below and above each guess."""
+    if isinstance(table, list):
+        return [table[i][r] + table[r + 1][j] for r in range(i, j)]
+    return [int(c) for c in (table[i, i:j] + table[i + 1:j + 1, j]).tolist()]  # exact integers: see EXACT_IN_FLOATS
+
+
 @lru_cache(maxsize=64)  # a guess's interval is graded, then reached again by the answer's luck
 def guess_values(alice: tuple[int, ...], low: int, high: int) -> tuple[dict[int, Fraction], Fraction]:
     """Each guess in low..high worth its expected guesses still needed (itself included) against Alice's weights
-    restricted to low..high, every later guess best; and the best of them (the same for any guess outside)."""
-    weights = list(alice[low - 1:high])
-    whole = sum(weights)
+    restricted to low..high, every later guess best; and the best of them (the same for any guess outside).
+    Every interval's optimal cost comes from one table per N, so a move costs O(high - low), not its square."""
+    whole = sum(alice[low - 1:high])
     if whole == 0:
         raise FormatError(f"Alice never hides a number in {low}..{high}: the answers cannot be hers")
-    cost = search_costs(weights)
-    m = len(weights)
-    values = {low + r: 1 + Fraction(cost[0][r] + cost[r + 1][m], whole) for r in range(m)}
-    return values, Fraction(cost[0][m], whole)
+    table = costs_table(alice)
+    split = _split_costs(table, low - 1, high)
+    values = {low + r: 1 + Fraction(c, whole) for r, c in enumerate(split)}
+    return values, Fraction(int(table[low - 1][high]), whole)
 
 
 def narrowed(low: int, high: int, g: int, answer: str) -> tuple[int, int]:
@@ -223,5 +246,5 @@ def review(record: GameRecord) -> Review:
                   method="optimal search trees against Alice's certified distribution")
 
 
-__all__ = ["MAX_N", "MODES", "THRESHOLDS", "UNIT", "Strategies", "exchanges", "guess_values", "review", "search_costs",
-           "strategies"]
+__all__ = ["EXACT_IN_FLOATS", "MAX_N", "MODES", "THRESHOLDS", "UNIT", "Strategies", "costs_table", "exchanges",
+           "guess_values", "review", "search_costs", "strategies"]

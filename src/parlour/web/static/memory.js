@@ -143,7 +143,11 @@
     }
     $("choices").hidden = false;
     const forWhom = data.mover === "computer" ? "the computer" : "you";
-    let line = "w = " + window.parlour.said(h.w_exact, h.w, 4) + " cards for " + forWhom + "; optimal: " + h.optimal.join(", ") + ".";
+    // the best move in words (the card to turn), not the study's tactic numbers: those stay in the table below
+    const bestKinds = Object.entries(h.choices).filter(([, c]) => c.value === best).map(([kind]) => KIND_WORDS[kind]);
+    const bestWords = bestKinds.length ? "turn " + bestKinds.join(" or ") :
+      Object.values(h.tactics).filter((t) => t.optimal).map((t) => t.label).join("; or ");
+    let line = "w = " + window.parlour.said(h.w_exact, h.w, 4) + " cards for " + forWhom + "; best: " + bestWords + ".";
     if (h.stage === "second") {
       line = (data.mover === "computer" ? "The computer's" : "Your") + " first card was " + KIND_WORDS[h.first_card === "us" ? "onb" : h.first_card === "uu" ? "onb" : h.first_card] +
         (h.first_card === "us" ? " (its partner is seen: take it!)" : h.first_card === "uu" ? " (its partner is not seen yet)" : "") +
