@@ -9,6 +9,7 @@
 //     grades: element,                  // where the grades panel goes (fed by POST /api/review)
 //     moves: element,                   // the move list: its [data-ply] elements step there on click
 //     chart: () => figure,              // the story chart (parlour.story(...).element), for clicks and the marker
+//     pliesPerPoint: 2,                 // the chart's point i is the position after 2i moves (default 1), or:
 //     plyOfPoint: (i) => ply,           // the chart's point i is the position after `ply` moves
 //     pointOfPly: (ply) => x,           // and back (a fraction between two points is fine)
 //     render: async (ply, last) => {},  // restore board, hands, odds at `ply` (last: the main line's end)
@@ -24,6 +25,7 @@
 //   board.review()           POST /api/review for the record; draws the grades panel; resolves to the review
 //   board.link() / board.copyLink()             the page's address with #record=...; put on the clipboard
 //   parlour.board.fromLink(hash)                the record a '#record=' address carries, or null
+//   parlour.board.moveList(list, box, texts)    draw the move list: one [data-ply] button a move (box hidden if none)
 "use strict";
 (function (p) {
   const KEY = "#record=";
@@ -64,8 +66,23 @@
     return !!(target && target.closest && target.closest("input, select, textarea, [contenteditable='true']"));
   }
 
+  // The move list every page draws the same way: a button a move, which the board steps to on click.
+  function moveList(list, box, texts) {
+    list.replaceChildren();
+    texts.forEach((text, i) => {
+      const b = el("button", { type: "button", class: "ply" }, text);
+      b.dataset.ply = String(i + 1);
+      b.dataset.keepEnabled = "";
+      const li = el("li");
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+    box.hidden = texts.length === 0;
+  }
+
   function board(opts) {
-    const o = opts;
+    const per = opts.pliesPerPoint || 1;
+    const o = { plyOfPoint: (i) => per * i, pointOfPly: (ply) => ply / per, ...opts };
     let record = null;
     let ply = 0;
     let line = null;  // the side line being played: {from, moves}
@@ -395,6 +412,7 @@
   }
 
   board.intro = intro;
+  board.moveList = moveList;
   board.fromLink = fromLink;
   board.encode = encode;
   p.board = board;

@@ -530,20 +530,7 @@
   }
 
   function drawMoves() {
-    const list = $("trade-moves");
-    list.replaceChildren();
-    moves.forEach((m, i) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "ply";
-      b.dataset.ply = String(i + 1);
-      b.dataset.keepEnabled = "";
-      b.textContent = moveText(m, i);
-      li.appendChild(b);
-      list.appendChild(li);
-    });
-    $("trade-moves-box").hidden = moves.length === 0;
+    P.board.moveList($("trade-moves"), $("trade-moves-box"), moves.map(moveText));
     if (board) board.update();
   }
 
@@ -684,10 +671,9 @@
   board = P.board({
     game: "cowtrade", tools: $("play-tools"), grades: $("play-grades"), moves: $("trade-moves"),
     chart: () => (tale ? tale.element : null),
-    plyOfPoint: (i) => 2 * i,
-    pointOfPly: (ply) => ply / 2,
+    pliesPerPoint: 2,
     render: renderAt,
-    retry: async (ply) => startRetry(ply),
+    retry: startRetry,
     canRetry,
     leave: () => { mode = "step"; retry = null; },
     moveName: (ply) => "move " + ply + " (trade " + (Math.floor((ply - 1) / 2) + 1) + ", " +

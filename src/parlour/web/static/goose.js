@@ -1076,7 +1076,6 @@
   ab = parlour.board({
     game: "goose", tools: $("board-tools"), moves: $("log"),
     chart: () => (tale ? tale.element : null),
-    plyOfPoint: (i) => i, pointOfPly: (ply) => ply,
     render: renderAt, retry: retryFrom, leave: leaveRetry,
     canRetry: (ply) => !!game.plies[ply] && !game.plies[ply].over && ply < game.record.moves.length,
     moveName: (ply) => "move " + ply + " (player " + game.plies[ply].turn.player + ")",

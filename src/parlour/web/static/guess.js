@@ -570,8 +570,6 @@
   board = P.board({
     game: "guess", tools: $("board-tools"), grades: $("grades"), moves: $("history"),
     chart: () => (tale ? tale.element : null),
-    plyOfPoint: (i) => i,
-    pointOfPly: (ply) => ply,
     render: renderAt,
     retry: startRetry,
     canRetry: (ply) => !!(state && !foreign && board && board.record && ply < board.record.moves.length),

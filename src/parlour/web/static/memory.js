@@ -470,8 +470,7 @@
   board = P.board({
     game: "memory", tools: $("board-tools"), grades: $("grades"), moves: $("log"),
     chart: () => (tale ? tale.element : null),
-    plyOfPoint: (i) => 2 * i,
-    pointOfPly: (ply) => ply / 2,
+    pliesPerPoint: 2,
     render: renderAt,
     retry: startRetry,
     canRetry: (ply) => !!(board && board.record && board.record.settings.deal && ply < board.record.moves.length),

@@ -239,20 +239,7 @@ function showCards(target, list, flip) {
   }
 
   function drawMoves() {
-    const list = $("you-moves");
-    list.replaceChildren();
-    moves.forEach((m, i) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "ply";
-      b.dataset.ply = String(i + 1);
-      b.dataset.keepEnabled = "";
-      b.textContent = moveText(m, i);
-      li.appendChild(b);
-      list.appendChild(li);
-    });
-    $("you-moves-box").hidden = moves.length === 0;
+    P.board.moveList($("you-moves"), $("you-moves-box"), moves.map(moveText));
     if (board) board.update();
   }
 
@@ -565,8 +552,7 @@ function showCards(target, list, flip) {
   board = P.board({
     game: "winorlose", tools: $("you-tools"), grades: $("you-grades"), moves: $("you-moves"),
     chart: () => (tale ? tale.element : null),
-    plyOfPoint: (i) => PER_ROUND * i,
-    pointOfPly: (ply) => ply / PER_ROUND,
+    pliesPerPoint: PER_ROUND,
     render: renderAt,
     retry: async (ply) => startRetry(ply),
     canRetry,
