@@ -58,7 +58,7 @@ from pydantic import BaseModel
 from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.endgame import EndgameSolution, move_json, strategy_json
 from parlour.analyses.cowtrade.play import EndgameTrade, computer_count, endgame_trade
-from parlour.analyses.review.endgame import THRESHOLDS
+from parlour.analyses.review.endgame import THRESHOLDS, share
 from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
@@ -241,6 +241,7 @@ def solved_or_job(game: Game, start: Any = False) -> tuple[Solved | None, dict[s
     """The game's solution, or None and the reply that names the job solving it (or that asks first)."""
     found = cache.ready(game)
     if found is not None:
+        share(game.plan, _states(found))  # the review of this page's game grades with it (POST /api/review)
         return found, {}
     seconds = at_current_load(game.seconds)  # at the machine's load now
     waiting: dict[str, Any] = {"ready": False, "expect": duration_words(seconds), "states": game.estimate}

@@ -382,8 +382,15 @@
     if (last) showLive(); else showAt(ply);
   }
 
+  // One review at a time (a trade made while one runs asks again once it is back), the chart redrawn with its
+  // losses.
+  let grading = false, regrade = false;
   async function grade() {
+    if (grading) { regrade = true; return; }
+    grading = true;
     const r = await board.review();
+    grading = false;
+    if (regrade) { regrade = false; grade(); return; }
     if (r && mode !== "line") drawStory(r);
   }
 
