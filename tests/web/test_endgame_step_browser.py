@@ -98,7 +98,7 @@ def test_endgame_step_keyboard_game_then_every_move_restored(page, game) -> None
         else:  # an offer on the table: the hands as before the trade, the offer's cards marked
             assert page.evaluate(TABLE)["hands"] == seen[ply - 1]["hands"]
             assert page.locator("#eg-board .eg-card.offered").count() >= 1 or "nothing" in page.text_content("#eg-turn")
-        assert page.is_hidden("#eg-actions") == (ply < 6)
+        assert page.is_hidden("#eg-actions") and page.is_visible("#eg-again") == (ply == 6)  # no move while stepping
         if ply < 6:
             page.keyboard.press("ArrowRight")
     page.locator("#eg-log button.ply[data-ply='2']").click()  # the move list steps too

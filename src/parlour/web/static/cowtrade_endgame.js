@@ -252,10 +252,11 @@
     return li;
   }
 
-  function drawLog() {
+  // `quiet`: the board is about to step (leaving a retry), which marks the current move itself
+  function drawLog(quiet) {
     $("eg-log").replaceChildren(...trades.map((t, k) => logItem(t, k)),
                                 ...(line ? line.trades.map((t) => logItem(t, null)) : []));
-    if (board) board.update();
+    if (board && !quiet) board.update();
   }
 
   // The cards each offer paid slide into the other hand (they change hands whatever the outcome).
@@ -525,7 +526,7 @@
     render: renderAt,
     retry: async (ply) => startRetry(ply),
     canRetry,
-    leave: () => { mode = "step"; line = null; drawLog(); remember(); },
+    leave: () => { mode = "step"; line = null; drawLog(true); remember(); },
     moveName: (ply) => "move " + ply + " (trade " + Math.ceil(ply / 2) + ", " + (ply % 2 ? "the offer" : "the answer") + ")",
   });
 
