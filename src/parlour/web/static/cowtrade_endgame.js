@@ -190,8 +190,8 @@
   const answerOf = (t) => (t.answer.accepted ? "accept" : (t.before.challenger === 1 ? t.answer.offer2 : t.answer.offer1).text);
 
   function beginStory() {
-    tale = P.story($("eg-tale"), { title: "Your value after every move (+1: you complete the set, −1: the computer " +
-      "does; a trade moves it with its answer)", series: ["your value"], lo: -1, hi: 1, format: signed,
+    tale = P.story($("eg-tale"), { title: "Your value after every trade (+1: you complete the set, −1: the computer does)",
+      series: ["your value"], lo: -1, hi: 1, format: signed,
       axis: (x) => signed(x).replace(".000", "") });
     tale.reset([first ? valueOf(first) : 0], "the start");
   }
@@ -209,22 +209,17 @@
       (you ? "counter with " : "counters with ") + word);
   }
 
-  // Two points per trade (its offer, its answer); each point's loss is the review's for the decision made
-  // there by you (the computer plays its optimal mixture, never blamed), so the chart's costliest point is the
-  // costliest decision, never a stroke of luck.
+  // A point per trade (the chart's "move n" is trade n; the board's marker sits halfway at its offer). A point's
+  // loss is the review's costliest decision of yours in that trade (the computer plays its optimal mixture, never
+  // blamed), so the chart's costliest point is the trade of the costliest decision, never a stroke of luck.
   function storyPoints(review) {
-    const mine = (ply) => (review ? review.decisions.find((d) => d.ply === ply && d.player === "you") : null);
-    const pts = [];
-    trades.forEach((t, k) => {
-      const before = valueOf(t.before);
-      for (const [ply, value, label] of [[2 * k + 1, before, offerWords(t) + "."], [2 * k + 2, after(t), t.answer.story]]) {
-        const d = mine(ply);
-        pts.push({ values: [value], label, mover: 0, loss: d ? d.loss : 0,
-                   lossText: d ? "you played " + d.move + " where " + d.best + " was best: it lost " +
-                     said(d.loss_exact, d.loss, 3) + " in expected payoff (" + d.grade + ")" : "" });
-      }
+    return trades.map((t, k) => {
+      const mine = review ? review.decisions.filter((d) => d.player === "you" && Math.ceil(d.ply / 2) === k + 1) : [];
+      const d = mine.reduce((a, b) => (!a || b.loss > a.loss ? b : a), null);
+      return { values: [after(t)], label: t.answer.story, mover: 0, loss: d ? d.loss : 0,
+               lossText: d && d.loss > 0 ? "at move " + d.ply + " you played " + d.move + " where " + d.best +
+                 " was best: it lost " + said(d.loss_exact, d.loss, 3) + " in expected payoff (" + d.grade + ")" : "" };
     });
-    return pts;
   }
 
   function drawStory(review) {
@@ -521,8 +516,8 @@
   board = P.board({
     game: "cowtrade_endgame", tools: $("eg-tools"), grades: $("eg-grades"), moves: $("eg-log"),
     chart: () => (tale ? tale.element : null),
-    plyOfPoint: (i) => i,
-    pointOfPly: (ply) => ply,
+    plyOfPoint: (i) => 2 * i,
+    pointOfPly: (ply) => ply / 2,
     render: renderAt,
     retry: async (ply) => startRetry(ply),
     canRetry,
