@@ -88,6 +88,7 @@ def test_endgame_step_keyboard_game_then_every_move_restored(page, game) -> None
     seen = game["seen"]
     assert max(seen) == 6 and game["keys"] <= 30, (sorted(seen), game["keys"])  # 3 trades
     assert page.evaluate("document.activeElement.id") == "eg-again" and page.evaluate(IN_VIEW)
+    assert serious(page) == []  # the end: the grades panel, the move list, Play again
     page.locator("#eg-tools .step.first").focus()
     page.keyboard.press("Home")
     for ply in range(7):
