@@ -382,6 +382,11 @@
   // losses.
   let grading = false, regrade = false;
   async function grade() {
+    if (!start.value_is_exact) {  // a quintet that can go round: proven bounds, and the grades are exact only
+      $("eg-grades").replaceChildren(P.board.intro("Grades", "This end game can go round and round: its values are " +
+        "proven bounds, not exact fractions, so its moves are not graded (the grades compare exact values)."));
+      return;
+    }
     if (grading) { regrade = true; return; }
     grading = true;
     const r = await board.review();
