@@ -8,14 +8,20 @@ after trade, with the money cards changing hands; and the last trade with hidden
                                 `endgame.strategy_json`), the offers the person can
                                 make, and (when the computer challenges) how many cards its offer has
   POST /api/endgame/move        a game, a state and the person's move -> the computer's move drawn from its
-                                optimal mixture, what happened, and the next state (or who completed the set)
+                                optimal mixture, what happened, the record's two moves of the trade, and the
+                                next state (or who completed the set)
+  POST /api/endgame/replay      a game record (docs/json.md, "Game records") -> its settings, the start, and
+                                every trade of its main line as /move answered it with the state before it
+                                (the analysis board's steps and a link's restore; the moves checked as the
+                                review checks them)
   POST /api/endgame/hidden      players, donkeys, initiative -> the hidden-money last trade (value with and
                                 without information, the optimal bid per hand)
   POST /api/endgame/quartets    two open quartets: the choice of quartet (web.cowtrade_quartets, a job)
 
 A game is {"set_size": 4 or 5, "rules": "rules" | "simultaneous", "next": "alternate" | "loser",
 "animals1", "cards1", "cards2", "challenger": 1 or 2}; the person is player 1. A state is {"animals1",
-"cards1", "cards2", "challenger", "tied"}. The server keeps no game state: the page sends both each time.
+"cards1", "cards2", "challenger", "tied"}. The server keeps no game state: the page sends both each time, and
+keeps the game as its record (its settings are /state's `settings`), which its address carries.
 
 When the computer challenges under the rules, the person sees only how many cards it offers. The server
 draws that count from the computer's mixture when it sends the state, and draws the offer itself, given
@@ -37,8 +43,9 @@ a state reached from the start is looked up in its solution. The moves are the a
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -50,8 +57,9 @@ from pydantic import BaseModel
 
 from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.endgame import EndgameSolution, move_json, strategy_json
-from parlour.analyses.cowtrade.play import computer_count, endgame_trade
-from parlour.errors import InvalidInput
+from parlour.analyses.cowtrade.play import EndgameTrade, computer_count, endgame_trade
+from parlour.analyses.review.endgame import THRESHOLDS, share
+from parlour.errors import InvalidInput, shown
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
     ACCEPT,
@@ -61,6 +69,7 @@ from parlour.games.cowtrade.endgame import (
     NextChallenger,
     StageRule,
     TradeState,
+    card_count,
     cards_of,
     describe,
     hand_from_cards,
@@ -76,6 +85,7 @@ from parlour.web.cowtrade_quartets import DEFAULTS as QUARTETS_DEFAULTS
 from parlour.web.cowtrade_quartets import MAX_STATES as MAX_QUARTETS_STATES
 from parlour.web.cowtrade_quartets import api_quartets
 from parlour.web.jobs import Report, at_current_load, jobs
+from parlour.web.review import page_record
 
 MAX_STATES = 6_000  # the state estimate this page solves (standard money: 1,620)
 # Quintets cycle: the stochastic solver iterates to certified bounds, much slower than a quartet's backward
@@ -85,6 +95,8 @@ MAX_QUINTET_STATES = 200
 QUINTET_SECONDS_PER_STATE = 0.25  # the measurement above (192 states, 40-50 s); 101 s at a load of 10
 INLINE_S = 1.0  # a quintet estimated beyond this is solved by a job, not inside the request
 SET_SIZES = (4, 5)
+MAX_TRADES = 500  # the trades of a record the page replays (a quartet ends within a few; a quintet may cycle)
+PLAYERS = {1: "you", 2: "computer"}  # as the record names them
 CACHED = 8  # solved (rules, start) pairs kept in memory
 STANDARD = [0, 0, 10, 10, 10, 10, 50]  # each player's starting money
 # The page's first end game: one worth playing. With the standard money on both sides every 1-3 or 2-2 quartet
@@ -131,6 +143,12 @@ class MoveRequest(BaseModel):
     response: Any = None  # "accept" or a counter-offer (money cards) when the computer challenges
     count: Any = None  # the number of cards the computer's offer showed (rules stage, computer challenging)
     seed: Any = None
+
+
+class ReplayRequest(BaseModel):
+    record: Any = None  # a game record (docs/json.md, "Game records") of this page's game
+    seed: Any = None
+    start: Any = False
 
 
 class HiddenRequest(BaseModel):
@@ -223,6 +241,7 @@ def solved_or_job(game: Game, start: Any = False) -> tuple[Solved | None, dict[s
     """The game's solution, or None and the reply that names the job solving it (or that asks first)."""
     found = cache.ready(game)
     if found is not None:
+        share(game.plan, _states(found))  # the review of this page's game grades with it (POST /api/review)
         return found, {}
     seconds = at_current_load(game.seconds)  # at the machine's load now
     waiting: dict[str, Any] = {"ready": False, "expect": duration_words(seconds), "states": game.estimate}
@@ -312,7 +331,8 @@ def api_state(req: StateRequest) -> dict[str, Any]:
     if done is None:
         return waiting
     state = parse_state(game, req.state, _states(done))
-    return {"start": summary(game, done), "state": state_json(game, state, _states(done), _rng(req.seed))}
+    return {"start": summary(game, done), "state": state_json(game, state, _states(done), _rng(req.seed)),
+            "settings": settings_json(game)}
 
 
 @router.post("/api/endgame/move")
@@ -324,7 +344,6 @@ def api_move(req: MoveRequest) -> dict[str, Any]:
     solution = _states(done)
     state = parse_state(game, req.state, solution)
     rng = _rng(req.seed)
-    sol = solution.solutions[solution.index[state]]
     if state.challenger == 1:
         if req.offer is None:
             raise InvalidInput("you challenge: give your offer (money cards)")
@@ -337,12 +356,21 @@ def api_move(req: MoveRequest) -> dict[str, Any]:
             req.count, "the number of cards the computer offered", 0, len(CARD_VALUES) * 40)
         answer = ACCEPT if req.response == ACCEPT else _offer_from(req.response, state.hand1, "your counter-offer")
         played = endgame_trade(solution, game.rules, state, rng, response=answer, count=count)
+    return trade_json(game, done, played, rng)
+
+
+def trade_json(game: Game, done: Solved, played: EndgameTrade, rng: random.Random) -> dict[str, Any]:
+    """A trade played (live, or replayed from a record): both offers, what happened, the record's two moves and
+    the next state (or who completed the set)."""
+    solution = _states(done)
+    state = played.state
+    sol = solution.solutions[solution.index[state]]
     offer1, offer2, accepted, target = played.offer1, played.offer2, played.accepted, played.outcome
     engine = Endgame(game.rules)
     out: dict[str, Any] = {
         "offer1": None if offer1 is None else _move_json(offer1),
         "offer2": None if offer2 is None else _move_json(offer2),
-        "accepted": accepted, "start": summary(game, done),
+        "accepted": accepted, "start": summary(game, done), "moves": trade_moves(played),
         **{f"before_{key}": val for key, val in _value(sol.lower, sol.upper).items()},
     }
     out["story"] = _story(state, offer1, offer2, accepted, target, engine)
@@ -355,6 +383,96 @@ def api_move(req: MoveRequest) -> dict[str, Any]:
     else:
         out["next"] = state_json(game, target, solution, rng)
     return out
+
+
+def trade_moves(played: EndgameTrade) -> list[dict[str, Any]]:
+    """The trade as the record writes it (docs/json.md): the challenger's offer, then the other's answer."""
+    mine = "accept" if played.accepted and played.state.challenger == 2 else _cards_or(played.offer1)
+    theirs = "accept" if played.accepted and played.state.challenger == 1 else _cards_or(played.offer2)
+    if played.state.challenger == 1:
+        return [{"by": "you", "offer": mine}, {"by": "computer", "response": theirs}]
+    return [{"by": "computer", "offer": theirs}, {"by": "you", "response": mine}]
+
+
+def _cards_or(offer: Hand | None) -> list[int]:
+    return [] if offer is None else _cards(offer)
+
+
+def settings_json(game: Game) -> dict[str, Any]:
+    """The game as a record's settings name it (docs/json.md): what the page's record and link carry."""
+    s, r = game.start, game.rules
+    return {"set_size": r.set_size, "rules": r.stage.value, "next": r.next_challenger.value,
+            "animals1": s.animals1, "cards1": _cards(s.hand1), "cards2": _cards(s.hand2), "challenger": s.challenger}
+
+
+def _recorded(value: Any, k: int, field: str) -> Hand:
+    if not isinstance(value, list):
+        raise InvalidInput(f"move {k}'s {field} must be a list of money cards, got {shown(value)}")
+    return hand_from_cards(parse_cards(value, f"move {k}'s {field}"))
+
+
+def recorded_trade(solution: StochasticSolution, rules: EndgameRules, state: TradeState,
+                   pair: Sequence[Mapping[str, Any]], k: int) -> EndgameTrade:
+    """The trade whose moves are `pair` (moves k and k + 1 of a record), checked as the review checks it: who
+    moves, money cards held, and the computer's move within its optimal mixture."""
+    c = state.challenger
+    for step, move in enumerate(pair):
+        who = PLAYERS[c if step == 0 else 3 - c]
+        if move.get("by") != who:
+            raise InvalidInput(f"move {k + step} must be by {who}, got {shown(move.get('by'))}")
+    stage, sol = solution.stages[solution.index[state]], solution.solutions[solution.index[state]]
+    offer = _recorded(pair[0].get("offer"), k, "offer")
+    said = pair[1].get("response")
+    answer: Hand | str = ACCEPT if said == ACCEPT else _recorded(said, k + 1, "response")
+    if offer not in stage.rows or answer not in stage.cols:
+        bad, mover = (k, c) if offer not in stage.rows else (k + 1, 3 - c)
+        raise InvalidInput(f"move {bad} is not a move of {PLAYERS[mover]} here (money cards not held, or no "
+                           "accepting in these rules)")
+    row, col = stage.rows.index(offer), stage.cols.index(answer)
+    signal = stage.signals[row] if stage.signals is not None else 0
+    if c == 2 and sol.strategy2[row] == 0:
+        raise InvalidInput(f"move {k}: the computer never offers {describe(offer)} here")
+    if c == 1 and sol.strategy2[signal][col] == 0:
+        raise InvalidInput(f"move {k + 1}: the computer never answers that offer so")
+    accepted = answer == ACCEPT
+    target = Endgame(rules).outcome(state, offer, answer)
+    other = None if accepted else answer
+    assert not isinstance(offer, str) and not isinstance(other, str)
+    return EndgameTrade(state, offer, other, accepted, target) if c == 1 else \
+        EndgameTrade(state, other, offer, accepted, target)
+
+
+@router.post("/api/endgame/replay")
+def api_replay(req: ReplayRequest) -> dict[str, Any]:
+    """A record's main line replayed, trade by trade, each as /move answered it with the state before it (what
+    the analysis board steps through); the card count shown before a computer's offer is that offer's."""
+    record = page_record(req.record, "cowtrade_endgame", "cow-trade end games")
+    moves = record.moves
+    if len(moves) % 2:
+        raise InvalidInput(f"the page restores whole trades: this record stops after an offer (move {len(moves)})")
+    if len(moves) > 2 * MAX_TRADES:
+        raise InvalidInput(f"the record has {len(moves) // 2:,} trades; the page replays up to {MAX_TRADES}")
+    game = parse_game(GameSpec(**{k: v for k, v in record.settings.items() if k in GameSpec.model_fields}))
+    done, waiting = solved_or_job(game, req.start)
+    if done is None:
+        return waiting
+    solution, rng = _states(done), _rng(req.seed)
+    state: TradeState | End = game.start
+    trades: list[dict[str, Any]] = []
+    for k in range(0, len(moves), 2):
+        if isinstance(state, End):
+            raise InvalidInput(f"move {k + 1} comes after the end game ended")
+        played = recorded_trade(solution, game.rules, state, moves[k:k + 2], k + 1)
+        before = state_json(game, state, solution, rng)
+        if "computer_count" in before:
+            assert played.offer2 is not None
+            before["computer_count"] = card_count(played.offer2)
+        trades.append({"before": before, **trade_json(game, done, played, rng)})
+        state = played.outcome
+    for trade, after in itertools.pairwise(trades):
+        trade["next"] = after["before"]
+    first = trades[0]["before"] if trades else state_json(game, game.start, solution, rng)
+    return {"settings": settings_json(game), "start": summary(game, done), "first": first, "trades": trades}
 
 
 def _exchanged(hand: list[int], paid: list[int], received: list[int]) -> list[int]:
@@ -417,7 +535,7 @@ def api_hidden(req: HiddenRequest) -> dict[str, Any]:
 def page(request: Request) -> HTMLResponse:
     return render(request, "cowtrade_endgame.html", game="cowtrade", standard=STANDARD, start=DEFAULT_START,
                   cards=list(CARD_VALUES), max_states=MAX_STATES, max_quintet=MAX_QUINTET_STATES,
-                  quartets=QUARTETS_DEFAULTS, max_quartets=MAX_QUARTETS_STATES)
+                  quartets=QUARTETS_DEFAULTS, max_quartets=MAX_QUARTETS_STATES, thresholds=THRESHOLDS)
 
 # The two-quartet game's handler lives in cowtrade_quartets; this page's router serves it.
 router.post("/api/endgame/quartets")(api_quartets)

@@ -32,6 +32,7 @@ what the trade leads to. Values, less your losses, plus the swings, telescope fr
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -103,9 +104,27 @@ def _solved(rules: EndgameRules, start: TradeState) -> StochasticSolution:
     return done.solution
 
 
+SHARED = 8  # solutions a page handed over (`share`), the most recently shared kept
+_shared: dict[tuple[EndgameRules, TradeState], StochasticSolution] = {}
+_sharing = threading.Lock()
+
+
+def share(plan: policy.EndgamePlan, solution: StochasticSolution) -> None:
+    """A solution the page already holds for `plan` (the same `policy.run_endgame` of the same plan), kept for
+    the reviews of its games: a page's review then grades at once instead of solving the end game again."""
+    key = (plan.rules, plan.start)
+    with _sharing:
+        _shared.pop(key, None)
+        _shared[key] = solution
+        while len(_shared) > SHARED:
+            _shared.pop(next(iter(_shared)))
+
+
 def solved(plan: policy.EndgamePlan) -> StochasticSolution:
     """Every state's exact value and optimal strategies, as the page solves them (kept for the next review)."""
-    return _solved(plan.rules, plan.start)
+    with _sharing:
+        found = _shared.get((plan.rules, plan.start))
+    return found if found is not None else _solved(plan.rules, plan.start)
 
 
 def worth(solution: StochasticSolution, target: Any) -> Fraction:
@@ -273,4 +292,4 @@ def play_trade(p: Position, pair: Sequence[Mapping[str, Any]], k: int) -> tuple[
     return row, found[1] if len(found) > 1 else None
 
 
-__all__ = ["THRESHOLDS", "UNIT", "answer_values", "offer_value", "plan_of", "position", "review", "solved"]
+__all__ = ["THRESHOLDS", "UNIT", "answer_values", "offer_value", "plan_of", "position", "review", "share", "solved"]
