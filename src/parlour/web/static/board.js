@@ -231,7 +231,7 @@
       const cx = lo.cx.baseVal.value * (1 - f) + hi.cx.baseVal.value * f;
       const cy = lo.cy.baseVal.value * (1 - f) + hi.cy.baseVal.value * f;
       const key = cx.toFixed(2) + "," + cy.toFixed(2);
-      if (old && old.dataset.at === key && old === svg.lastElementChild) return;
+      if (old && old.dataset.at === key && old.dataset.ply === String(ply) && old === svg.lastElementChild) return;
       if (old) old.remove();
       const vb = svg.viewBox.baseVal;
       const g = document.createElementNS(NS, "g");
