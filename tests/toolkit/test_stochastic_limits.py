@@ -32,7 +32,7 @@ def test_a_turn_based_game_that_grows_by_a_factor_is_refused_within_seconds(tmp_
     game = tmp_path / "huge.py"
     game.write_text(FAN_OUT.format(both=""))
     started = time.perf_counter()
-    with pytest.raises(InvalidInput, match=r"has about .* states \(extrapolated from the growth .* GiB"):
+    with pytest.raises(InvalidInput, match=r"has about .* states( or more)? \(extrapolated from the growth .* GiB"):
         parlour.solve(game)
     assert time.perf_counter() - started < 10
 
