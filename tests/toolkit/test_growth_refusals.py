@@ -198,3 +198,9 @@ def test_random_play_draws_chance_by_its_probabilities() -> None:
     assert 3 < mean < 5  # a play of 1 / (1/4) = 4 moves on average
     broken = spec({"START": 0, "moves": lambda s: (("go",), ()), "play": lambda s, a, b: [s]})  # unhashable
     assert not growth.playouts(0, broken.step, count=2)[0].ended  # stopped quietly: the exploration names it
+
+
+def test_the_memory_is_said_in_the_units_a_reader_takes_in() -> None:
+    assert arrays.memory(1_000, arrays.BYTES_PER_STATE) == "0.7 MiB"
+    assert arrays.memory(4.87e7, arrays.BYTES_PER_STATE) == "34.0 GiB"
+    assert arrays.memory(1e300, arrays.BYTES_PER_STATE) == "7.0×10^293 GiB"  # an endless game's estimate

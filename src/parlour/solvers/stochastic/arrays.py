@@ -23,9 +23,13 @@ __all__ = ["BYTES_PER_STATE", "LP_BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_S
 # Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
 MAX_TURN_STATES = 20_000_000
 MAX_LP_STATES = 200_000
-BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+# The peak of a whole turn-based solve (the explorer's dict and tuples, the arrays, the engine's bounds): its
+# resident memory grows by 743 bytes a state from a grid of counters 70 a side to one 80 a side (343,000 to
+# 512,000 states) and is 761 bytes a state over the interpreter's on Pig to 100 (960,894 states).
+BYTES_PER_STATE = 750
 # The stage-LP engine keeps each state's stage and solution as Python objects: ~6,400 bytes a state measured
-# on a 3,600-state game of two moves a side (the peak of the whole solve).
+# on a 3,600-state game of two moves a side (the peak of the whole solve); 1,700 where every value is 0 or 1,
+# tens of thousands where the exact values have long denominators.
 LP_BYTES_PER_STATE = 8_000
 FIRST_LOOK = 2**16  # states expanded before the growth is first looked at (then at every doubling)
 MARGIN = 2  # a game is refused early when estimated at more than this many times the limit
@@ -67,9 +71,12 @@ def integer_weights(probabilities: Sequence[Fraction], where: Callable[[], str])
 
 
 def memory(states: float, per_state: int) -> str:
-    """What `states` states take at `per_state` bytes each, as a sentence says it (MiB below a GiB)."""
+    """What `states` states take at `per_state` bytes each, as a sentence says it (MiB below a GiB; past 10,000
+    GiB as a count says it: 1.2×10^8 GiB)."""
     size = states * per_state
-    return f"{size / 2**20:.1f} MiB" if size < 2**30 else f"{size / 2**30:.1f} GiB"
+    if size < 2**30:
+        return f"{size / 2**20:.1f} MiB"
+    return f"{size / 2**30:.1f} GiB" if size < 10_000 * 2**30 else f"{about(size / 2**30)} GiB"
 
 
 def too_large(reached: int, limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of this kind") -> str:
