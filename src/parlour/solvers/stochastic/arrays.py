@@ -19,8 +19,8 @@ __all__ = ["BYTES_PER_STATE", "LP_BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_S
            "about", "estimate", "growth_check", "integer_weights", "memory", "to_arrays", "too_large",
            "too_large_projected"]
 
-# Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
-# Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
+# Beyond these a game is refused, early from its projection (`growth_check`): the turn-based engine holds its
+# arrays and Python's index of the states, the stage-LP engine Python objects and an LP per state.
 MAX_TURN_STATES = 20_000_000
 MAX_LP_STATES = 200_000
 # The peak of a whole turn-based solve (the explorer's dict and tuples, the arrays, the engine's bounds): its
