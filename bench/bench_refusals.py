@@ -4,14 +4,18 @@ layers grow as a power of the depth, a simultaneous-move game), a game tree of 1
 10 s from the growth seen), a tree whose history passes 10,000 moves and one whose play repeats an information
 set (named within 5 s), a stochastic game where play never ends (`"endless": true`) and float probabilities
 0.1/0.2/0.7 (solved with a warning). Each file is written into a temporary folder and solved in a fresh
-process; its peak resident memory is the child's own (os.wait4), not the largest of all children so far.
+process; its peak resident memory is the child's own (os.wait4), not the largest of all children so far. Where
+the file's true count is known, the row sets the count the sentence says against it (`said_over_true`).
 
     python bench/bench_refusals.py            # the record, bench/results/refusals.json
     python bench/bench_refusals.py --smoke    # smaller sizes where the outcome keeps (a quick check), writes nothing
     python bench/bench_refusals.py --smoke --only tree.py floats.py   # some files only
+    python bench/bench_refusals.py --only grid.py simultaneous.py     # some files, full size; writes nothing
+    python bench/bench_refusals.py --only grid.py --name refusals_grid   # ... into bench/results/refusals_grid.json
 
-The 3-D grid is refused only after millions of states explored (the estimate is conservative for a game that
-grows as a power of the depth; docs/your-game.md, "Limits"): expect tens of seconds and several GiB there.
+A stochastic game's count is projected from the growth of its layers down to the depth random play reaches
+(docs/your-game.md, "Limits"): the grid's is a floor (half its depth counted), the fan-out's and the
+simultaneous game's their exact counts.
 """
 
 from __future__ import annotations
@@ -117,17 +121,20 @@ class Case:
     limit_s: float | None  # None where the issue names no time
     expect: str
     says: str
+    states: int | None = None  # the file's true count of states or nodes at the record's size, where known
 
 
 CASES = [
     Case("fan_out.py", "turn-based stochastic game, 4 moves a state to depth 14: 8.9×10^7 states",
-         FAN_OUT.format(depth=14), FAN_OUT.format(depth=14), 10, "refused", "extrapolated from the growth"),
+         FAN_OUT.format(depth=14), FAN_OUT.format(depth=14), 10, "refused", "extrapolated from the growth",
+         (4**14 - 1) // 3),
     Case("grid.py", "turn-based stochastic game, a 3-D grid of counters 464 a side: 10^8 states (layers grow as "
-         "the depth squared)", GRID.format(n=464), GRID.format(n=12), 10, "refused", "GiB"),
+         "the depth squared)", GRID.format(n=464), GRID.format(n=464), 10, "refused", "GiB", 464**3),
     Case("simultaneous.py", "simultaneous-move stochastic game, 2x2 moves a state to depth 14: 8.9×10^7 states",
-         SIMULTANEOUS.format(depth=14), SIMULTANEOUS.format(depth=14), 10, "refused", "with simultaneous moves"),
+         SIMULTANEOUS.format(depth=14), SIMULTANEOUS.format(depth=14), 10, "refused", "with simultaneous moves",
+         (4**14 - 1) // 3),
     Case("tree.py", "game tree, 2 moves a node to depth 26: 1.3×10^8 nodes", TREE.format(depth=26),
-         TREE.format(depth=26), 10, "refused", "nodes (extrapolated from the growth"),
+         TREE.format(depth=26), 10, "refused", "nodes (extrapolated from the growth", 2**27 - 1),
     Case("long_history.py", "game tree whose play never ends (raise after raise)", LONG_HISTORY, LONG_HISTORY, 5,
          "refused", "has a history of more than 10,000 moves"),
     Case("repeated_infoset.py", "game tree whose play comes back to an information set", REPEATED_INFOSET,
@@ -137,9 +144,7 @@ CASES = [
     Case("floats.py", "float probabilities 0.1/0.2/0.7", FLOATS, FLOATS, None, "warned",
          "read as the nearest fractions 1/10, 1/5, 7/10"),
 ]
-# At the smoke's sizes the grid (1,728 states) is solved, not refused: its refusal needs millions of states
-# explored (the estimate is conservative for a game that grows as a power of the depth), too long for a smoke.
-SMOKE_EXPECT = {"grid.py": ("solved", "")}
+SMOKE_EXPECT: dict[str, tuple[str, str]] = {}  # a file whose outcome at the smoke's size is not the record's
 
 
 def solve(path: Path, timeout: float) -> dict[str, Any]:
@@ -192,6 +197,14 @@ def memory_said(said: str) -> str | None:
     return found.group(1) if found else None
 
 
+def count_said(said: str) -> float | None:
+    """The count a refusal names (`about 8.9×10^7 states`, `about 1,398,101 nodes`) as a number."""
+    found = re.search(r"about ([0-9.,]+)(?:×10\^([0-9]+))? (?:states|nodes)", said)
+    if not found:
+        return None
+    return float(found.group(1).replace(",", "")) * 10 ** int(found.group(2) or 0)
+
+
 def judged(case: Case, run: dict[str, Any], expect: str, says: str) -> dict[str, Any]:
     """The case's row: its figures and whether the answer is the expected one and came within the limit."""
     said = sentence(run)
@@ -206,8 +219,13 @@ def judged(case: Case, run: dict[str, Any], expect: str, says: str) -> dict[str,
         right = run["exit_code"] == 0
     return {"file": case.name, "what": case.what, "expected": expect, "seconds": run["seconds"],
             "exit_code": run["exit_code"], "timed_out": run["timed_out"], "peak_rss_mib": run["peak_rss_mib"],
-            "sentence": said[:200], "memory_said": memory_said(said), "limit_s": case.limit_s, "as_expected": right,
+            "sentence": said[:400], "memory_said": memory_said(said), "limit_s": case.limit_s, "as_expected": right,
+            "states_true": case.states, "said_over_true": ratio(count_said(said), case.states),
             "within_limit": None if case.limit_s is None else right and run["seconds"] <= case.limit_s}
+
+
+def ratio(said: float | None, true: int | None) -> float | None:
+    return None if said is None or not true else round(said / true, 3)
 
 
 def main() -> None:
@@ -215,7 +233,10 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="smaller sizes where the outcome keeps; writes nothing")
     parser.add_argument("--timeout", type=float, default=None, help="seconds before a case is killed "
                         "(default 600, 60 with --smoke)")
-    parser.add_argument("--only", nargs="*", default=None, help="these files only (fan_out.py grid.py ...)")
+    parser.add_argument("--only", nargs="*", default=None, help="these files only (fan_out.py grid.py ...); writes "
+                        "no record unless --name names one")
+    parser.add_argument("--name", default=None, help="the record's name, bench/results/NAME.json (default refusals, "
+                        "for a run of every file)")
     args = parser.parse_args()
     timeout = args.timeout or (60.0 if args.smoke else 600.0)
     rows = []
@@ -229,10 +250,11 @@ def main() -> None:
             row = judged(case, solve(path, timeout), expect, says)
             rows.append(row)
             print(json.dumps(row), flush=True)
-    if args.smoke:
-        print("smoke:", "all as expected" if all(r["as_expected"] for r in rows) else "NOT all as expected")
+    if args.smoke or (args.only is not None and args.name is None):
+        print("smoke: " * args.smoke + ("all as expected" if all(r["as_expected"] for r in rows) else
+                                        "NOT all as expected"))
         return
-    write("refusals", {
+    write(args.name or "refusals", {
         "note": "parlour solve FILE --json in a fresh process per file; seconds are wall seconds from start to "
                 "exit (interpreter start-up included), peak_rss_mib the child's own; limit_s is issue 45's "
                 "(5 s to name a long or repeating history, 10 s for a refusal from the growth; none for the "

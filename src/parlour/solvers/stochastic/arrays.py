@@ -13,17 +13,23 @@ from typing import Any
 import numpy as np
 
 from parlour.errors import InvalidInput
+from parlour.solvers.stochastic.growth import Horizon, Projection, project
 
 __all__ = ["BYTES_PER_STATE", "LP_BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "MoveArrays", "TurnArrays",
-           "about", "estimate", "growth_check", "integer_weights", "memory", "to_arrays", "too_large"]
+           "about", "estimate", "growth_check", "integer_weights", "memory", "to_arrays", "too_large",
+           "too_large_projected"]
 
-# Beyond these a game is refused with its estimate: turn-based arrays cost ~100 bytes a state (with
-# Python's index of the states), the stage-LP engine keeps Python objects and solves an LP per state.
+# Beyond these a game is refused, early from its projection (`growth_check`): the turn-based engine holds its
+# arrays and Python's index of the states, the stage-LP engine Python objects and an LP per state.
 MAX_TURN_STATES = 20_000_000
 MAX_LP_STATES = 200_000
-BYTES_PER_STATE = 400  # the explorer's dict and tuples dominate (measured on Pig: ~350 bytes a state)
+# The peak of a whole turn-based solve (the explorer's dict and tuples, the arrays, the engine's bounds): its
+# resident memory grows by 743 bytes a state from a grid of counters 70 a side to one 80 a side (343,000 to
+# 512,000 states) and is 761 bytes a state over the interpreter's on Pig to 100 (960,894 states).
+BYTES_PER_STATE = 750
 # The stage-LP engine keeps each state's stage and solution as Python objects: ~6,400 bytes a state measured
-# on a 3,600-state game of two moves a side (the peak of the whole solve).
+# on a 3,600-state game of two moves a side (the peak of the whole solve); 1,700 where every value is 0 or 1,
+# tens of thousands where the exact values have long denominators.
 LP_BYTES_PER_STATE = 8_000
 FIRST_LOOK = 2**16  # states expanded before the growth is first looked at (then at every doubling)
 MARGIN = 2  # a game is refused early when estimated at more than this many times the limit
@@ -65,9 +71,12 @@ def integer_weights(probabilities: Sequence[Fraction], where: Callable[[], str])
 
 
 def memory(states: float, per_state: int) -> str:
-    """What `states` states take at `per_state` bytes each, as a sentence says it (MiB below a GiB)."""
+    """What `states` states take at `per_state` bytes each, as a sentence says it (MiB below a GiB; past 10,000
+    GiB as a count says it: 1.2×10^8 GiB)."""
     size = states * per_state
-    return f"{size / 2**20:.1f} MiB" if size < 2**30 else f"{size / 2**30:.1f} GiB"
+    if size < 2**30:
+        return f"{size / 2**20:.1f} MiB"
+    return f"{size / 2**30:.1f} GiB" if size < 10_000 * 2**30 else f"{about(size / 2**30)} GiB"
 
 
 def too_large(reached: int, limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of this kind") -> str:
@@ -75,16 +84,16 @@ def too_large(reached: int, limit: int, per_state: int = BYTES_PER_STATE, kind: 
             f"{limit:,} states {kind}, which take about {memory(limit, per_state)}; make the game smaller")
 
 
-def growth_check(limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of this kind", first: int | None = None
+def growth_check(limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of this kind", first: int | None = None,
+                 probe: Callable[[Sequence[int]], Horizon | None] | None = None
                  ) -> Callable[[int, int, Callable[[str], None] | None], None]:
     """What a breadth-first explorer calls when it has expanded a layer: `check(expanded, known, progress)`, the
     states expanded so far and the states known (those and the next layer). It refuses a game past `limit`
-    known states, and earlier, when the expanded count has doubled since the last look (from `first` on),
-    one that the growth seen so far puts past MARGIN times the limit: the layers to come, as many as half
-    the depth reached, each the last one times the mean growth per layer over the last half of the layers.
-    A game that grows by a factor a layer is refused within seconds; one that grows as a power of the depth
-    (a grid of counters) is estimated as if it went half as deep again, which is conservative: such a game is
-    explored up to the limit itself. `progress` hears the counts every PROGRESS_EVERY states."""
+    known states (proven: explored that far), and earlier, when the expanded count has doubled since the last
+    look (from `first` on), one whose projection (`growth.project`: the layers' growth, down to the depth
+    random play reaches, `probe(sizes)`; None: half the depth again) passes MARGIN times the limit, with the
+    memory the projected states would take at `per_state` bytes each. `progress` hears the counts every
+    PROGRESS_EVERY states."""
     sizes = [1]  # the layers' sizes, the start's first
     due = [FIRST_LOOK if first is None else first, PROGRESS_EVERY]
 
@@ -97,26 +106,35 @@ def growth_check(limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of t
             progress(f"exploring: {expanded:,} states, {known - expanded:,} waiting")
         if expanded >= due[0]:
             due[0] = 2 * expanded
-            guess = estimate(sizes, known)
-            if guess > MARGIN * limit:
-                raise InvalidInput(f"the game has about {about(guess)} states (extrapolated from the growth of the "
-                                   f"first {known:,} over {len(sizes) - 1:,} moves), more than the {limit:,} "
-                                   f"parlour solves {kind}, which would take about {memory(guess, per_state)}: "
-                                   "make the game smaller")
+            guess = project(sizes, known, None if probe is None else probe(sizes))
+            if guess.states > MARGIN * limit:
+                raise InvalidInput(too_large_projected(guess, limit, per_state, kind))
 
     return check
 
 
-def estimate(sizes: Sequence[int], known: int) -> float:
-    """The states a breadth-first exploration will find, from its layers' sizes so far (`growth_check`)."""
-    depth = len(sizes) - 1
-    half = sizes[depth // 2:]
-    if depth < 2 or not all(half):
-        return float(known)
-    ratio = (half[-1] / half[0]) ** (1 / max(len(half) - 1, 1))
-    ahead = max(depth // 2, 1)
-    more = half[-1] * (ahead if abs(ratio - 1) < 1e-12 else ratio * (ratio**ahead - 1) / (ratio - 1))
-    return known + min(more, 1e300)
+def estimate(sizes: Sequence[int], known: int, horizon: Horizon | None = None) -> float:
+    """The states a breadth-first exploration will find, from its layers' sizes so far (`growth.project`)."""
+    return project(sizes, known, horizon).states
+
+
+def too_large_projected(guess: Projection, limit: int, per_state: int = BYTES_PER_STATE,
+                        kind: str = "of this kind") -> str:
+    """The refusal of a game projected past the limit (`growth_check`), in one sentence: the count ("or more"
+    where only part of the depth is counted), how it was projected, the limit and the projected memory."""
+    law = {"geometric": f"{guess.rate:.3g} times as many states each move",
+           "power": f"layers that grow as the depth to the power {guess.rate:.1f}",
+           "flat": "layers as large as the last", "none": "no layer more"}[guess.law]
+    if guess.horizon is None:
+        reach = "half as deep again (random play did not end)"
+    elif guess.law == "geometric":
+        reach = f"where random play ends after {guess.horizon.moves:,} moves"
+    else:
+        reach = f"half as deep as random play goes in {guess.horizon.moves:,} moves"
+    return (f"the game has about {about(guess.states)} states{' or more' * guess.partial} (extrapolated from the "
+            f"growth of the first {guess.known:,} over {guess.depth:,} moves: {law}, counted to depth "
+            f"{guess.upto:,}, {reach}), more than the {limit:,} parlour solves {kind}, which would take about "
+            f"{memory(guess.states, per_state)}: make the game smaller")
 
 
 def about(n: float) -> str:

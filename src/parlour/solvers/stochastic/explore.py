@@ -23,7 +23,7 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None, counte
         if root not in index:
             index[root] = len(states)
             states.append(root)
-    head, layer_end, check = 0, len(states), _growth(limit)
+    head, layer_end, check = 0, len(states), _growth(limit, game, states, index)
     while head < len(states):
         if check is not None and head == layer_end:  # a layer done: a game too large refused from its growth
             check(head, len(states), None)
@@ -43,11 +43,20 @@ def explore(game: Game, roots: Iterable[State], limit: int | None = None, counte
     return states, stages, index
 
 
-def _growth(limit: int | None) -> Callable[[int, int, None], None] | None:
+def _growth(limit: int | None, game: Game, roots: Sequence[State], index: dict[State, int]
+            ) -> Callable[[int, int, None], None] | None:
+    """The growth check of an exploration with a limit (`arrays.growth_check`), which plays the game at random
+    to see how deep it goes where the game can (`step(state, rng)`, as `rules.RulesGame` has) and there is one
+    root to play from."""
+    if limit is None:
+        return None
     from parlour.solvers.stochastic.arrays import LP_BYTES_PER_STATE, growth_check  # numpy: only with a limit
+    from parlour.solvers.stochastic.growth import depth_probe
 
+    step = getattr(game, "step", None)
+    probe = depth_probe(roots[0], step, lambda s: index.get(s, -1)) if step and len(roots) == 1 else None
     # looked at early: a stage costs a millisecond or more to build, an array state microseconds
-    return None if limit is None else growth_check(limit, LP_BYTES_PER_STATE, "with simultaneous moves", 2**10)
+    return growth_check(limit, LP_BYTES_PER_STATE, "with simultaneous moves", 2**10, probe)
 
 
 def _too_large(limit: int) -> str:

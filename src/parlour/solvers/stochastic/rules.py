@@ -10,6 +10,7 @@ once) and calls nothing per move but the game's `play`. `RulesGame` gives the st
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,6 +25,7 @@ from parlour.solvers.stochastic.arrays import (
     to_arrays,
     too_large,
 )
+from parlour.solvers.stochastic.growth import depth_probe
 from parlour.solvers.stochastic.model import End, Lottery, Stage, stage_of
 
 __all__ = ["MAX_BRANCHES", "Rules", "RulesGame", "explore_turns"]
@@ -122,6 +124,16 @@ class Rules:
         except TypeError:
             raise InvalidInput(f"{what} {shown(value)} is not hashable (use a tuple, not a list)") from None
 
+    def step(self, state: Any, rng: random.Random) -> Any:
+        """One move of random play (`growth.playouts`): uniform moves, chance drawn by its probabilities; the next
+        state, or None where play ends. Unchecked: a malformed answer raises, and the exploration names it."""
+        m1, m2 = self.moves(state)
+        res = self.play(state, rng.choice(m1) if m1 else None, rng.choice(m2) if m2 else None)
+        if isinstance(res, self.chance):
+            outcomes = list(res.weights.items())  # type: ignore[attr-defined]
+            res = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        return None if isinstance(res, self.terminal) else res
+
     def seen(self, state: Any, moves1: Sequence[Any]) -> list[Any] | None:
         """What player 2 sees of each of player 1's moves (None: nothing, the moves are simultaneous)."""
         if self.signal is None:
@@ -140,7 +152,7 @@ def explore_turns(rules: Rules, progress: Callable[[str], None] | None = None,
                   limit: int | None = None) -> TurnArrays | None:
     """Every state reachable from START, breadth first, as arrays; None as soon as a state has both players
     moving (the game is not turn-based: the stage-LP engine takes it). A game the growth puts past `limit`
-    states is refused (`arrays.growth_check`)."""
+    states is refused (`arrays.growth_check`, which plays the game at random to see how deep it goes)."""
     limit = arrays.MAX_TURN_STATES if limit is None else limit  # read now: a test lowers it
     start, play, terminal, plain = rules.start, rules.play, rules.terminal, rules.plain
     chance: Any = rules.chance
@@ -155,7 +167,7 @@ def explore_turns(rules: Rules, progress: Callable[[str], None] | None = None,
     known: dict[tuple[int, ...], tuple[tuple[Any, ...], int, list[int]]] = {}
     ends: dict[Any, int] = {}
     payoffs: dict[Fraction, int] = {}
-    check, layer_end = growth_check(limit), 1
+    check, layer_end = growth_check(limit, probe=depth_probe(start, rules.step, lambda s: index.get(s, -1))), 1
     head = 0
     while head < len(states):
         if head == layer_end:  # a breadth-first layer done: the growth looked at, a refusal if past the limit
@@ -264,6 +276,9 @@ class RulesGame:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+
+    def step(self, state: Any, rng: random.Random) -> Any:  # random play, for the growth's depth (`Rules.step`)
+        return self.rules.step(state, rng)
 
     def stage(self, state: Any) -> Stage:
         rules = self.rules
