@@ -83,27 +83,31 @@ def test_stuck_states_become_a_never_outcome() -> None:
 
 
 def test_checkpoint_resumes(tmp_path: Path) -> None:
-    ex = gamblers_ruin(40, Fraction(2, 5))  # biased: 471 sweeps to 1e-12, where a fair one takes 4,013
+    # Biased and short: 73 sweeps to 1e-12 (the 40-square walk up with 2/5 took 471, a fair one 4,013). Each
+    # sweep is a compiled parallel call, which on a loaded machine waits for its idle thread: the count is the cost.
+    ex = gamblers_ruin(20, Fraction(1, 4))
     cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
     with pytest.raises(SolverError):
-        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=50, checkpoint=cp, extrapolate=False)
+        markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=20, checkpoint=cp, extrapolate=False)
     assert cp.path.exists()
     resumed = markov.certified(ex.chain, watch=[0], tol=1e-12, checkpoint=cp, extrapolate=False)
     fresh = markov.certified(ex.chain, watch=[0], tol=1e-12, extrapolate=False)
-    assert resumed.resumed_from == 50
+    assert resumed.resumed_from == 20 and fresh.sweeps > 40  # most of the run happens after the resume
     assert resumed.sweeps == fresh.sweeps
     assert np.array_equal(resumed.lower, fresh.lower)
 
 
 def test_extrapolation_saves_sweeps_and_stays_sound() -> None:
-    p = Fraction(1, 2)
-    ex = gamblers_ruin(40, p)
+    # A fair walk (the slow chain extrapolation is for) of 12 squares: 376 plain sweeps to 1e-12 against 40 + 4
+    # checks (40 squares took 4,013 against 344 + 41, each sweep a compiled parallel call)
+    p, n = Fraction(1, 2), 12
+    ex = gamblers_ruin(n, p)
     plain = markov.certified(ex.chain, watch=[0], tol=1e-12, extrapolate=False)
     fast = markov.certified(ex.chain, watch=[0], tol=1e-12)
     assert fast.jumps > 0 and fast.sweeps + fast.repair_sweeps < plain.sweeps
-    exact = ruin_value(40, 1, p)
+    exact = ruin_value(n, 1, p)
     for i, state in enumerate(ex.states):  # every state's bounds hold, not only the watched one
-        for o, value in enumerate((ruin_value(40, int(state), p), 1 - ruin_value(40, int(state), p))):  # type: ignore[call-overload]
+        for o, value in enumerate((ruin_value(n, int(state), p), 1 - ruin_value(n, int(state), p))):  # type: ignore[call-overload]
             lo, hi = fast.interval(i, o)
             assert Fraction(lo) <= value <= Fraction(hi)
     assert Fraction(fast.interval(0, 0)[0]) <= exact
@@ -137,7 +141,7 @@ def test_a_check_pass_never_passes_a_point_above_the_solution() -> None:
 
 
 def test_a_tampered_checkpoint_is_dropped(tmp_path: Path) -> None:
-    ex = gamblers_ruin(30, Fraction(1, 2))
+    ex = gamblers_ruin(12, Fraction(1, 2))  # 12 squares, not 30: 40 sweeps + 4 checks to 1e-12, not 152 + 17
     cp = markov.Checkpoint(tmp_path / "run.npy", every_seconds=0.0)
     with pytest.raises(SolverError):
         markov.certified(ex.chain, watch=[0], tol=1e-12, max_sweeps=20, checkpoint=cp)
@@ -147,7 +151,7 @@ def test_a_tampered_checkpoint_is_dropped(tmp_path: Path) -> None:
     b = markov.certified(ex.chain, watch=[0], tol=1e-9, checkpoint=cp)
     assert b.resumed_from == 0 and not b.resume_verified
     lo, hi = b.interval(0, 0)
-    assert Fraction(lo) <= ruin_value(30, 1, Fraction(1, 2)) <= Fraction(hi)
+    assert Fraction(lo) <= ruin_value(12, 1, Fraction(1, 2)) <= Fraction(hi)
 
 
 def test_tol_is_a_half_width() -> None:
@@ -229,21 +233,26 @@ def _assert_bounds_hold(b: markov.Bounds, n: int, p: Fraction, states: list[obje
             assert Fraction(lo) <= value <= Fraction(hi)
 
 
+# The four tests below ran 20-square walks (the fair one: 739 compiled calls one-mode at 1e-10, a sweep or a check);
+# 12 squares keep every comparison (one-mode 100 sweeps + 24 checks against RRE's 40 + 4) at a quarter of the calls.
+WALK = 12
+
+
 def test_the_multi_mode_extrapolation_is_taken_and_its_bounds_hold() -> None:
     p = Fraction(1, 2)
-    ex = gamblers_ruin(20, p)
+    ex = gamblers_ruin(WALK, p)
     one_mode = markov.certified(ex.chain, watch=[0], tol=1e-10, history=0)
     many = markov.certified(ex.chain, watch=[0], tol=1e-10)  # the default policy: RRE, pulled back
     assert many.jumps > 0
     assert many.sweeps + many.repair_sweeps < one_mode.sweeps + one_mode.repair_sweeps
-    _assert_bounds_hold(many, 20, p, list(ex.states))
+    _assert_bounds_hold(many, WALK, p, list(ex.states))
 
 
 def test_wrong_candidates_cost_their_check_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
     # Coefficients three times too large overshoot the solution: every such candidate must fail its check
     # (or be proven where it happens to be below), and the bounds stay bounds.
     p = Fraction(2, 5)
-    ex = gamblers_ruin(20, p)
+    ex = gamblers_ruin(WALK, p)
     right = accelerate.coefficients
 
     def overshoot(history: np.ndarray, order: np.ndarray) -> np.ndarray | None:
@@ -253,11 +262,11 @@ def test_wrong_candidates_cost_their_check_and_nothing_else(monkeypatch: pytest.
     monkeypatch.setattr(accelerate, "coefficients", overshoot)
     b = markov.certified(ex.chain, watch=[0], tol=1e-10, history=6)
     assert b.repair_sweeps > 0
-    _assert_bounds_hold(b, 20, p, list(ex.states))
+    _assert_bounds_hold(b, WALK, p, list(ex.states))
 
 
 def test_without_memory_for_the_history_the_engine_extrapolates_one_mode(monkeypatch: pytest.MonkeyPatch) -> None:
-    ex = gamblers_ruin(20, Fraction(1, 2))
+    ex = gamblers_ruin(WALK, Fraction(1, 2))
     one_mode = markov.certified(ex.chain, watch=[0], tol=1e-10, history=0)
     monkeypatch.setattr("parlour.infra.resources.available_memory", lambda: 0)
     short = markov.certified(ex.chain, watch=[0], tol=1e-10, history=accelerate.HISTORY)
@@ -271,7 +280,7 @@ def test_free_threads_stay_only_where_a_timed_pass_says_they_pay(monkeypatch: py
     # them, with the one-mode step, only when they make a pass THREADS_PAY times faster. Steady threads (one map)
     # keep RRE and are not tried.
     certified_module = importlib.import_module("parlour.solvers.markov.certified")
-    ex = gamblers_ruin(20, Fraction(1, 2))
+    ex = gamblers_ruin(WALK, Fraction(1, 2))
     op = markov.ChainOperator(ex.chain)
     op.threads = 1
     rre = markov.certified(op, watch=[0], tol=1e-10, history=accelerate.HISTORY)
