@@ -14,6 +14,7 @@ is stuck: the engine asks for fewer wells than players (`check_absorbing`).
 from __future__ import annotations
 
 import hashlib
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -231,12 +232,19 @@ class WorkFolder:
 
     def __call__(self) -> tuple[OnTheFly, np.ndarray]:
         where = Path(self.folder)
-        codes = np.load(where / "codes.npy", mmap_mode="r")
-        ranks = np.load(where / "ranks.npy", mmap_mode="r")
-        blocks = np.load(where / "blocks.npy")
+        with _NPY_HEADERS:
+            codes = np.load(where / "codes.npy", mmap_mode="r")
+            ranks = np.load(where / "ranks.npy", mmap_mode="r")
+            blocks = np.load(where / "blocks.npy")
+            lower = np.load(where / BOUNDS_FILE, mmap_mode="r+")
         lay = Layout(self.rules, self.players, codes, ranks, blocks, 0.0)
-        lower = np.load(where / BOUNDS_FILE, mmap_mode="r+")
         return OnTheFly(lay), lower
+
+
+# np.load reads a file's header with ast.literal_eval, which CPython 3.11 before 3.11.8 can break on when two
+# threads parse at once ("AST constructor recursion depth mismatch", python/cpython#106905): Dask's threaded
+# workers open their work folders one at a time.
+_NPY_HEADERS = threading.Lock()
 
 
 __all__ = [
