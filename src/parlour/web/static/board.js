@@ -8,18 +8,25 @@
 //     tools: element,                   // where the step buttons, Retry and Copy link go
 //     grades: element,                  // where the grades panel goes (fed by POST /api/review)
 //     moves: element,                   // the move list: its [data-ply] elements step there on click
-//     chart: () => figure,              // the story chart (parlour.story(...).element), for clicks and the marker
+//     moveText: (move, i) => text,      // optional: the board draws the move list itself (moveList; the list's
+//                                       //   parent is its box) from each record it is given
+//     story: element,                   // the story chart's box (parlour.story(box, ...)), for clicks and the marker
 //     pliesPerPoint: 2,                 // the chart's point i is the position after 2i moves (default 1), or:
 //     plyOfPoint: (i) => ply,           // the chart's point i is the position after `ply` moves
 //     pointOfPly: (ply) => x,           // and back (a fraction between two points is fine)
-//     render: async (ply, last) => {},  // restore board, hands, odds at `ply` (last: the main line's end)
+//     render: async (ply, last) => {},  // restore board, hands, odds at `ply` (last: the main line's end), or:
+//     live: () => {}, at: (ply) => {},  // show the main line's end / its position after `ply` moves (never in a side line)
 //     retry: async (ply) => {},         // optional: play on from `ply` as a new line; the page calls setLine
 //     canRetry: (ply) => bool,          // optional: whether Retry from here is offered at `ply`
 //     leave: () => {},                  // optional: the page leaves its retry (the board then steps to its start)
 //     moveName: (ply) => text,          // optional: "move 5, yours"
 //     onReview: (review) => {},         // optional: the review's JSON once it arrives
+//     keep: () => bool,                 // optional: whether the address keeps the record now (default: always)
+//     tell: (review) => {},             // optional: redraw the story with a review's losses (null: before one)
 //   });
 //   board.setRecord(record)  the main line (a new move: the board follows it when it was at the end)
+//   board.recorded(record, {fresh, link, story})  the same for a page with `live`, which then shows the end
+//   board.remember()         the page's address carries the record and its side lines (keep: else none)
 //   board.go(ply) / board.ply / board.atEnd()   step; ←/→/Home/End and the chart and move list call go
 //   board.setLine(line) / board.leaveLine()     the side line being played ({from, moves}); back to the main line
 //   board.review()           POST /api/review for the record; draws the grades panel; resolves to the review
@@ -82,7 +89,9 @@
 
   function board(opts) {
     const per = opts.pliesPerPoint || 1;
-    const o = { plyOfPoint: (i) => per * i, pointOfPly: (ply) => ply / per, ...opts };
+    const o = { plyOfPoint: (i) => per * i, pointOfPly: (ply) => ply / per, keep: () => true, ...opts };
+    // a page that shows the main line's end and its earlier positions by itself: a side line shows its own
+    if (!o.render) o.render = async (at, last) => { if (line) return; if (last) o.live(); else o.at(at); };
     let record = null;
     let ply = 0;
     let line = null;  // the side line being played: {from, moves}
@@ -192,8 +201,7 @@
     const watcher = window.MutationObserver ? new MutationObserver(() => mark()) : null;
 
     function chartSvg() {
-      const fig = o.chart ? o.chart() : null;
-      return fig ? fig.querySelector("svg.story-chart") : null;
+      return o.story ? o.story.querySelector("svg.story-chart") : null;
     }
 
     function points(svg) {
@@ -257,11 +265,24 @@
       const follow = fresh || !record || ply >= count();
       record = { ...r };
       delete record.lines;
+      if (o.moveText) moveList(o.moves, o.moves.parentElement, record.moves.map(o.moveText));
       if (fresh) { lines = (r.lines || []).map((l) => ({ from: l.from, moves: l.moves })); line = null; }
       if (follow) ply = count();
       ply = Math.min(ply, count());
       lastReview = null;
       update();
+    }
+
+    // A page that shows its main line's end itself (`live`): the main line changed (a move; fresh: a new game;
+    // link: a link's record, whose side lines come along). The board follows it, `tell` redraws the story when a
+    // story (the review; null before one) is given, the address keeps the game (a link's stays as it came) and
+    // `live` shows the end: its control to press next is returned.
+    function recorded(r, how) {
+      const { fresh, link, story } = how || {};
+      setRecord(link ? { ...r, lines: link.lines } : r, !!(fresh || link));
+      if (story !== undefined) o.tell(story);
+      if (!link) remember();
+      return o.live();
     }
 
     function setLine(l) {
@@ -288,6 +309,11 @@
 
     function link() {
       return location.origin + location.pathname + location.search + KEY + encode(full());
+    }
+
+    // The address carries the record (and the side lines): a reload, or the link on another machine, restores the game.
+    function remember() {
+      history.replaceState(null, "", location.pathname + location.search + (record && o.keep() ? KEY + encode(full()) : ""));
     }
 
     async function copyLink() {
@@ -390,7 +416,7 @@
 
     update();
     return {
-      go, setRecord, setLine, leaveLine, review, link, copyLink, atEnd, update,
+      go, setRecord, recorded, setLine, leaveLine, review, link, copyLink, remember, atEnd, update,
       get ply() { return ply; },
       get record() { return full(); },
       get inLine() { return line !== null; },

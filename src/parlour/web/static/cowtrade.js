@@ -483,12 +483,6 @@
     return { parlour_record: 1, game: "cowtrade", settings: { ...settings }, moves: moves.slice() };
   }
 
-  // The address carries the record (and the retries): a reload, or the link on another machine, restores the game.
-  function remember() {
-    const keep = moves.length ? "#record=" + P.board.encode(board.record) : "";
-    history.replaceState(null, "", location.pathname + location.search + keep);
-  }
-
   function beginStory() {
     tale = P.story($("play-story"), {
       title: "Your payoff trade by trade: what you scored, what your bids expected, what optimal play expects",
@@ -529,11 +523,6 @@
     return "the computer bids " + m.bid + (a ? ": you " + (a.won ? "win" : "lose") + " the trade" : "");
   }
 
-  function drawMoves() {
-    P.board.moveList($("trade-moves"), $("trade-moves-box"), moves.map(moveText));
-    if (board) board.update();
-  }
-
   function gradesIntro() {
     return P.board.intro("Grades", "After each trade every bid, yours and the computer's, is graded against the " +
       "game's value, exactly, in expected payoff (inaccuracy from 1/20, mistake from 1/5, blunder from 1/2). The " +
@@ -556,10 +545,7 @@
     showSideValue();
     beginStory();
     $("play-grades").replaceChildren(gradesIntro());
-    board.setRecord(record(), true);
-    drawMoves();
-    remember();
-    showLive();
+    board.recorded(record(), { fresh: true });
   }
 
   function seal() {
@@ -569,13 +555,11 @@
       retry.moves.push(move);
       board.setLine({ from: retry.from, moves: retry.moves.slice() });
       showLine();
+      board.remember();
     } else {
       moves.push(move);
-      board.setRecord(record());
-      drawMoves();
-      showLive();
+      board.recorded(record());
     }
-    remember();
     $("reveal").focus();
   }
 
@@ -591,15 +575,12 @@
       retry.answers.push(data);
       board.setLine({ from: retry.from, moves: retry.moves.slice() });
       next = showLine();
+      board.remember();
     } else {
       moves = [...moves.slice(0, -1), ...data.moves];
       answers.push(data);
-      board.setRecord(record());
-      drawMoves();
-      drawStory(null);
-      next = showLive();
+      next = board.recorded(record(), { story: null });
     }
-    remember();
     drawStep();
     // the next control, focused and in view with the bids: Seal, or the ending's "Play again", or the way back
     next.focus({ preventScroll: true });
@@ -608,11 +589,6 @@
   }
 
   // ---- the analysis board: stepping, retry from here ---------------------------------------------------
-  async function renderAt(ply, last) {
-    if (mode === "line") return;
-    if (last) showLive(); else showAt(ply);
-  }
-
   function canRetry(ply) { return mode !== "line" && Math.floor(ply / 2) < answers.length; }
 
   // Retry from here: the trade at `ply` played again from its start, and on, against the optimal bidder.
@@ -624,7 +600,7 @@
     board.setLine({ from, moves: [] });
     showLine();
     $("seal").focus({ preventScroll: true });
-    remember();
+    board.remember();
   }
 
   // A link's record: the game solved from its settings, every trade replayed by the server (api/at), a bid
@@ -659,20 +635,16 @@
     showSideValue();
     beginStory();
     $("play-grades").replaceChildren(gradesIntro());
-    board.setRecord({ ...record(), lines: rec.lines || [] }, true);
-    drawMoves();
-    drawStory(null);
-    showLive();
+    board.recorded(record(), { link: rec, story: null });
     drawStep();
     if (moves.length) grade();
     return true;
   }
 
   board = P.board({
-    game: "cowtrade", tools: $("play-tools"), grades: $("play-grades"), moves: $("trade-moves"),
-    chart: () => (tale ? tale.element : null),
+    game: "cowtrade", tools: $("play-tools"), grades: $("play-grades"), moves: $("trade-moves"), story: $("play-story"),
     pliesPerPoint: 2,
-    render: renderAt,
+    live: showLive, at: showAt, tell: drawStory, moveText, keep: () => moves.length > 0,
     retry: startRetry,
     canRetry,
     leave: () => { mode = "step"; retry = null; },

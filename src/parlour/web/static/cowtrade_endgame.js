@@ -311,12 +311,6 @@
     return { parlour_record: 1, game: "cowtrade_endgame", settings: { ...game }, moves: moves.slice() };
   }
 
-  // The address carries the record (and the retries): a reload, or the link on another machine, restores the game.
-  function remember() {
-    const keep = moves.length || line ? "#record=" + P.board.encode(board.record) : "";
-    history.replaceState(null, "", location.pathname + location.search + keep);
-  }
-
   const mainOver = () => trades.length > 0 && !!trades[trades.length - 1].answer.end;
   const liveState = () => (trades.length ? trades[trades.length - 1].answer.next : first);
 
@@ -373,11 +367,6 @@
     $("eg-story").textContent = k && ply % 2 === 0 ? trades[k - 1].answer.story : "";
   }
 
-  async function renderAt(ply, last) {
-    if (mode === "line") return;
-    if (last) showLive(); else showAt(ply);
-  }
-
   // One review at a time (a trade made while one runs asks again once it is back), the chart redrawn with its
   // losses.
   let grading = false, regrade = false;
@@ -408,10 +397,8 @@
     const data = await solvedCall("/cowtrade/api/endgame/state", { game: spec }, "solving the end game…");
     if (!data) return;
     setup(data.settings, data.start, data.state);
-    board.setRecord(record(), true);
     drawLog();
-    remember();
-    showLive();
+    board.recorded(record(), { fresh: true });
     if (asked) {  // Start or Play again (not the page's own first game, which takes no focus)
       focusNext();
       P.reveal($("eg-you"), $("eg-actions"));
@@ -432,11 +419,8 @@
     if (mode === "line") { lineTrade(t); return; }
     trades.push(t);
     moves.push(...data.moves);
-    board.setRecord(record());
     drawLog();
-    drawStory(board.lastReview);
-    remember();
-    const control = showLive();
+    const control = board.recorded(record(), { story: null });
     slideMoney(data);
     if (control) {
       control.focus({ preventScroll: true });
@@ -470,7 +454,7 @@
     $("eg-story").textContent = "Your retry from move " + from + " (trade " + (k + 1) + "): play on against the " +
       "optimal computer; the game itself stays in the record.";
     drawLog();
-    remember();
+    board.remember();
     focusNext();
   }
 
@@ -479,7 +463,7 @@
     line.moves.push(...t.answer.moves);
     board.setLine({ from: line.from, moves: line.moves.slice() });
     drawLog();
-    remember();
+    board.remember();
     $("eg-story").textContent = "Your retry: " + t.answer.story;
     if (t.answer.end) {
       renderEnd(t, true);
@@ -510,23 +494,21 @@
     setup(data.settings, data.start, data.first);
     trades = data.trades.map((t) => ({ before: t.before, answer: t }));
     moves = rec.moves.slice();
-    board.setRecord({ ...record(), lines: rec.lines || [] }, true);
     drawLog();
-    drawStory(null);
-    showLive();
+    board.recorded(record(), { link: rec, story: null });
     if (trades.length) grade();
     return true;
   }
 
   board = P.board({
     game: "cowtrade_endgame", tools: $("eg-tools"), grades: $("eg-grades"), moves: $("eg-log"),
-    chart: () => (tale ? tale.element : null),
+    story: $("eg-tale"),
     plyOfPoint: (i) => 2 * i,
     pointOfPly: (ply) => ply / 2,
-    render: renderAt,
+    live: showLive, at: showAt, tell: drawStory, keep: () => moves.length > 0 || !!line,
     retry: async (ply) => startRetry(ply),
     canRetry,
-    leave: () => { mode = "step"; line = null; drawLog(true); remember(); },
+    leave: () => { mode = "step"; line = null; drawLog(true); board.remember(); },
     moveName: (ply) => "move " + ply + " (trade " + Math.ceil(ply / 2) + ", " + (ply % 2 ? "the offer" : "the answer") + ")",
   });
 

@@ -290,7 +290,7 @@
   const copyOf = (record) => Object.assign({}, record, { moves: record.moves.slice() });
 
   function keepAddress() {  // a reload, or the address sent to another machine, restores this game
-    if (ab && game.record) history.replaceState(null, "", location.pathname + location.search + "#record=" + parlour.board.encode(ab.record));
+    if (ab && game.record) ab.remember();
   }
 
   // ---- the game's story: each player's chance after every move, and the ending that tells it ---------
@@ -1074,8 +1074,7 @@
   }
 
   ab = parlour.board({
-    game: "goose", tools: $("board-tools"), moves: $("log"),
-    chart: () => (tale ? tale.element : null),
+    game: "goose", tools: $("board-tools"), moves: $("log"), story: $("story"),
     render: renderAt, retry: retryFrom, leave: leaveRetry,
     canRetry: (ply) => !!game.plies[ply] && !game.plies[ply].over && ply < game.record.moves.length,
     moveName: (ply) => "move " + ply + " (player " + game.plies[ply].turn.player + ")",

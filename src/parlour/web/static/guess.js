@@ -420,7 +420,7 @@
 
   // The address carries the record (the main line and the retries): a reload restores the game.
   function remember() {
-    history.replaceState(null, "", location.pathname + location.search + "#record=" + P.board.encode(board.record));
+    board.remember();
   }
 
   async function grade() {
@@ -568,8 +568,7 @@
     characterData: true });
 
   board = P.board({
-    game: "guess", tools: $("board-tools"), grades: $("grades"), moves: $("history"),
-    chart: () => (tale ? tale.element : null),
+    game: "guess", tools: $("board-tools"), grades: $("grades"), moves: $("history"), story: $("guess-story"),
     render: renderAt,
     retry: startRetry,
     canRetry: (ply) => !!(state && !foreign && board && board.record && ply < board.record.moves.length),

@@ -327,7 +327,7 @@
   // The page's address carries the record (the main line and the retries), so that a reload restores the game
   // (docs/json.md, "Game records"); the main line's views are kept for stepping.
   function remember(data) {
-    history.replaceState(null, "", location.pathname + location.search + "#record=" + P.board.encode(board.record));
+    board.remember();
     if (data && mode === "live") views.set(data.record.moves.length, data);
   }
 
@@ -468,8 +468,7 @@
   }
 
   board = P.board({
-    game: "memory", tools: $("board-tools"), grades: $("grades"), moves: $("log"),
-    chart: () => (tale ? tale.element : null),
+    game: "memory", tools: $("board-tools"), grades: $("grades"), moves: $("log"), story: $("story"),
     pliesPerPoint: 2,
     render: renderAt,
     retry: startRetry,

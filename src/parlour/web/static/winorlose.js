@@ -179,12 +179,6 @@ function showCards(target, list, flip) {
     return { parlour_record: 1, game: "winorlose", settings: { ...settings }, moves: moves.slice() };
   }
 
-  // The address carries the record (and the retries): a reload, or the link on another machine, restores the game.
-  function remember() {
-    const keep = moves.length ? "#record=" + P.board.encode(board.record) : "";
-    history.replaceState(null, "", location.pathname + location.search + keep);
-  }
-
   // ---- the game's story: the running score against the odds, round by round ------------------------
   let tale = null;
 
@@ -236,11 +230,6 @@ function showCards(target, list, flip) {
         (a ? "; " + verdictOf(a) : "");
     }
     return (m.by === "you" ? "You say" : opponentName() + " says") + " “I " + m.prediction + "”";
-  }
-
-  function drawMoves() {
-    P.board.moveList($("you-moves"), $("you-moves-box"), moves.map(moveText));
-    if (board) board.update();
   }
 
   // ---- drawing a position ---------------------------------------------------------------------------------
@@ -366,10 +355,7 @@ function showCards(target, list, flip) {
     $("them-title").textContent = opponentName();
     $("them-points-label").textContent = opponentName() + "'s points";
     $("you-grades").replaceChildren(gradesIntro());
-    board.setRecord(record(), true);
-    drawMoves();
-    remember();
-    showLive();
+    board.recorded(record(), { fresh: true });
   }
 
   async function dealRound(ev) {
@@ -381,11 +367,8 @@ function showCards(target, list, flip) {
     if (data === null) return;
     deal = data;
     moves = [...moves.slice(0, PER_ROUND * answers.length), ...data.moves];  // a restored round in progress gives way
-    board.setRecord(record());
-    if (!board.atEnd()) await board.go(moves.length);
-    drawMoves();
-    remember();
-    showLive();
+    board.recorded(record());
+    if (!board.atEnd()) await board.go(moves.length);  // a deal made while stepping: the board goes to it
     showCards($("you-cards"), data.cards, true);
     showCards($("you-board"), data.table, true);
     $("predict-win").focus({ preventScroll: true });
@@ -403,12 +386,8 @@ function showCards(target, list, flip) {
     state = data.state;
     answers.push(data);
     moves.push(...data.moves);
-    board.setRecord(record());
-    drawMoves();
-    remember();
-    drawStory(board.lastReview);
     // the next control right under the verdict, focused: "Next round", or the ending's "Play again"
-    const control = showLive();
+    const control = board.recorded(record(), { story: null });
     control.focus({ preventScroll: true });
     P.reveal($("you-table"), $("you-result"));
     P.reveal($("you-result").firstChild, control);  // when the cards and the whole result do not fit: verdict and control
@@ -450,11 +429,6 @@ function showCards(target, list, flip) {
   }
 
   // ---- the analysis board: stepping, retry from here ----------------------------------------------------
-  async function renderAt(ply, last) {
-    if (mode === "line") return;
-    if (last) showLive(); else showAt(ply);
-  }
-
   function canRetry(ply) { return mode !== "line" && Math.floor(ply / PER_ROUND) < answers.length; }
 
   // Retry from here: the round at `ply` called again from your call, with the same cards (a side line).
@@ -471,7 +445,7 @@ function showCards(target, list, flip) {
       " In the game you said “I " + answers[k].you.prediction + "”: call again.";
     controls(true);
     $("predict-win").focus({ preventScroll: true });
-    remember();
+    board.remember();
   }
 
   async function retryCall(word) {
@@ -482,7 +456,7 @@ function showCards(target, list, flip) {
     const back = P.primaryButton("you-back", "Back to the main line", () => board.leaveLine());
     showRound(data, back);
     controls(false);
-    remember();
+    board.remember();
     back.focus({ preventScroll: true });
     P.reveal($("you-result").firstChild, back);
   }
@@ -512,10 +486,7 @@ function showCards(target, list, flip) {
     $("them-title").textContent = opponentName();
     $("them-points-label").textContent = opponentName() + "'s points";
     $("you-grades").replaceChildren(gradesIntro());
-    board.setRecord({ ...record(), lines: rec.lines || [] }, true);
-    drawMoves();
-    drawStory(null);
-    showLive();
+    board.recorded(record(), { link: rec, story: null });
     if (answers.length) grade();
     return true;
   }
@@ -550,10 +521,9 @@ function showCards(target, list, flip) {
   }
 
   board = P.board({
-    game: "winorlose", tools: $("you-tools"), grades: $("you-grades"), moves: $("you-moves"),
-    chart: () => (tale ? tale.element : null),
+    game: "winorlose", tools: $("you-tools"), grades: $("you-grades"), moves: $("you-moves"), story: $("you-story"),
     pliesPerPoint: PER_ROUND,
-    render: renderAt,
+    live: showLive, at: showAt, tell: drawStory, moveText, keep: () => moves.length > 0,
     retry: async (ply) => startRetry(ply),
     canRetry,
     leave: () => { mode = "step"; retry = null; },
