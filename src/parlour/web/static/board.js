@@ -32,7 +32,6 @@
 //   board.review()           POST /api/review for the record; draws the grades panel; resolves to the review
 //   board.link() / board.copyLink()             the page's address with #record=...; put on the clipboard
 //   parlour.board.fromLink(hash)                the record a '#record=' address carries, or null
-//   parlour.board.moveList(list, box, texts)    draw the move list: one [data-ply] button a move (box hidden if none)
 "use strict";
 (function (p) {
   const KEY = "#record=";
@@ -438,7 +437,6 @@
   }
 
   board.intro = intro;
-  board.moveList = moveList;
   board.fromLink = fromLink;
   board.encode = encode;
   p.board = board;
