@@ -183,12 +183,36 @@ def endgame_end(page: Any) -> None:
     into_view(page, "#eg-tale", True)
 
 
+def cowtrade_trades(page: Any, trades: int) -> None:
+    """`trades` trades against the optimal bidder: the first bid each time (sealed, then revealed)."""
+    for _ in range(trades):
+        if not page.is_enabled("#seal"):
+            break
+        page.click("#seal")
+        page.click("#reveal")
+        idle(page)
+
+
+def cowtrade_mid(page: Any) -> None:
+    page.wait_for_selector("#seal:not([disabled])", timeout=180_000)
+    idle(page)
+    cowtrade_trades(page, 3)
+    into_view(page, "#play-panel")
+
+
+def cowtrade_end(page: Any) -> None:
+    cowtrade_trades(page, 10)
+    page.wait_for_selector("#play-grades table", timeout=60_000)
+    into_view(page, "#play-story")
+
+
 Step = Callable[[Any], None]
 GAMES: dict[str, tuple[str, Step, Step]] = {
     "goose": ("/goose/?seed=23", goose_mid, goose_end),
     "memory": ("/memory/", memory_mid, memory_end),
     "guess": ("/guess/", guess_mid, guess_end),
     "winorlose": ("/winorlose/", winorlose_mid, winorlose_end),
+    "cowtrade": ("/cowtrade/", cowtrade_mid, cowtrade_end),
     "cowtrade-endgame": ("/cowtrade/endgame", endgame_mid, endgame_end),
 }
 

@@ -131,6 +131,7 @@ def test_a_value_out_of_range_is_a_value_error_naming_the_argument(call: Callabl
     assert _named(str(raised.value), argument), str(raised.value)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("tol", [float("nan"), -1, 0, 1, "x"])
 def test_a_tolerance_that_could_never_be_met_is_refused_before_any_work(tol: Any) -> None:
     # these used never to return: the iteration ran on towards a tolerance it could not meet

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.timing  # wall-clock bounds: run alone after the parallel pass (Makefile)
+
 LIMIT_S = 1.0  # the figure
 
 LONG_RUNS = [  # (command, seconds before the Ctrl-C)

@@ -236,6 +236,7 @@ def test_chance_and_targets_are_checked_with_the_state_named(play, message):
     assert "state 0" in str(info.value)
 
 
+@pytest.mark.timing
 def test_ctrl_c_stops_parlour_solve_within_a_second():
     """Pig to 100 takes a minute; Ctrl-C during its exploration ends it at once with 130 and one line."""
     import signal

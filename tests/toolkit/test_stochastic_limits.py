@@ -28,6 +28,7 @@ def play(s, m1, m2):
 """
 
 
+@pytest.mark.timing
 def test_a_turn_based_game_that_grows_by_a_factor_is_refused_within_seconds(tmp_path):
     game = tmp_path / "huge.py"
     game.write_text(FAN_OUT.format(both=""))
@@ -37,6 +38,7 @@ def test_a_turn_based_game_that_grows_by_a_factor_is_refused_within_seconds(tmp_
     assert time.perf_counter() - started < 10
 
 
+@pytest.mark.timing
 def test_a_simultaneous_game_that_grows_is_refused_early_with_its_memory(tmp_path):
     game = tmp_path / "huge_sim.py"
     game.write_text(FAN_OUT.format(both=" if s % 2 else (('a', 'b', 'c'), ('x',))"))

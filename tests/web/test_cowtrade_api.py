@@ -146,6 +146,7 @@ def test_cards_game_plays_only_sums_of_the_hand(client: TestClient) -> None:
     assert reply.status_code == 400 and "cannot make 20" in reply.json()["error"]
 
 
+@pytest.mark.timing
 def test_money_100_answers_fast(client: TestClient) -> None:
     began = time.perf_counter()
     data = solve(client, money1=100, money3=99)  # the slowest at this size: an n = 100 inspection game

@@ -197,6 +197,7 @@ def after_job(client: TestClient, path: str, body: dict[str, Any]) -> dict[str, 
     return got
 
 
+@pytest.mark.timing
 def test_a_quintet_is_a_job_that_cancel_ends_and_that_answers_as_the_request_would() -> None:
     import time
 

@@ -144,6 +144,7 @@ def test_a_game_the_analysis_cannot_finish_is_a_400_sentence(client: TestClient,
     assert again.status_code == 400 and "needs it exact" in again.json()["error"]
 
 
+@pytest.mark.timing
 def test_a_cancel_stops_the_solve(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     # a stand-in solve that reports progress as the engine does and would run 30 s: a real game may come
     # back in a moment

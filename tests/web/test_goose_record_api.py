@@ -125,6 +125,7 @@ def test_record_the_dice_could_not_make_is_refused(client: Any, game: dict[str, 
         assert "moves[1]" in reply.json()["error"]
 
 
+@pytest.mark.timing
 def test_review_of_four_players_never_starts_a_solve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))  # an empty cache: no 4-player table on disk
     record = parse_record({"parlour_record": 1, "game": "goose", "settings": {"players": 4, "rules": "study"},

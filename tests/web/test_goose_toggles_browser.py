@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timing]  # wall-clock bounds: run alone (Makefile)
 
 
 def cli_win(toml: str, tmp_path: Any) -> list[float]:

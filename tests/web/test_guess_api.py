@@ -134,6 +134,7 @@ def test_inconsistent_answers_are_refused_with_a_sentence(client):
     assert reply.status_code == 400 and "over" in reply.json()["error"]
 
 
+@pytest.mark.timing
 def test_a_larger_n_is_a_job_then_cached_on_disk_and_read_back(client, monkeypatch):
     first = client.post("/guess/api/strategy", json={"n": 150}).json()
     assert first["ready"] is False
@@ -252,6 +253,7 @@ def test_fuzz_never_a_5xx(client, monkeypatch, path, body, n, guesses, seed, mod
     assert reply.status_code < 500
 
 
+@pytest.mark.timing
 def test_a_small_n_answers_while_jobs_take_every_worker(client):
     import functools
 

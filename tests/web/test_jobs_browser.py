@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timing]  # wall-clock bounds: run alone (Makefile)
 
 
 def _until(predicate, seconds: float = 20.0) -> None:

@@ -21,6 +21,8 @@ from parlour.infra.jobs import Jobs
 from parlour.web.app import create_app
 from parlour.web.jobs import Job, jobs
 
+pytestmark = pytest.mark.timing  # wall-clock bounds: run alone after the parallel pass (Makefile)
+
 
 def _until(predicate, seconds: float = 20.0) -> None:
     deadline = time.monotonic() + seconds
@@ -203,6 +205,7 @@ SERVER = """
 import functools, sys, time
 from jobworks import silent
 from parlour.infra.jobs import Jobs
+
 pool = Jobs()
 job = pool.submit("orphan", functools.partial(silent, 600.0))
 while job.process is None:
