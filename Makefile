@@ -30,7 +30,7 @@ lint: $(STAMP)
 
 # The tests run on up to 4 workers (pytest-xdist), then those that assert a wall-clock bound (Ctrl-C, Cancel,
 # a refusal within seconds) alone, on a machine no other test is loading. Exit 5 is "none of these selected".
-WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(4, len(os.sched_getaffinity(0))))")
+WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(4, len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1))")
 test: lint
 	$(BIN)/pytest -q -m "not slow and not timing" -n $(WORKERS) $(ARGS) || [ $$? -eq 5 ]
 	$(BIN)/pytest -q -m "timing and not slow" $(ARGS) || [ $$? -eq 5 ]
