@@ -80,6 +80,13 @@ def page(server):
     sync_api = pytest.importorskip("playwright.sync_api", reason="python playwright is not installed")
     if not (os.path.exists(CHROMIUM) and shutil.which(CHROMIUM)):
         pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    # The home page's headlines (the page opens it first), computed before it does, once per process: the first
+    # goto allows 30 s, and on a busy machine the first headline alone (the Goose's solve) can take longer.
+    from parlour.registry import GAMES
+    from parlour.web.app import headline
+
+    for g in GAMES:
+        headline(g.name)
     profile = tempfile.mkdtemp(prefix="parlour-chromium-")
     with sync_api.sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS)

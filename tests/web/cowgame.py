@@ -7,17 +7,13 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from boardcheck import post
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed
     from fastapi.testclient import TestClient
 
 GAME = {"mode": "money", "money1": 8, "money3": 5, "initiative": 1, "second": "alternate"}
-
-
-def post(client: TestClient, url: str, body: Any, status: int = 200) -> Any:
-    reply = client.post(url, json=body)
-    assert reply.status_code == status, reply.text
-    return reply.json()
 
 
 def play(client: TestClient, bids: list[int], side: int = 1, game: dict[str, Any] | None = None,

@@ -26,17 +26,6 @@ TABLE = """() => ({
 TRADES = 10
 
 
-@pytest.fixture(scope="module", autouse=True)
-def headlines() -> None:
-    """The home page's headlines (the page fixture opens it), computed before it does: on a busy machine the
-    first one alone can pass the 30 s a first load gets."""
-    from parlour.registry import GAMES
-    from parlour.web.app import headline
-
-    for g in GAMES:
-        headline(g.name)
-
-
 def plies(page) -> int:
     return page.evaluate("(window.parlour.board.fromLink(location.hash) || {moves: []}).moves.length")
 
@@ -106,14 +95,11 @@ def test_link_round_trip_restores_the_game(page, game, server):
 
 
 def test_step_retry_plays_on_as_a_side_line_with_no_serious_axe_violation(page, game):
+    from boardcheck import serious
     from fitcheck import overflows, small_text
 
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
-
     def clean() -> list[str]:
-        found = axe.Axe().run(page).response.get("violations", [])
-        return overflows(page) + small_text(page) + [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-                                                     for v in found if v.get("impact") in ("serious", "critical")]
+        return overflows(page) + small_text(page) + serious(page)
 
     assert clean() == []  # the end: the grades panel, the move list, the ending
     page.keyboard.press("End")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from boardcheck import serious
 
 pytestmark = pytest.mark.browser
 
@@ -25,17 +26,6 @@ IN_VIEW = ("(() => { const r = document.activeElement.getBoundingClientRect();"
            " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def headlines() -> None:
-    """The home page's headlines (the page fixture opens it), computed before it does: on a busy machine the
-    first one alone can pass the 30 s a first load gets."""
-    from parlour.registry import GAMES
-    from parlour.web.app import headline
-
-    for g in GAMES:
-        headline(g.name)
-
-
 def _seeded(route) -> None:  # type: ignore[no-untyped-def]
     """The computer's draws from seed 0 (the API's own `seed`): the same game every run."""
     body = json.loads(route.request.post_data or "{}")
@@ -45,13 +35,6 @@ def _seeded(route) -> None:  # type: ignore[no-untyped-def]
 
 def record(page):  # type: ignore[no-untyped-def]
     return page.evaluate("window.parlour.board.fromLink(location.hash)")
-
-
-def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
-    found = axe.Axe().run(page).response.get("violations", [])
-    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found
-            if v.get("impact") in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")

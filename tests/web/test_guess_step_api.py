@@ -5,7 +5,6 @@ flagged), the chart's steps equal to the grades, and `parlour review RECORD --js
 
 from __future__ import annotations
 
-import json
 import warnings
 from fractions import Fraction
 
@@ -15,7 +14,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed
     from fastapi.testclient import TestClient
 
-from conftest import run_cli
+from boardcheck import post, review_everywhere
+
 from parlour.analyses.guess import play
 from parlour.analyses.review.core import decode_link, encode_link, parse_record, read_record
 from parlour.web import guess as web
@@ -40,11 +40,6 @@ def client(_cache):
     assert c.post("/guess/api/strategy", json={"n": 10}).json()["ready"]
     return c
 
-
-def post(client, url, body, status=200):
-    r = client.post(url, json=body)
-    assert r.status_code == status, r.text
-    return r.json()
 
 
 @pytest.fixture(scope="module")
@@ -157,18 +152,9 @@ def test_grade_never_flags_bobs_guesses(client, hid):
 
 
 def test_review_cli_equals_the_page(client, guessed, tmp_path, capsys):
-    record = guessed[-1]["record"]
-    page = post(client, "/api/review", record)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
-    code, out, err = run_cli(["review", str(path), "--json"], capsys)
-    assert code == 0, err
-    assert json.loads(out) == page
+    page = review_everywhere(client, guessed[-1]["record"], "/guess/", tmp_path, capsys)
     assert page["record_game"] == "guess" and page["unit"] == "expected guesses"
     # the chart's points are the review's numbers: each guess's value and each answer's luck
     steps = guessed[-1]["steps"]
     assert [steps[d["ply"]]["total_exact"] for d in page["decisions"]] == [d["value_exact"] for d in page["decisions"]]
     assert [steps[e["ply"]]["total_exact"] for e in page["luck"]] == [e["after_exact"] for e in page["luck"]]
-    link = "http://example.org/guess/" + encode_link(parse_record(record))
-    code, out, err = run_cli(["review", link, "--json"], capsys)
-    assert code == 0 and json.loads(out) == page

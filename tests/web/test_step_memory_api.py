@@ -5,7 +5,6 @@ POST /api/review."""
 
 from __future__ import annotations
 
-import json
 import warnings
 
 import pytest
@@ -14,7 +13,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed
     from fastapi.testclient import TestClient
 
-from conftest import run_cli
+from boardcheck import post, review_everywhere
+
 from parlour.analyses.review.core import decode_link, encode_link, parse_record, read_record
 from parlour.web.app import create_app
 
@@ -33,11 +33,6 @@ def _cache(tmp_path_factory):
 def client(_cache):
     return TestClient(create_app())
 
-
-def post(client, url, body, status=200):
-    r = client.post(url, json=body)
-    assert r.status_code == status, r.text
-    return r.json()
 
 
 def worst_card(data) -> int:
@@ -137,16 +132,7 @@ def test_record_retry_line_plays_on_against_the_optimal_computer(client, played)
 
 
 def test_review_cli_equals_the_page(client, played, tmp_path, capsys):
-    record = played[-1]["record"]
-    page = post(client, "/api/review", record)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
-    code, out, err = run_cli(["review", str(path), "--json"], capsys)
-    assert code == 0, err
-    assert json.loads(out) == page
+    page = review_everywhere(client, played[-1]["record"], "/memory/", tmp_path, capsys)
     assert page["record_game"] == "memory" and page["unit"] == "expected pairs"
     assert all(d["grade"] == "best" for d in page["decisions"] if d["player"] == "computer")
     assert page["costliest"] is None or page["costliest"]["player"] == "you"
-    link = "http://example.org/memory/" + encode_link(parse_record(record))
-    code, out, err = run_cli(["review", link, "--json"], capsys)
-    assert code == 0 and json.loads(out) == page

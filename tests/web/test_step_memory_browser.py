@@ -125,22 +125,17 @@ def test_record_keeps_a_retry_as_a_side_line(page, game):
 
 
 def test_step_and_retry_states_have_no_serious_axe_violation(page, game):
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
-
-    def serious() -> list[str]:
-        found = axe.Axe().run(page).response.get("violations", [])
-        return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found
-                if v.get("impact") in ("serious", "critical")]
+    from boardcheck import serious
 
     page.keyboard.press("End")
     page.wait_for_function(IDLE)
-    assert serious() == []  # the end: the grades panel, the ending
+    assert serious(page) == []  # the end: the grades panel, the ending
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(IDLE)
-    assert serious() == []  # a step back
+    assert serious(page) == []  # a step back
     page.click("#board-tools .retry")
     page.wait_for_function(IDLE)
-    assert serious() == []  # a retry
+    assert serious(page) == []  # a retry
     page.click("#board-tools .main-line")
     page.wait_for_function(IDLE)
 

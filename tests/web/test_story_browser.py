@@ -26,17 +26,6 @@ def goose_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     mp.undo()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def headlines(goose_cache: None) -> None:
-    """The home page's headlines, computed before the page opens it (the first goto allows 30 s; on a busy
-    machine the Goose's first solve alone can take longer). The same work the home page does, done once."""
-    from parlour.registry import GAMES
-    from parlour.web.app import headline
-
-    for g in GAMES:
-        headline(g.name)
-
-
 @pytest.fixture()
 def pg(page: Any) -> Iterator[Any]:
     """The shared page with its console errors collected, at a desktop width, motion as the system says."""

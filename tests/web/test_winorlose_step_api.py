@@ -15,7 +15,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed
     from fastapi.testclient import TestClient
 
-from conftest import run_cli
+from boardcheck import post, review_everywhere
+
 from parlour.analyses.review.core import decode_link, encode_link, parse_record, read_record
 from parlour.web.app import create_app
 
@@ -26,11 +27,6 @@ RULES = {"tie": "zero", "chance": "beats"}
 def client():
     return TestClient(create_app())
 
-
-def post(client, url, body, status=200):
-    r = client.post(url, json=body)
-    assert r.status_code == status, r.text
-    return r.json()
 
 
 def play(client, seat, opponent, calls):
@@ -179,13 +175,5 @@ def test_step_retry_line_calls_a_finished_round_again(client, game):
 
 def test_review_cli_equals_the_page(client, game, tmp_path, capsys):
     record, _, _ = game
-    page = post(client, "/api/review", record)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
-    code, out, err = run_cli(["review", str(path), "--json"], capsys)
-    assert code == 0, err
-    assert json.loads(out) == page
+    page = review_everywhere(client, record, "/winorlose/", tmp_path, capsys)
     assert page["record_game"] == "winorlose" and len(page["decisions"]) == 6
-    link = "http://example.org/winorlose/" + encode_link(parse_record(record))
-    code, out, err = run_cli(["review", link, "--json"], capsys)
-    assert code == 0 and json.loads(out) == page

@@ -19,17 +19,6 @@ TABLE = """() => ({
 })"""
 
 
-@pytest.fixture(scope="module", autouse=True)
-def headlines() -> None:
-    """The home page's headlines (the page fixture opens it), computed before it does: on a busy machine the
-    first one alone can pass the 30 s a first load gets."""
-    from parlour.registry import GAMES
-    from parlour.web.app import headline
-
-    for g in GAMES:
-        headline(g.name)
-
-
 def plies(page) -> int:
     return page.evaluate("(window.parlour.board.fromLink(location.hash) || {moves: []}).moves.length")
 
@@ -124,14 +113,11 @@ def test_step_retry_calls_a_round_again_as_a_side_line(page, game):
 
 
 def test_step_grade_and_retry_states_fit_a_phone_with_no_serious_axe_violation(page, game):
+    from boardcheck import serious
     from fitcheck import overflows, small_text
 
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
-
     def clean() -> list[str]:
-        found = axe.Axe().run(page).response.get("violations", [])
-        return overflows(page) + small_text(page) + [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-                                                     for v in found if v.get("impact") in ("serious", "critical")]
+        return overflows(page) + small_text(page) + serious(page)
 
     page.keyboard.press("End")
     page.wait_for_function(MARKED, arg=40)

@@ -1,0 +1,43 @@
+"""What the game pages' analysis-board tests share: a JSON request answered with the status expected,
+`parlour review --json` on a page's game record (from a file and from the page's link) held equal to the page's
+own grades, and axe-core's serious and critical findings on a page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import run_cli
+from parlour.analyses.review.core import encode_link, parse_record
+
+
+def post(client: Any, url: str, body: Any, status: int = 200) -> Any:
+    reply = client.post(url, json=body)
+    assert reply.status_code == status, reply.text
+    return reply.json()
+
+
+def review_everywhere(client: Any, record: dict[str, Any], page_path: str, tmp_path: Path,
+                      capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """The page's grades of `record` (POST /api/review), checked equal to `parlour review --json` on the record
+    written to a file and on the page's link (the page at `page_path`, e.g. "/memory/")."""
+    page = post(client, "/api/review", record)
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(record))
+    link = "http://example.org" + page_path + encode_link(parse_record(record))
+    for source in (str(file), link):
+        code, out, err = run_cli(["review", source, "--json"], capsys)
+        assert code == 0, err
+        assert json.loads(out) == page, source
+    return dict(page)
+
+
+def serious(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now: rule and first three targets."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    found = axe.Axe().run(page).response.get("violations", [])
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found
+            if v.get("impact") in ("serious", "critical")]
