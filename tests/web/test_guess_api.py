@@ -10,6 +10,7 @@ import warnings
 from fractions import Fraction
 
 import pytest
+from guesscache import own_guess_cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -28,11 +29,7 @@ from parlour.web.jobs import jobs
 @pytest.fixture(scope="module", autouse=True)
 def fresh_cache(tmp_path_factory):
     """A cache folder and an in-memory cache of this module's own, so no other run's files are read."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
-    mp.setattr(web, "cache", web.strategy_cache())
-    yield
-    mp.undo()
+    yield from own_guess_cache(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

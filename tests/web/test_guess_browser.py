@@ -9,21 +9,17 @@ import json
 import re
 
 import pytest
+from guesscache import own_guess_cache
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
-from parlour.web import guess as web
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module", autouse=True)
 def fresh_cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
-    mp.setattr(web, "cache", web.strategy_cache())
-    yield
-    mp.undo()
+    yield from own_guess_cache(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ import warnings
 from fractions import Fraction
 
 import pytest
+from guesscache import own_guess_cache
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed
@@ -27,11 +28,7 @@ SAME = ("guesses", "answers", "low", "high", "over", "story", "steps", "record",
 
 @pytest.fixture(scope="module", autouse=True)
 def _cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
-    mp.setattr(web, "cache", web.strategy_cache())
-    yield
-    mp.undo()
+    yield from own_guess_cache(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,7 @@ on from a move as a side line."""
 from __future__ import annotations
 
 import pytest
-
-from parlour.web import guess as web
+from guesscache import own_guess_cache
 
 pytestmark = pytest.mark.browser
 
@@ -22,11 +21,7 @@ SHOWN = r"""() => ({
 
 @pytest.fixture(scope="module", autouse=True)
 def fresh_cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.mktemp("cache")))
-    mp.setattr(web, "cache", web.strategy_cache())
-    yield
-    mp.undo()
+    yield from own_guess_cache(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
