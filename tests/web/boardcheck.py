@@ -41,3 +41,8 @@ def serious(page: Any) -> list[str]:
     found = axe.Axe().run(page).response.get("violations", [])
     return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found
             if v.get("impact") in ("serious", "critical")]
+
+
+def plies(page: Any) -> int:
+    """How many moves the page's address holds in its game record (0 without one)."""
+    return int(page.evaluate("(window.parlour.board.fromLink(location.hash) || {moves: []}).moves.length"))

@@ -8,6 +8,7 @@ violation."""
 from __future__ import annotations
 
 import pytest
+from boardcheck import plies
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +25,6 @@ TABLE = """() => ({
                                                                       + r.getAttribute('y')),
 })"""
 TRADES = 10
-
-
-def plies(page) -> int:
-    return page.evaluate("(window.parlour.board.fromLink(location.hash) || {moves: []}).moves.length")
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from pagecaches import shared_goose_cache
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
@@ -19,12 +20,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module", autouse=True)
 def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    # One cache for the session's goose tests: the 2-player chain is solved once (the API tests may have done it).
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.getbasetemp() / "goose-cache"))
-    mp.setattr(web, "chains", web.table_cache())
-    yield
-    mp.undo()
+    yield from shared_goose_cache(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from parlour.web import goose as web
+from pagecaches import shared_goose_cache
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +24,7 @@ MARKER = "(() => (document.querySelector('g.board-marker') || {dataset: {}}).dat
 
 @pytest.fixture(scope="module", autouse=True)
 def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PARLOUR_CACHE", str(tmp_path_factory.getbasetemp() / "goose-cache"))
-    mp.setattr(web, "chains", web.table_cache())
-    yield
-    mp.undo()
+    yield from shared_goose_cache(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ import warnings
 from fractions import Fraction
 
 import pytest
-from guesscache import own_guess_cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pagecaches import own_guess_cache
 from typer.testing import CliRunner
 
 with warnings.catch_warnings():

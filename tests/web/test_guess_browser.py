@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from guesscache import own_guess_cache
+from pagecaches import own_guess_cache
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app

@@ -9,7 +9,7 @@ import warnings
 from fractions import Fraction
 
 import pytest
-from guesscache import own_guess_cache
+from pagecaches import own_guess_cache
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2; httpx is what is installed

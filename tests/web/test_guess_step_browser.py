@@ -6,7 +6,7 @@ on from a move as a side line."""
 from __future__ import annotations
 
 import pytest
-from guesscache import own_guess_cache
+from pagecaches import own_guess_cache
 
 pytestmark = pytest.mark.browser
 

@@ -6,6 +6,7 @@ new tab, grades included; a retry calls a finished round again as a side line.""
 from __future__ import annotations
 
 import pytest
+from boardcheck import plies
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +18,6 @@ TABLE = """() => ({
   score: ['you-round', 'you-points', 'them-points'].map((id) => document.getElementById(id).textContent),
   result: (document.querySelector('#you-result .round-result') || {textContent: ''}).textContent,
 })"""
-
-
-def plies(page) -> int:
-    return page.evaluate("(window.parlour.board.fromLink(location.hash) || {moves: []}).moves.length")
 
 
 @pytest.fixture(scope="module")
