@@ -131,6 +131,7 @@
     const choices = $("choices").querySelector("tbody");
     choices.replaceChildren();
     $("stalemate-note").hidden = true;
+    $("hint-line").textContent = "";  // no line left over from the last move once the game is over
     if (!data.hint) return;
     const h = data.hint;
     for (const [name, t] of Object.entries(h.tactics)) {
