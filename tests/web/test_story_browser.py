@@ -59,11 +59,13 @@ def ending(page: Any, box: str) -> str:
     return page.text_content(f"{box} .story-end") or ""
 
 
-def costliest_named(text: str, moves: int) -> None:
+def costliest_named(page: Any, box: str, text: str, moves: int) -> None:
     m = re.search(r"costliest move: move (\d+)", text)
     assert m or "No move lost anything" in text, text
     if m:
         assert 1 <= int(m.group(1)) <= moves
+    # the warning colour only for a move that lost something
+    assert page.locator(f"{box} .story-costliest").count() == (1 if m else 0)
 
 
 # ---- a whole game per page: one point per move, and the ending ---------------------------------------------
@@ -111,7 +113,7 @@ def test_memory_story(pg: Any, server: str) -> None:
     text = ending(pg, "#story")
     assert re.search(r"(You win|The computer wins|A draw).* You \d.* the computer \d", text), text
     assert "From the deal, optimal play expected" in text
-    costliest_named(text, turns)
+    costliest_named(pg, "#story", text, turns)
     # at the end, each pair taken shows its face and who took it
     taken = pg.locator("#board button.card.taken")
     assert taken.count() == pg.locator("#board .card.taken.by-you, #board .card.taken.by-computer").count()
@@ -134,7 +136,7 @@ def test_winorlose_story(pg: Any, server: str) -> None:
     text = ending(pg, "#you-story")
     assert re.search(r"(You win the game by|wins the game by|The game is a draw).* You -?\d+, .* -?\d+\.", text), text
     assert "Calling by the odds every round would have expected" in text
-    costliest_named(text, rounds)
+    costliest_named(pg, "#you-story", text, rounds)
     assert pg.errors == []
 
 
@@ -163,7 +165,7 @@ def test_cowtrade_endgame_story(pg: Any, server: str) -> None:
     text = ending(pg, "#eg-tale")
     assert re.search(r"(You complete|The computer completes) the set after \d+ trades?\. You end with \d+", text), text
     assert "Optimal play from the start" in text
-    costliest_named(text, trades)
+    costliest_named(pg, "#eg-tale", text, trades)
     assert pg.errors == []
 
 
@@ -195,7 +197,7 @@ def test_guess_story(pg: Any, server: str, mode: str) -> None:
     text = ending(pg, "#guess-story")
     assert re.search(r"(You found Alice's|Bob found your) \d+ in \d+ guess(es)?", text), text
     assert "Optimal play on both sides expects V(20) =" in text
-    costliest_named(text, 2 * moves)
+    costliest_named(pg, "#guess-story", text, 2 * moves)
     assert pg.errors == []
 
 

@@ -319,7 +319,7 @@
     const expected = start ? "At the start the exact analysis gave " +
       start.win.map((w, k) => "player " + (k + 1) + " " + pct1(w)).join(", ") + "." : "";
     tale.end(verdict, expected);
-    const said = tale.element.querySelector(".story-costliest");
+    const said = tale.element.querySelector(".story-costliest, .story-clean");
     if (said) said.textContent = "Luck only: nobody decides in the Goose. The luckiest and unluckiest throws follow from the review…";
   }
 
@@ -349,7 +349,7 @@
     } catch (_) { why = "the server did not answer"; }
     if (ab.record !== null && JSON.stringify(ab.record.moves) !== JSON.stringify(record.moves)) return;  // moved on
     drawLuck(box, r, why);
-    const said = tale && tale.element.querySelector(".story-costliest");
+    const said = tale && tale.element.querySelector(".story-costliest, .story-clean");
     if (said && r) said.textContent = luckWords(r);
   }
 

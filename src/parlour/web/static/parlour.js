@@ -661,7 +661,7 @@ window.parlour = (function () {
         }
         const bad = worst();
         const c = document.createElement("p");
-        c.className = "story-costliest";
+        c.className = bad > 0 ? "story-costliest" : "story-clean";  // red only for a move that lost something
         c.textContent = bad > 0 ? "The costliest move: move " + bad + " (" + points[bad].label.replace(/\.$/, "") + "): " +
           points[bad].lossText + "." : "No move lost anything: no drop in the chart.";
         end.appendChild(c);
