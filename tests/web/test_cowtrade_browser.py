@@ -89,8 +89,15 @@ def test_play_a_score_of_trades(ct) -> None:  # type: ignore[no-untyped-def]
         assert not ct.is_disabled("#seal") and ct.is_disabled("#reveal")
     wins = int(ct.text_content("#wins"))
     assert ct.text_content("#average").split(" ")[0] == frac(str(Fraction(2 * wins - 5, 5)))
+    # the other side starts a new game, but only when the person says so: the game under way is not dropped unasked
+    asked: list[str] = []
+    ct.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     ct.select_option("#side", "3")
-    assert ct.text_content("#rounds") == "0"
+    assert "5 of 10 trades played" in asked[0] and ct.text_content("#rounds") == "5"
+    assert ct.input_value("#side") == "1"
+    ct.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    ct.select_option("#side", "3")
+    assert len(asked) == 2 and ct.text_content("#rounds") == "0"
     assert ct.locator("#bid option").count() == 6
 
 

@@ -288,6 +288,7 @@
 
   async function solve(event) {
     if (event) event.preventDefault();
+    if (!mayDropGame("Solving a game")) return;
     const data = await P.api("api/solve", gameBody(), "solving…");
     if (data !== null) {
       showSolution(data);
@@ -535,6 +536,20 @@
   }
 
   // ---- the game's moves ---------------------------------------------------------------------------------
+  // A game under way is dropped only when the person says so: a new side or a new solve starts a new game
+  // (New game itself does not ask: that is what it is for).
+  function mayDropGame(what) {
+    const played = answers.length;
+    if (!moves.length || played >= TRADES) return true;
+    return window.confirm(what + " starts a new game: the game under way (" + played + " of " + TRADES +
+                          " trades played) will be dropped. Go on?");
+  }
+
+  function otherSide() {
+    if (mayDropGame("Playing the other side")) newGame();
+    else $("side").value = String(settings.side);
+  }
+
   function newGame() {
     if (!sol) return;
     settings = { ...sol.request, side: side() };
@@ -664,7 +679,7 @@
   $("matrix").addEventListener("focus", () => drawCursor(true));
   $("matrix").addEventListener("blur", () => drawCursor(false));
   $("inspection").addEventListener("mousemove", cellInfo);
-  $("side").addEventListener("change", newGame);
+  $("side").addEventListener("change", otherSide);
   $("seal").addEventListener("click", seal);
   $("reveal").addEventListener("click", reveal);
   $("reset-score").addEventListener("click", () => { newGame(); $("seal").focus({ preventScroll: true }); });
