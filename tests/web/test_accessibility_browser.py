@@ -86,7 +86,10 @@ def test_the_docs_and_game_pages_have_no_serious_violation_at_a_phone_width(page
 def test_a_skip_link_jumps_past_the_goose_board(page, server):
     page.goto(server + "/goose/")
     page.wait_for_selector("#chances td.pwin")
+    # the page may still be busy (its controls disabled, so unfocusable) just after the chances are drawn
+    page.wait_for_selector("#roll:not([disabled])")
     page.focus("#roll")
+    assert page.evaluate("document.activeElement.id") == "roll"
     page.keyboard.press("Tab")  # the next stop after the controls is the skip link, not 64 squares
     assert page.evaluate("document.activeElement.className") == "skip-board"
     page.keyboard.press("Enter")

@@ -162,6 +162,7 @@ def test_a_whole_end_game_by_keyboard_on_a_phone(page, server) -> None:  # type:
         drawn, box = page.evaluate("[Number(document.querySelector('#eg-tale svg').getAttribute('width')),"
                                    " document.getElementById('eg-tale').clientWidth]")
         assert drawn >= min(640, box - 40), (drawn, box)
+        page.wait_for_function("!document.body.classList.contains('busy')")  # else #eg-start is disabled
         page.focus("#eg-start")
         keys = 0
 

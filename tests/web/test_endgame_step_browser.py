@@ -45,6 +45,7 @@ def game(page, server):  # type: ignore[no-untyped-def]
     page.route("**/cowtrade/api/endgame/*", _seeded)
     page.goto(server + "/cowtrade/endgame")
     page.wait_for_selector("#eg-board:not([hidden])")
+    page.wait_for_function(IDLE)  # a busy page's controls are disabled, and a disabled button takes no focus
     page.focus("#eg-start")
     keys = 0
 
