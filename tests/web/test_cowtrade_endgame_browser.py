@@ -9,6 +9,8 @@ import json
 import os
 
 import pytest
+from boardcheck import serious
+from endgamekeys import FOCUSED_CARD, IN_VIEW, play_by_keyboard, seeded_endgame
 from typer.testing import CliRunner
 
 from parlour.cli import app as cli_app
@@ -135,62 +137,29 @@ def test_two_quartets(page, server, width: int, height: int) -> None:  # type: i
         page.screenshot(path=os.path.join(SHOTS, f"endgame-quartets-{width}.png"), full_page=True)
 
 
-def _seeded(route) -> None:  # type: ignore[no-untyped-def]
-    """The computer's draws from seed 0 (the API's own `seed`): the same game every run."""
-    body = json.loads(route.request.post_data or "{}")
-    body["seed"] = 0
-    route.continue_(post_data=json.dumps(body))
-
-
-FOCUSED_CARD = "document.activeElement.matches('#eg-hand1 button.eg-card')"
-IN_VIEW = ("(() => { const r = document.activeElement.getBoundingClientRect();"
-           " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()")
-
-
 def test_a_whole_end_game_by_keyboard_on_a_phone(page, server) -> None:  # type: ignore[no-untyped-def]
     # The page's own start, the computer's draws seeded: countering (then offering) with the top card each trade
     # takes 3 trades (a tie repeats one). By keyboard only: Start, then per trade Space (the focused first card),
     # Tab (to the offer), Enter; after each trade the focus is on the hand, never the page's body, and at the end
     # on Play again, on screen, with no card left marked as picked.
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.route("**/cowtrade/api/endgame/*", _seeded)
     try:
-        page.goto(server + "/cowtrade/endgame")
-        page.wait_for_selector("#eg-board:not([hidden])")
-        # the story chart takes its box's width from the start (it was 260 px in a 988 px box until a trade)
-        drawn, box = page.evaluate("[Number(document.querySelector('#eg-tale svg').getAttribute('width')),"
-                                   " document.getElementById('eg-tale').clientWidth]")
-        assert drawn >= min(640, box - 40), (drawn, box)
-        page.wait_for_function("!document.body.classList.contains('busy')")  # else #eg-start is disabled
-        page.focus("#eg-start")
-        keys = 0
+        with seeded_endgame(page, server):
+            # the story chart takes its box's width from the start (it was 260 px in a 988 px box until a trade)
+            drawn, box = page.evaluate("[Number(document.querySelector('#eg-tale svg').getAttribute('width')),"
+                                       " document.getElementById('eg-tale').clientWidth]")
+            assert drawn >= min(640, box - 40), (drawn, box)
 
-        def press(key: str) -> None:
-            nonlocal keys
-            keys += 1
-            page.keyboard.press(key)
+            def logged(trades: int) -> None:
+                page.wait_for_function(f"document.querySelectorAll('#eg-log li').length === {trades}")
 
-        press("Enter")
-        page.wait_for_function(FOCUSED_CARD)
-        trades = 0
-        while not page.is_visible("#eg-result"):
-            assert trades < 6, "the seeded game did not end"
-            press("Space")
-            press("Tab")
-            assert page.evaluate("document.activeElement.id") == "eg-offer"
-            press("Enter")
-            trades += 1
-            page.wait_for_function(f"document.querySelectorAll('#eg-log li').length === {trades}")
-            page.wait_for_function(f"{FOCUSED_CARD} || document.activeElement.id === 'eg-again'")
-        assert trades == 3 and keys <= 30, (trades, keys)
-        assert page.evaluate("document.activeElement.id") == "eg-again" and page.evaluate(IN_VIEW)
-        assert page.locator("#eg-hand1 [aria-pressed=true]").count() == 0
-        found = axe.Axe().run(page).response.get("violations", [])
-        assert [v["id"] for v in found if v.get("impact") in ("serious", "critical")] == []
-        press("Enter")  # Play again: the same start, the hand focused
-        page.wait_for_function(f"{FOCUSED_CARD} && document.querySelectorAll('#eg-log li').length === 0")
-        assert page.is_hidden("#eg-again")
+            trades, keys = play_by_keyboard(page, logged, most=6)
+            assert trades == 3 and keys <= 30, (trades, keys)
+            assert page.evaluate("document.activeElement.id") == "eg-again" and page.evaluate(IN_VIEW)
+            assert page.locator("#eg-hand1 [aria-pressed=true]").count() == 0
+            assert serious(page) == []
+            page.keyboard.press("Enter")  # Play again: the same start, the hand focused
+            page.wait_for_function(f"{FOCUSED_CARD} && document.querySelectorAll('#eg-log li').length === 0")
+            assert page.is_hidden("#eg-again")
     finally:
-        page.unroute("**/cowtrade/api/endgame/*")
         page.set_viewport_size({"width": 1280, "height": 800})

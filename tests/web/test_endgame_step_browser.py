@@ -6,31 +6,19 @@ tab; "Retry from here" plays a side line that the record keeps beside the main l
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from boardcheck import serious
+from endgamekeys import FOCUSED_CARD, IDLE, IN_VIEW, play_by_keyboard, seeded_endgame
 
 pytestmark = pytest.mark.browser
 
-IDLE = "!document.body.classList.contains('busy')"
 MARKED = "(ply) => (document.querySelector('#eg-tale g.board-marker') || {dataset: {}}).dataset.ply === String(ply)"
-FOCUSED_CARD = "document.activeElement.matches('#eg-hand1 button.eg-card')"
 TABLE = """() => ({
   hands: ['eg-hand1', 'eg-hand2'].map((id) =>
     [...document.getElementById(id).querySelectorAll('.eg-card')].map((c) => c.textContent).join(',')),
   said: ['eg-animals1', 'eg-animals2', 'eg-money1', 'eg-money2', 'eg-value'].map((id) =>
     document.getElementById(id).textContent),
 })"""
-IN_VIEW = ("(() => { const r = document.activeElement.getBoundingClientRect();"
-           " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()")
-
-
-def _seeded(route) -> None:  # type: ignore[no-untyped-def]
-    """The computer's draws from seed 0 (the API's own `seed`): the same game every run."""
-    body = json.loads(route.request.post_data or "{}")
-    body["seed"] = 0
-    route.continue_(post_data=json.dumps(body))
 
 
 def record(page):  # type: ignore[no-untyped-def]
@@ -42,30 +30,15 @@ def game(page, server):  # type: ignore[no-untyped-def]
     """The page's own start by keyboard: Start, then per trade Space (the focused first card), Tab, Enter."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.route("**/cowtrade/api/endgame/*", _seeded)
-    page.goto(server + "/cowtrade/endgame")
-    page.wait_for_selector("#eg-board:not([hidden])")
-    page.wait_for_function(IDLE)  # a busy page's controls are disabled, and a disabled button takes no focus
-    page.focus("#eg-start")
-    keys = 0
+    with seeded_endgame(page, server):
+        seen = {0: page.evaluate(TABLE)}
 
-    def press(key: str) -> None:
-        nonlocal keys
-        keys += 1
-        page.keyboard.press(key)
+        def look(_trades: int) -> None:
+            seen[len(record(page)["moves"])] = page.evaluate(TABLE)
 
-    press("Enter")
-    page.wait_for_function(FOCUSED_CARD)
-    seen = {0: page.evaluate(TABLE)}
-    while not page.is_visible("#eg-result") and len(seen) < 8:
-        press("Space")
-        press("Tab")
-        press("Enter")
-        page.wait_for_function(f"{IDLE} && ({FOCUSED_CARD} || document.activeElement.id === 'eg-again')")
-        seen[len(record(page)["moves"])] = page.evaluate(TABLE)
-    page.wait_for_selector("#eg-grades .grade-counts")
-    yield {"seen": seen, "keys": keys}
-    page.unroute("**/cowtrade/api/endgame/*")
+        _trades, keys = play_by_keyboard(page, look)
+        page.wait_for_selector("#eg-grades .grade-counts")
+        yield {"seen": seen, "keys": keys}
 
 
 def test_endgame_step_keyboard_game_then_every_move_restored(page, game) -> None:  # type: ignore[no-untyped-def]
