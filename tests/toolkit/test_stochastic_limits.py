@@ -15,6 +15,7 @@ import pytest
 import parlour
 from parlour.errors import InvalidInput
 from parlour.solvers.stochastic import arrays
+from parlour.solvers.stochastic.growth import project
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -56,9 +57,9 @@ def test_the_memory_figures_of_both_engines_are_not_zero():
 
 
 def test_the_estimate_follows_the_layers():
-    assert arrays.estimate([1, 1, 1, 1, 1], 5) == 5 + 2  # a chain: half its depth again
-    assert arrays.estimate([1, 3, 9, 27, 81], 121) == pytest.approx(121 + 81 * (3 + 9))
-    assert arrays.estimate([1, 2, 0], 3) == 3  # finished
+    assert project([1, 1, 1, 1, 1], 5, None).states == 5 + 2  # a chain: half its depth again
+    assert project([1, 3, 9, 27, 81], 121, None).states == pytest.approx(121 + 81 * (3 + 9))
+    assert project([1, 2, 0], 3, None).states == 3  # finished
 
 
 def test_pig_is_not_refused_by_its_growth(monkeypatch):

@@ -16,7 +16,7 @@ from parlour.errors import InvalidInput
 from parlour.solvers.stochastic.growth import Horizon, Projection, project
 
 __all__ = ["BYTES_PER_STATE", "LP_BYTES_PER_STATE", "MAX_LP_STATES", "MAX_TURN_STATES", "MoveArrays", "TurnArrays",
-           "about", "estimate", "growth_check", "integer_weights", "memory", "to_arrays", "too_large",
+           "about", "growth_check", "integer_weights", "memory", "to_arrays", "too_large",
            "too_large_projected"]
 
 # Beyond these a game is refused, early from its projection (`growth_check`): the turn-based engine holds its
@@ -111,11 +111,6 @@ def growth_check(limit: int, per_state: int = BYTES_PER_STATE, kind: str = "of t
                 raise InvalidInput(too_large_projected(guess, limit, per_state, kind))
 
     return check
-
-
-def estimate(sizes: Sequence[int], known: int, horizon: Horizon | None = None) -> float:
-    """The states a breadth-first exploration will find, from its layers' sizes so far (`growth.project`)."""
-    return project(sizes, known, horizon).states
 
 
 def too_large_projected(guess: Projection, limit: int, per_state: int = BYTES_PER_STATE,
