@@ -58,8 +58,8 @@ from pydantic import BaseModel
 from parlour.analyses.cowtrade import policy
 from parlour.analyses.cowtrade.endgame import EndgameSolution, move_json, strategy_json
 from parlour.analyses.cowtrade.play import EndgameTrade, computer_count, endgame_trade
-from parlour.analyses.review.endgame import THRESHOLDS, share
-from parlour.errors import InvalidInput, shown
+from parlour.analyses.review.endgame import THRESHOLDS, moves_at, play_trade, share
+from parlour.errors import InvalidInput
 from parlour.games.cowtrade import CARD_VALUES
 from parlour.games.cowtrade.endgame import (
     ACCEPT,
@@ -405,40 +405,18 @@ def settings_json(game: Game) -> dict[str, Any]:
             "animals1": s.animals1, "cards1": _cards(s.hand1), "cards2": _cards(s.hand2), "challenger": s.challenger}
 
 
-def _recorded(value: Any, k: int, field: str) -> Hand:
-    if not isinstance(value, list):
-        raise InvalidInput(f"move {k}'s {field} must be a list of money cards, got {shown(value)}")
-    return hand_from_cards(parse_cards(value, f"move {k}'s {field}"))
-
-
 def recorded_trade(solution: StochasticSolution, rules: EndgameRules, state: TradeState,
                    pair: Sequence[Mapping[str, Any]], k: int) -> EndgameTrade:
-    """The trade whose moves are `pair` (moves k and k + 1 of a record), checked as the review checks it: who
-    moves, money cards held, and the computer's move within its optimal mixture."""
-    c = state.challenger
-    for step, move in enumerate(pair):
-        who = PLAYERS[c if step == 0 else 3 - c]
-        if move.get("by") != who:
-            raise InvalidInput(f"move {k + step} must be by {who}, got {shown(move.get('by'))}")
-    stage, sol = solution.stages[solution.index[state]], solution.solutions[solution.index[state]]
-    offer = _recorded(pair[0].get("offer"), k, "offer")
-    said = pair[1].get("response")
-    answer: Hand | str = ACCEPT if said == ACCEPT else _recorded(said, k + 1, "response")
-    if offer not in stage.rows or answer not in stage.cols:
-        bad, mover = (k, c) if offer not in stage.rows else (k + 1, 3 - c)
-        raise InvalidInput(f"move {bad} is not a move of {PLAYERS[mover]} here (money cards not held, or no "
-                           "accepting in these rules)")
-    row, col = stage.rows.index(offer), stage.cols.index(answer)
-    signal = stage.signals[row] if stage.signals is not None else 0
-    if c == 2 and sol.strategy2[row] == 0:
-        raise InvalidInput(f"move {k}: the computer never offers {describe(offer)} here")
-    if c == 1 and sol.strategy2[signal][col] == 0:
-        raise InvalidInput(f"move {k + 1}: the computer never answers that offer so")
+    """The trade whose moves are `pair` (moves k and k + 1 of a record), checked by the review's own checks
+    (`review.endgame.play_trade`: who moves, money cards held, the computer's move within its optimal mixture)."""
+    m = moves_at(solution, state)
+    row, col = play_trade(m, pair, k)
+    assert col is not None  # whole trades: api_replay refuses a record that stops after an offer
+    offer, answer = m.rows[row], m.cols[col]
     accepted = answer == ACCEPT
     target = Endgame(rules).outcome(state, offer, answer)
     other = None if accepted else answer
-    assert not isinstance(offer, str) and not isinstance(other, str)
-    return EndgameTrade(state, offer, other, accepted, target) if c == 1 else \
+    return EndgameTrade(state, offer, other, accepted, target) if state.challenger == 1 else \
         EndgameTrade(state, other, offer, accepted, target)
 
 

@@ -139,9 +139,9 @@ def worth(solution: StochasticSolution, target: Any) -> Fraction:
 
 
 @dataclass(frozen=True)
-class Position:
-    """One state's stage game: moves, what the responder sees, both optimal strategies, and the value (player 1's)
-    of every pair of moves."""
+class Moves:
+    """One state's stage game as a record's moves are checked against it: the moves, what the responder sees,
+    and both optimal strategies (floats where the solution is certified, not exact: a quintet's)."""
 
     state: TradeState
     rows: tuple[Any, ...]
@@ -149,18 +149,30 @@ class Position:
     signal: tuple[int, ...]  # per row: what the responder sees of it
     lead: tuple[Fraction, ...]  # the challenger's optimal mixture over rows
     answer: tuple[tuple[Fraction, ...], ...]  # the responder's optimal mixture over cols, per signal
+
+
+@dataclass(frozen=True)
+class Position(Moves):
+    """`Moves` with the exact values the grades need: the state's (player 1's) and every pair of moves'."""
+
     value: Fraction
     payoff: tuple[tuple[Fraction, ...], ...]  # payoff[i][j]: player 1's value of row i against col j
 
 
-def position(solution: StochasticSolution, state: TradeState) -> Position:
+def moves_at(solution: StochasticSolution, state: TradeState) -> Moves:
     k = solution.index[state]
     stage, sol = solution.stages[k], solution.solutions[k]
     lead, answer = (sol.strategy1, sol.strategy2) if stage.leader == 1 else (sol.strategy2, sol.strategy1)
-    payoff = tuple(tuple(worth(solution, stage.targets[t]) for t in row) for row in stage.outcome)
     signal = stage.signals if stage.signals is not None else (0,) * len(stage.rows)
-    return Position(state, stage.rows, stage.cols, signal, tuple(Fraction(p) for p in lead),
-                    tuple(tuple(Fraction(p) for p in mix) for mix in answer), worth(solution, state), payoff)
+    return Moves(state, stage.rows, stage.cols, signal, tuple(Fraction(p) for p in lead),
+                 tuple(tuple(Fraction(p) for p in mix) for mix in answer))
+
+
+def position(solution: StochasticSolution, state: TradeState) -> Position:
+    m = moves_at(solution, state)
+    stage = solution.stages[solution.index[state]]
+    payoff = tuple(tuple(worth(solution, stage.targets[t]) for t in row) for row in stage.outcome)
+    return Position(m.state, m.rows, m.cols, m.signal, m.lead, m.answer, worth(solution, state), payoff)
 
 
 def offer_value(p: Position, i: int) -> Fraction:
@@ -179,7 +191,7 @@ def answer_values(p: Position, seen: int) -> list[Fraction] | None:
     return [sum((p.lead[i] * p.payoff[i][j] for i in rows), Fraction(0)) / mass for j in range(len(p.cols))]
 
 
-def move_of(move: Mapping[str, Any], k: int, p: Position, leads: bool, hand: Hand) -> int:
+def move_of(move: Mapping[str, Any], k: int, p: Moves, leads: bool, hand: Hand) -> int:
     """The index of move k among the stage's rows (an offer) or columns (an answer), checked."""
     field = "offer" if leads else "response"
     value = move.get(field)
@@ -273,7 +285,7 @@ def review(record: GameRecord) -> Review:
                   method="each move against the other's optimal stationary strategy (exact stage values)")
 
 
-def play_trade(p: Position, pair: Sequence[Mapping[str, Any]], k: int) -> tuple[int, int | None]:
+def play_trade(p: Moves, pair: Sequence[Mapping[str, Any]], k: int) -> tuple[int, int | None]:
     """The trade's offer and answer (None when the record stops between them), players and support checked."""
     c = p.state.challenger
     hands = {1: p.state.hand1, 2: p.state.hand2}
@@ -292,4 +304,5 @@ def play_trade(p: Position, pair: Sequence[Mapping[str, Any]], k: int) -> tuple[
     return row, found[1] if len(found) > 1 else None
 
 
-__all__ = ["THRESHOLDS", "UNIT", "answer_values", "offer_value", "plan_of", "position", "review", "share", "solved"]
+__all__ = ["THRESHOLDS", "UNIT", "Moves", "Position", "answer_values", "moves_at", "offer_value", "plan_of",
+           "play_trade", "position", "review", "share", "solved"]
