@@ -46,3 +46,20 @@ def serious(page: Any) -> list[str]:
 def plies(page: Any) -> int:
     """How many moves the page's address holds in its game record (0 without one)."""
     return int(page.evaluate("(window.parlour.board.fromLink(location.hash) || {moves: []}).moves.length"))
+
+
+def opened_link(page: Any, tools: str, address: str, grades: str, said: str = ".board-said") -> Any:
+    """Copy link (on the board whose buttons are in `tools`) puts the page's own address, `address` with its
+    record, on the clipboard; opened in a new tab at a phone's 390 x 844, it draws the same grade counts (in
+    `grades`). The new tab, idle, for the caller to look at and close."""
+    page.click(f"{tools} .copy-link")
+    page.wait_for_function(f"document.querySelector('{said}').textContent.length > 0")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(address + "#record=") and link == page.url
+    other = page.context.new_page()
+    other.set_viewport_size({"width": 390, "height": 844})
+    other.goto(link)
+    other.wait_for_selector(f"{grades} .grade-counts")
+    other.wait_for_function("!document.body.classList.contains('busy')")
+    assert other.text_content(f"{grades} .grade-counts") == page.text_content(f"{grades} .grade-counts")
+    return other

@@ -8,7 +8,7 @@ violation."""
 from __future__ import annotations
 
 import pytest
-from boardcheck import plies
+from boardcheck import opened_link, plies
 
 pytestmark = pytest.mark.browser
 
@@ -77,17 +77,8 @@ def test_step_by_keyboard_restores_each_move(page, game):
 
 
 def test_link_round_trip_restores_the_game(page, game, server):
-    page.click("#play-tools .copy-link")
-    page.wait_for_function("document.querySelector('.board-said').textContent.length > 0")
-    link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(server + "/cowtrade/#record=") and link == page.url
-    other = page.context.new_page()
-    other.set_viewport_size({"width": 390, "height": 844})
-    other.goto(link)
-    other.wait_for_selector("#play-grades .grade-counts")
-    other.wait_for_function(IDLE)
+    other = opened_link(page, "#play-tools", server + "/cowtrade/", "#play-grades")
     assert other.evaluate(TABLE) == game["seen"][2 * TRADES] and other.is_visible("#play-again")
-    assert other.text_content("#play-grades .grade-counts") == page.text_content("#play-grades .grade-counts")
     other.close()
 
 

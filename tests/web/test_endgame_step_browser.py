@@ -7,7 +7,7 @@ tab; "Retry from here" plays a side line that the record keeps beside the main l
 from __future__ import annotations
 
 import pytest
-from boardcheck import serious
+from boardcheck import opened_link, serious
 from endgamekeys import FOCUSED_CARD, IDLE, IN_VIEW, play_by_keyboard, seeded_endgame
 
 pytestmark = pytest.mark.browser
@@ -72,17 +72,8 @@ def test_endgame_link_round_trip_restores_the_game_and_its_grades(page, game, se
     assert "blunder from 1/2" in text and "expected payoff" in text
     flagged = page.eval_on_selector_all("#eg-grades .grade-list li.flagged", "ls => ls.map((l) => l.textContent)")
     assert not [f for f in flagged if "(computer)" in f]  # the computer's optimal moves are never flagged
-    page.click("#eg-tools .copy-link")
-    page.wait_for_function("document.querySelector('#eg-board .board-said').textContent.length > 0")
-    link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(server + "/cowtrade/endgame#record=") and link == page.url
-    other = page.context.new_page()
-    other.set_viewport_size({"width": 390, "height": 844})
-    other.goto(link)
-    other.wait_for_selector("#eg-grades .grade-counts")
-    other.wait_for_function(IDLE)
+    other = opened_link(page, "#eg-tools", server + "/cowtrade/endgame", "#eg-grades", "#eg-board .board-said")
     assert other.evaluate(TABLE) == game["seen"][6] and other.is_visible("#eg-again")
-    assert other.text_content("#eg-grades .grade-counts") == page.text_content("#eg-grades .grade-counts")
     assert len(other.eval_on_selector_all("#eg-log button.ply", "bs => bs")) == 6
     other.close()
 

@@ -6,6 +6,7 @@ retry plays on from a move as a side line."""
 from __future__ import annotations
 
 import pytest
+from boardcheck import opened_link
 
 pytestmark = pytest.mark.browser
 
@@ -94,17 +95,8 @@ def test_grade_panel_never_flags_the_computer(page, game):
 
 
 def test_link_round_trip_restores_the_game(page, game, server):
-    page.click("#board-tools .copy-link")
-    page.wait_for_function("document.querySelector('.board-said').textContent.length > 0")
-    link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(server + "/memory/#record=") and link == page.url
-    other = page.context.new_page()
-    other.set_viewport_size({"width": 390, "height": 844})
-    other.goto(link)
-    other.wait_for_selector("#grades .grade-counts")
-    other.wait_for_function(IDLE)
+    other = opened_link(page, "#board-tools", server + "/memory/", "#grades")
     assert other.evaluate(TABLE) == game["seen"][max(game["seen"])]
-    assert other.text_content("#grades .grade-counts") == page.text_content("#grades .grade-counts")
     other.close()
 
 

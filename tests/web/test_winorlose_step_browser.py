@@ -6,7 +6,7 @@ new tab, grades included; a retry calls a finished round again as a side line.""
 from __future__ import annotations
 
 import pytest
-from boardcheck import plies
+from boardcheck import opened_link, plies
 
 pytestmark = pytest.mark.browser
 
@@ -79,17 +79,8 @@ def test_grade_panel_states_thresholds_and_grades_only_your_calls(page, game):
 
 
 def test_link_round_trip_restores_the_game(page, game, server):
-    page.click("#you-tools .copy-link")
-    page.wait_for_function("document.querySelector('.board-said').textContent.length > 0")
-    link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(server + "/winorlose/#record=") and link == page.url
-    other = page.context.new_page()
-    other.set_viewport_size({"width": 390, "height": 844})
-    other.goto(link)
-    other.wait_for_selector("#you-grades .grade-counts")
-    other.wait_for_function(IDLE)
+    other = opened_link(page, "#you-tools", server + "/winorlose/", "#you-grades")
     assert other.evaluate(TABLE) == game["seen"][40] and other.is_visible("#you-again")
-    assert other.text_content("#you-grades .grade-counts") == page.text_content("#you-grades .grade-counts")
     other.close()
 
 
