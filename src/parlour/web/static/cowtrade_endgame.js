@@ -92,14 +92,16 @@
     (firstCard || $("eg-offer")).focus({ preventScroll: true });
   }
 
+  const sum = (cards) => cards.reduce((a, b) => a + b, 0);
+
   function pickedCards() {
     return picked.map((i) => state.cards1[i]);
   }
 
   function showPicked() {
     if (!state) return;
-    const sum = pickedCards().reduce((a, b) => a + b, 0);
-    const what = picked.length ? picked.length + " card" + (picked.length === 1 ? "" : "s") + " (" + sum + ")" : "nothing";
+    const what = picked.length ? picked.length + " card" + (picked.length === 1 ? "" : "s") + " (" + sum(pickedCards()) + ")" :
+      "nothing";
     $("eg-offer").textContent = (state.challenger === 1 ? "Offer " : "Counter with ") + what;
   }
 
@@ -151,9 +153,8 @@
     if (playable) showPicked();
   }
 
-  const handText = (cards) => (cards.length ? cards.slice().sort((a, b) => b - a).join(" ") +
-    " (" + cards.reduce((a, b) => a + b, 0) + ")" : "no cards");
-  const sum = (cards) => cards.reduce((a, b) => a + b, 0);
+  const handText = (cards) => (cards.length ? cards.slice().sort((a, b) => b - a).join(" ") + " (" + sum(cards) + ")" :
+    "no cards");
   const startValue = () => (start.value_is_exact ? frac(start.value_exact) : start.value.toFixed(6));
 
   // The end of a game (the main line's or a retry's): the hands after the last trade, who completed the set.
