@@ -37,11 +37,11 @@ from pydantic import BaseModel
 
 from parlour.analyses import cowtrade as analysis
 from parlour.analyses.cowtrade import policy
-from parlour.analyses.cowtrade.play import Step, expected_payoff, inspection_game, steps, story, trade
+from parlour.analyses.cowtrade.play import Step, Trade, inspection_game, settle, steps, trade
 from parlour.analyses.review import cowtrade as grader
 from parlour.analyses.review.core import GameRecord
 from parlour.errors import InvalidInput
-from parlour.games.cowtrade import CARD_VALUES, bids_from_cards, winner
+from parlour.games.cowtrade import CARD_VALUES, bids_from_cards
 from parlour.results import exact, frac_str
 from parlour.web.common import one_of, render, whole_number
 from parlour.web.cowtrade_common import DECK, MAX_SEED, check_deck, parse_cards, side
@@ -194,29 +194,25 @@ def parse_score(score: Score | None) -> Tally:
     return Tally(rounds, wins)
 
 
-def trade_answer(result: analysis.CowTradeSolution, side: int, bid: int, computer_bid: int,
-                 tally: Tally) -> dict[str, Any]:
+def trade_answer(done: Trade, tally: Tally) -> dict[str, Any]:
     """One trade settled: what the page shows after Reveal (the bids, who ends with the quartet and why, your
     bid's exact expected payoff against the computer's mixture, the score after it) and the record's two moves."""
-    game = result.game
-    i1, i3 = (bid, computer_bid) if side == 1 else (computer_bid, bid)
-    won = winner(i1, i3, game.money1, game.money3, game.initiative, game.second_initiative) == side
+    won = done.winner == done.side
     after = Tally(tally.rounds + 1, tally.wins + int(won))
-    mixture = result.strategy3 if side == 1 else result.strategy1
     return {
-        "side": side,
-        "bid": bid,
-        "computer_bid": computer_bid,
-        "winner": side if won else 4 - side,
-        "story": story(game, i1, i3),
+        "side": done.side,
+        "bid": done.bid,
+        "computer_bid": done.computer_bid,
+        "winner": done.winner,
+        "story": done.story,
         "won": won,
         "payoff": 1 if won else -1,
-        **exact("expected", expected_payoff(game, side, bid, mixture)),
-        **exact("value", result.value if side == 1 else -result.value),
+        **exact("expected", done.expected),
+        **exact("value", done.value),
         "score": {"rounds": after.rounds, "wins": after.wins},
         "total": after.payoff(),
         **exact("average", Fraction(after.payoff(), after.rounds)),
-        "moves": [{"by": "you", "bid": bid}, {"by": "computer", "bid": computer_bid}],
+        "moves": [{"by": "you", "bid": done.bid}, {"by": "computer", "bid": done.computer_bid}],
     }
 
 
@@ -233,9 +229,7 @@ def play(req: PlayRequest) -> dict[str, Any]:
         raise InvalidInput(f"player {side}'s money cards cannot make {bid}")
     tally = parse_score(req.score)
     seed = None if req.seed is None else whole_number(req.seed, "the seed", 0, MAX_SEED)
-    result = solved(game)
-    done = trade(result, side, bid, random.Random(seed))
-    return trade_answer(result, side, bid, done.computer_bid, tally)
+    return trade_answer(trade(solved(game), side, bid, random.Random(seed)), tally)
 
 
 def replay(record: GameRecord, ply: int) -> dict[str, Any]:
@@ -249,7 +243,7 @@ def replay(record: GameRecord, ply: int) -> dict[str, Any]:
     tally, answers = Tally(0, 0), []
     moves = cut.moves
     for k in range(0, len(moves) - 1, 2):
-        answer = trade_answer(result, side, moves[k]["bid"], moves[k + 1]["bid"], tally)
+        answer = trade_answer(settle(result, side, moves[k]["bid"], moves[k + 1]["bid"]), tally)
         answers.append(answer)
         tally = Tally(answer["score"]["rounds"], answer["score"]["wins"])
     sealed = moves[-1]["bid"] if len(moves) % 2 else None

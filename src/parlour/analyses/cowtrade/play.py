@@ -132,8 +132,14 @@ def trade(result: CowTradeSolution, side: int, bid: int, rng: random.Random) -> 
     allowed = game.bids1 if side == 1 else game.bids3
     if bid not in allowed:
         raise InvalidInput(f"player {side} cannot bid {bid} in this game")
+    return settle(result, side, bid, draw(result.strategy3 if side == 1 else result.strategy1, rng))
+
+
+def settle(result: CowTradeSolution, side: int, bid: int, computer_bid: int) -> Trade:
+    """The trade of these two bids (the person's as player `side`, the computer's as the other): who ends with
+    the quartet, how, and the person's bid against the computer's optimal mixture. Bids as `trade` checks them."""
+    game = result.game
     mixture = result.strategy3 if side == 1 else result.strategy1
-    computer_bid = draw(mixture, rng)
     i1, i3 = (bid, computer_bid) if side == 1 else (computer_bid, bid)
     won_by = winner(i1, i3, game.money1, game.money3, game.initiative, game.second_initiative)
     value = result.value if side == 1 else -result.value
@@ -234,5 +240,5 @@ def endgame_trade(solution: StochasticSolution, rules: EndgameRules, state: Trad
 
 __all__ = [
     "PLAYER_OF_SIDE", "EndgameTrade", "InspectionGame", "Step", "Trade", "computer_count", "draw", "draw_move",
-    "endgame_trade", "expected_payoff", "inspection_game", "steps", "story", "trade",
+    "endgame_trade", "expected_payoff", "inspection_game", "settle", "steps", "story", "trade",
 ]
